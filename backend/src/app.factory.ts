@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig, createJsonLogger } from '@memory-wall/core';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { apiValidationPipe } from './common/validation.pipe';
+import { parseClientMessage } from './live/live-message-parser';
+
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/** Builds the API application (not yet listening): used by main.ts and by the tests. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: { level: config.LOG_LEVEL },
+    // Keep a caller's request id (from the load balancer) so one id follows a request through the logs.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: createJsonLogger(config.LOG_LEVEL),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(apiValidationPipe());
+  app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
+  app.enableShutdownHooks();
+
+  const indexHtml = serveFrontend(app, config.FRONTEND_DIST);
+  app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Memory Wall API')
+      .setDescription('Guests leave memories for an event; hosts moderate; screens show them live.')
+      .setVersion('0.1.0')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  return app;
+}
+
+/** Serves the built front end when it exists; returns its index.html for the SPA fallback. */
+function serveFrontend(app: NestFastifyApplication, dist: string): string | null {
+  const index = join(dist, 'index.html');
+  if (!dist || !existsSync(index)) return null;
+  app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    setHeaders: (res, path) => {
+      // Vite fingerprints everything under assets/, so those never change.
+      res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return readFileSync(index, 'utf8');
+}

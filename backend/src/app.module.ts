@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule, DatabaseModule, RedisModule } from '@memory-wall/core';
+import { LiveModule } from './live/live.module';
+import { EventsModule } from './modules/events/events.module';
+import { HealthModule } from './modules/health/health.module';
+import { MemoriesModule } from './modules/memories/memories.module';
+import { SettingsModule } from './modules/settings/settings.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        HealthModule,
+        SettingsModule,
+        EventsModule,
+        MemoriesModule,
+        LiveModule,
+      ],
+    };
+  }
+}

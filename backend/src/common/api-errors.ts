@@ -1,0 +1,51 @@
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import { ValidationError } from 'class-validator';
+import { ApiErrorBody } from '@memory-wall/contracts';
+
+/** Flattens class-validator errors into { field: first message }, nested fields as `a.b`. */
+export function fieldMessages(errors: ValidationError[], parent = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {});
+    if (messages.length) fields[path] = messages[messages.length - 1];
+    Object.assign(fields, fieldMessages(error.children ?? [], path));
+  }
+  return fields;
+}
+
+export function validationException(errors: ValidationError[]) {
+  const fields = fieldMessages(errors);
+  return new BadRequestException({ message: Object.values(fields)[0] ?? 'Invalid request', fields });
+}
+
+/** Maps anything thrown into the one error body of the API (4xx with the reason, 5xx without details). */
+export function toErrorBody(exception: unknown): ApiErrorBody {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const detail = typeof response === 'string' ? { message: response } : (response as Record<string, unknown>);
+    const message = Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message);
+    return {
+      statusCode: status,
+      error: statusText(status),
+      message,
+      ...(detail.fields ? { fields: detail.fields as Record<string, string> } : {}),
+    };
+  }
+  // Errors raised by Fastify itself before a handler runs (malformed JSON, body too large, ...).
+  const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const status = fastifyError.statusCode;
+    const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ? 'The request body is not valid JSON'
+      : (fastifyError.message ?? statusText(status));
+    return { statusCode: status, error: statusText(status), message };
+  }
+  return { statusCode: 500, error: statusText(500), message: 'Something went wrong on our side' };
+}
+
+function statusText(status: number) {
+  const name = HttpStatus[status] as string | undefined;
+  return name ? name.toLowerCase().replace(/(^|_)(\w)/g, (_, sep, c) => (sep ? ' ' : '') + c.toUpperCase()) : 'Error';
+}

@@ -1,0 +1,33 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorBody } from './api-errors';
+
+/**
+ * One error shape for the whole API, and the single-page-app fallback: an unknown GET outside /api
+ * answers the front end's index.html so client-side routes survive a reload.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly indexHtml: string | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+
+    if (exception instanceof NotFoundException && this.isPageRequest(request)) {
+      reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(this.indexHtml);
+      return;
+    }
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) this.logger.error({ err: exception, reqId: request.id }, (exception as Error)?.stack);
+    reply.status(body.statusCode).send(body);
+  }
+
+  private isPageRequest(request: FastifyRequest) {
+    const path = request.url.split('?')[0];
+    return this.indexHtml !== null && request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/ws');
+  }
+}

@@ -1,0 +1,84 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import { isUUID } from 'class-validator';
+import type { WebSocket } from 'ws';
+import { ClientMessageType } from '@memory-wall/contracts';
+import { EventsService } from '../modules/events/events.service';
+import { LiveRegistry } from './live-registry';
+
+/** Clients only send small join messages. */
+export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** Close codes in the application range: the client should not retry these. */
+export const CloseCode = { EventNotFound: 4404, EventNotAvailable: 4403 } as const;
+
+type LiveSocket = WebSocket & { isAlive?: boolean };
+
+@WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES })
+export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(LiveGateway.name);
+  private readonly sockets = new Set<LiveSocket>();
+  private readonly heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS).unref();
+
+  constructor(
+    private readonly registry: LiveRegistry,
+    private readonly events: EventsService,
+  ) {}
+
+  async handleConnection(socket: LiveSocket, request: IncomingMessage) {
+    this.sockets.add(socket);
+    socket.isAlive = true;
+    socket.on('pong', () => (socket.isAlive = true));
+    const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
+    if (eventId) await this.join(socket, eventId);
+  }
+
+  handleDisconnect(socket: LiveSocket) {
+    this.sockets.delete(socket);
+    this.registry.leave(socket);
+  }
+
+  @SubscribeMessage(ClientMessageType.Join)
+  async onJoin(@ConnectedSocket() socket: LiveSocket, @MessageBody() body: { eventId?: unknown }) {
+    await this.join(socket, body?.eventId);
+  }
+
+  private async join(socket: LiveSocket, eventId: unknown) {
+    if (typeof eventId !== 'string' || !isUUID(eventId)) {
+      socket.close(CloseCode.EventNotFound, 'Event not found');
+      return;
+    }
+    try {
+      await this.events.getPublished(eventId);
+    } catch (err) {
+      const notFound = (err as { status?: number }).status === 404;
+      socket.close(notFound ? CloseCode.EventNotFound : CloseCode.EventNotAvailable, (err as Error).message);
+      return;
+    }
+    if (socket.readyState === socket.OPEN) this.registry.join(socket, eventId);
+  }
+
+  /** Closes connections that stopped answering pings (a phone that left the venue, a dead screen). */
+  private checkHeartbeats() {
+    for (const socket of this.sockets) {
+      if (!socket.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      socket.isAlive = false;
+      socket.ping();
+    }
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.heartbeat);
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../modules/events/events.module';
+import { LiveGateway } from './live.gateway';
+import { LiveRegistry } from './live-registry';
+import { LiveSubscriber } from './live-subscriber';
+
+@Module({
+  imports: [EventsModule],
+  providers: [LiveGateway, LiveRegistry, LiveSubscriber],
+})
+export class LiveModule {}

@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig, loadDotEnv } from '@memory-wall/core';
+import { createApp } from './app.factory';
+
+async function main() {
+  loadDotEnv();
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Messages } from '@memory-wall/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateMessageSubmissionDto {
+  @ApiProperty({ example: 'Aunt May', maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: Messages.nameRequired })
+  @IsNotEmpty({ message: Messages.nameRequired })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  name: string;
+
+  @ApiProperty({ example: 'Congratulations to you both!', maxLength: 5000 })
+  @Transform(trim)
+  @IsString({ message: Messages.messageRequired })
+  @IsNotEmpty({ message: Messages.messageRequired })
+  @MaxLength(5000, { message: 'Message must be at most 5000 characters' })
+  message: string;
+
+  @ApiPropertyOptional({ example: 'A toast', maxLength: 200 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: 'Title must be text' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title?: string;
+}

@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SettingsService } from './settings.service';
+
+@ApiTags('settings')
+@Controller('settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Global display settings: theme, displayOrder, itemsVisible, autoRefresh' })
+  async get() {
+    return { settings: await this.settings.getGlobal() };
+  }
+}

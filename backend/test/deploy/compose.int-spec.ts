@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const NGINX_CONF = join(ROOT, 'deploy/nginx.conf');
+
+const DEBIAN_COMPOSE = '/usr/bin/docker-compose';
+const DEBIAN_PYTHON = '/usr/bin/python3';
+const INSTALL_HINT =
+  'docker-compose is required to validate docker-compose.yml but was not found. ' +
+  'Install it with: apt-get update && apt-get install -y docker-compose';
+
+// Debian's docker-compose is a Python script; run it with the system Python so a pyenv/venv `python3` on PATH
+// (without its modules) cannot break it.
+function composeCommand(): [string, string[]] {
+  if (existsSync(DEBIAN_COMPOSE) && existsSync(DEBIAN_PYTHON)) return [DEBIAN_PYTHON, [DEBIAN_COMPOSE]];
+  return ['docker-compose', []];
+}
+
+// A clean environment and an empty env file (instead of a developer's ./.env), so the defaults in the compose
+// file are what gets checked. docker-compose 1.29 refuses /dev/null as an env file.
+const cleanEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
+const scratchDir = mkdtempSync(join(tmpdir(), 'compose-spec-'));
+const emptyEnvFile = join(scratchDir, 'empty.env');
+writeFileSync(emptyEnvFile, '');
+afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
+
+function compose(args: string[]): string {
+  const [command, prefix] = composeCommand();
+  try {
+    return execFileSync(command, [...prefix, '--env-file', emptyEnvFile, '-f', COMPOSE_FILE, ...args], {
+      cwd: ROOT,
+      env: cleanEnv,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { status?: number; stderr?: string };
+    if (e.code === 'ENOENT') throw new Error(INSTALL_HINT);
+    throw new Error(`docker-compose ${args.join(' ')} exited with ${e.status}:\n${e.stderr ?? e.message}`);
+  }
+}
+
+interface ComposeService {
+  command?: string | string[];
+  deploy?: { replicas?: number };
+  ports?: Array<string | { published?: number | string; target?: number | string }>;
+  volumes?: Array<string | { source?: string; target?: string }>;
+  depends_on?: Record<string, { condition?: string }> | string[];
+}
+
+interface ComposeConfig {
+  services: Record<string, ComposeService>;
+}
+
+// docker-compose 1.29 has no `config --format json`: convert its normalised YAML with the PyYAML it depends on.
+function resolvedConfig(): ComposeConfig {
+  const yaml = compose(['config']);
+  const json = execFileSync(
+    DEBIAN_PYTHON,
+    ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
+    { input: yaml, encoding: 'utf8' },
+  );
+  return JSON.parse(json) as ComposeConfig;
+}
+
+function publishedPorts(service: ComposeService): string[] {
+  return (service.ports ?? []).map((port) => {
+    if (typeof port !== 'string') return String(port.published);
+    const parts = port.split(':'); // [ip:]published:target
+    return parts.length >= 2 ? parts[parts.length - 2] : '';
+  });
+}
+
+jest.setTimeout(60_000);
+
+describe('docker-compose.yml', () => {
+  it('is a valid compose file (docker-compose config -q)', () => {
+    expect(() => compose(['config', '-q'])).not.toThrow();
+  });
+
+  it('runs two API replicas behind nginx on port 3000, after migrations, with a durable Redis', () => {
+    const { services } = resolvedConfig();
+
+    expect(services.api.deploy?.replicas).toBe(2);
+    expect(services.api.depends_on).toMatchObject({
+      migrate: { condition: 'service_completed_successfully' },
+      redis: { condition: 'service_healthy' },
+    });
+
+    const redisCommand = [services.redis.command ?? []].flat().join(' ');
+    expect(redisCommand).toMatch(/--appendonly yes\b/);
+    expect(redisCommand).toMatch(/--maxmemory-policy noeviction\b/);
+
+    expect(publishedPorts(services.lb)).toContain('3000');
+    const lbVolumes = (services.lb.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    expect(lbVolumes.some((v) => v.includes('deploy/nginx.conf:/etc/nginx/nginx.conf'))).toBe(true);
+  });
+
+  it('proxies WebSocket upgrades on /ws and forwards client address and scheme', () => {
+    const conf = readFileSync(NGINX_CONF, 'utf8');
+
+    expect(conf).toMatch(/map \$http_upgrade \$connection_upgrade/);
+    expect(conf).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade;/);
+    expect(conf).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade;/);
+    expect(conf).toMatch(/location \/ws \{[^}]*proxy_read_timeout\s+\d+[hm];/);
+    expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for;/);
+    expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s+\$scheme;/);
+    expect(conf).toMatch(/client_max_body_size\s+12m;/);
+  });
+});

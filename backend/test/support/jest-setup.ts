@@ -1,0 +1,2 @@
+// Integration and browser tests start real processes; give them room.
+jest.setTimeout(90_000);

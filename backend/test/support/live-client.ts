@@ -1,0 +1,48 @@
+import WebSocket from 'ws';
+import { LiveMessage } from '@memory-wall/contracts';
+
+export interface LiveClient {
+  socket: WebSocket;
+  messages: LiveMessage[];
+  /** Resolves with the first message (already received or arriving) that matches. */
+  next(match: (m: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
+  close(): void;
+}
+
+/** A WebSocket client of the live gateway that records what it receives. */
+export async function connectLive(url: string, join?: string): Promise<LiveClient> {
+  const socket = new WebSocket(url);
+  const messages: LiveMessage[] = [];
+  const waiters: Array<{ match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }> = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as LiveMessage;
+    messages.push(message);
+    for (const w of [...waiters]) {
+      if (w.match(message)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(message);
+      }
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  if (join) socket.send(JSON.stringify({ type: 'join', eventId: join }));
+  return {
+    socket,
+    messages,
+    next(match, timeoutMs = 10_000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching live message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    close: () => socket.close(1000),
+  };
+}
+
+/** Waits until the server side has registered a socket (its join is processed asynchronously). */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,66 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const ROOT = resolve(__dirname, '../../..');
+
+export interface RunningProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** Starts the built program (`npm run build` first) as a real process with the given environment. */
+function startProcess(script: string, env: Record<string, string>, port = 0): RunningProcess {
+  const child = spawn(process.execPath, [resolve(ROOT, script)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      const forceKill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(forceKill);
+    },
+  };
+}
+
+/** An API instance on its own port, resolved once /api/health answers 200. */
+export async function startApi(env: Record<string, string>): Promise<RunningProcess> {
+  const api = startProcess('backend/dist/main.js', env, await freePort());
+  for (let i = 0; i < 200; i++) {
+    if (api.child.exitCode !== null) throw new Error(`API exited early:\n${api.output()}`);
+    const up = await fetch(`${api.url}/api/health`).then((r) => r.status === 200, () => false);
+    if (up) return api;
+    await sleep(100);
+  }
+  throw new Error(`API did not become healthy:\n${api.output()}`);
+}
+
+export function startWorkers(env: Record<string, string>): RunningProcess {
+  return startProcess('workers/dist/main.js', env);
+}

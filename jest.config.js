@@ -1,0 +1,45 @@
+// One Jest run for the whole repository (`npm test`); `--selectProjects` picks a part.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// Nest 12 and a few of its dependencies ship ESM only; Jest runs CommonJS, so swc transforms them too.
+const esmOnly = ['@nestjs', 'cookie', 'file-type', 'content-disposition', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras'];
+
+const node = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: {
+    '^@memory-wall/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@memory-wall/core$': '<rootDir>/libs/core/src/index.ts',
+  },
+  rootDir: __dirname,
+};
+
+module.exports = {
+  projects: [
+    { ...node, displayName: 'unit', testMatch: ['<rootDir>/{libs/*,backend,workers}/src/**/*.spec.ts'] },
+    '<rootDir>/frontend/jest.config.cjs',
+    {
+      ...node,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+    },
+    {
+      ...node,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+    },
+  ],
+};

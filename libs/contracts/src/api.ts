@@ -1,0 +1,57 @@
+import type { EventStatus, EventType, ModerationType, AnimationStyle, DisplayOrder, Language, WallTheme } from './enums';
+import type { PublicMemory } from './live';
+
+/** Shapes of API responses shared by server and client. */
+
+export interface PublicEvent {
+  id: string;
+  name: string;
+  slug: string;
+  eventCode: string | null;
+  status: EventStatus;
+  eventType: EventType;
+  moderationType: ModerationType;
+  wallTitle: string | null;
+  wallImage: string | null;
+  eventDate: string | null;
+  defaultLanguage: Language;
+  numberOfImagesDisplay: number;
+  transitionTime: number;
+  animationStyle: AnimationStyle;
+  displayOrder: DisplayOrder;
+  colorTheme: string;
+  enableMusic: boolean;
+}
+
+export interface MemoriesResponse {
+  success: true;
+  memories: PublicMemory[];
+}
+
+export interface SubmissionResponse {
+  success: true;
+  memory: { id: string; eventId: string; approved: boolean };
+}
+
+export interface GlobalSettings {
+  theme: WallTheme;
+  displayOrder: DisplayOrder;
+  itemsVisible: string;
+  autoRefresh: string;
+}
+
+/** Error body of every 4xx: a message, and per-field messages when validation failed. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Texts of the spec's catalogue (§5, §7) that the server sends too. */
+export const Messages = {
+  eventNotFound: 'Event not found',
+  nameRequired: 'Name is required',
+  messageRequired: 'Message is required',
+  eventNotAccepting: 'This event is not accepting memories right now',
+} as const;

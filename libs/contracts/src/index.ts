@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './queues';
+export * from './live';
+export * from './api';
+export * from './text';

@@ -1,0 +1,51 @@
+import type { MemoryType } from './enums';
+
+/** Redis pub/sub channel of one event's public live feed. */
+export const liveChannel = (eventId: string) => `live:event:${eventId}`;
+/** Redis key holding an event's last live sequence number. */
+export const liveSequenceKey = (eventId: string) => `live:seq:${eventId}`;
+
+export const LiveMessageType = {
+  NewMemory: 'new_memory',
+  MemoryApproved: 'memory_approved',
+  MemoryUpdate: 'memory_update',
+  MemoryUpdated: 'memory_updated',
+  MemoryDelete: 'memory_delete',
+} as const;
+export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
+
+/** The fields of a memory anyone may see once it is approved. */
+export interface PublicMemory {
+  id: string;
+  eventId: string;
+  type: MemoryType;
+  content: string;
+  title: string | null;
+  author: string;
+  photoCaption: string | null;
+  featured: boolean;
+  language: string;
+  createdAt: string;
+}
+
+interface LiveEnvelope<T extends LiveMessageType> {
+  type: T;
+  eventId: string;
+  /** Increases by one per event and message: a gap tells a client it missed something. */
+  seq: number;
+  /** Server time the message was published, epoch milliseconds. */
+  ts: number;
+}
+
+export type LiveMessage =
+  | (LiveEnvelope<typeof LiveMessageType.NewMemory | typeof LiveMessageType.MemoryApproved> & {
+      memory: PublicMemory;
+    })
+  | (LiveEnvelope<typeof LiveMessageType.MemoryUpdate | typeof LiveMessageType.MemoryUpdated> & {
+      memory: PublicMemory;
+    })
+  | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string });
+
+/** What a client may send over the socket. */
+export const ClientMessageType = { Join: 'join' } as const;
+export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string };

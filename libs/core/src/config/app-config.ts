@@ -1,0 +1,148 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * The one configuration of the API and the workers, read from the environment (and `.env` when present).
+ * Every variable is listed, with its default and purpose, in `.env.example`.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/memorywall';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  @Matches(/^[a-zA-Z0-9_-]+$/, { message: 'may hold only letters, digits, - and _' })
+  REDIS_PREFIX = 'mw';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Directory of the built front end served by the API; empty to serve none. */
+  @IsString()
+  FRONTEND_DIST = resolve(__dirname, '../../../../frontend/dist');
+
+  /** Local-disk object storage, used when S3_ENDPOINT is empty. */
+  @IsString()
+  STORAGE_DIR = resolve(process.cwd(), 'storage');
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_ENDPOINT?: string;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  S3_PORT?: number;
+
+  @Transform(toBool)
+  @IsBoolean()
+  S3_USE_SSL = false;
+
+  @IsString()
+  S3_ACCESS_KEY = '';
+
+  @IsString()
+  S3_SECRET_KEY = '';
+
+  @IsString()
+  S3_BUCKET = 'memory-wall';
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  /** Empty: AI moderation holds every item for a human (fail closed). */
+  @IsString()
+  OPENAI_API_KEY = '';
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+  /** Empty: purchases answer that payments are not configured. */
+  @IsString()
+  STRIPE_SECRET_KEY = '';
+
+  @IsString()
+  STRIPE_PUBLISHABLE_KEY = '';
+
+  @IsString()
+  STRIPE_WEBHOOK_SECRET = '';
+
+  @IsString()
+  @MinLength(16)
+  SESSION_SECRET = 'local-development-session-secret-change-me';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WORKER_CONCURRENCY = 2;
+
+  get isProduction() {
+    return this.NODE_ENV === 'production';
+  }
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment. Throws a ConfigError naming every missing or invalid variable, so that
+ * start-up stops with a message an operator can act on.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => known.includes(key) && value !== undefined),
+  );
+  const config = plainToInstance(AppConfig, given, { exposeDefaultValues: true });
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const why = Object.values(e.constraints ?? {}).join(', ');
+      return `${e.property}=${JSON.stringify(env[e.property] ?? '')}: ${why}`;
+    });
+    throw new ConfigError(`Invalid configuration (see .env.example):\n  ${lines.join('\n  ')}`);
+  }
+  return config;
+}
+
+/** Loads `.env` from the working directory into process.env when it exists (real env vars win). */
+export function loadDotEnv(path = resolve(process.cwd(), '.env')) {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

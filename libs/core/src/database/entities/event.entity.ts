@@ -1,0 +1,116 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  ANIMATION_STYLES,
+  AnimationStyle,
+  DISPLAY_ORDERS,
+  DisplayOrder,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  EventStatus,
+  EventType,
+  LANGUAGES,
+  Language,
+  MODERATION_TYPES,
+  ModerationType,
+  TEMPLATES,
+  Template,
+  THEME_TYPES,
+  ThemeType,
+} from '@memory-wall/contracts';
+import { ServiceProvider } from './service-provider.entity';
+
+@Entity('events')
+@Index('events_provider_created', ['serviceProviderId', 'createdAt'])
+export class Event {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 220, unique: true })
+  slug: string;
+
+  /** Stored upper-case, so lookups by code are case-insensitive. */
+  @Column({ type: 'varchar', length: 10, unique: true, nullable: true })
+  eventCode: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  serviceProviderId: string | null;
+
+  @ManyToOne(() => ServiceProvider, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'serviceProviderId' })
+  serviceProvider?: ServiceProvider;
+
+  @Column({ type: 'enum', enum: EVENT_STATUSES, enumName: 'event_status', default: EventStatus.Draft })
+  status: EventStatus;
+
+  @Column({ type: 'enum', enum: EVENT_TYPES, enumName: 'event_type', default: EventType.General })
+  eventType: EventType;
+
+  @Column({ type: 'enum', enum: TEMPLATES, enumName: 'event_template', default: 'custom' })
+  template: Template;
+
+  @Column({ type: 'enum', enum: THEME_TYPES, enumName: 'event_theme_type', default: 'light' })
+  themeType: ThemeType;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  eventImage: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  wallImage: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  wallTitle: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  eventDate: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  eventEndDate: Date | null;
+
+  @Column({ type: 'enum', enum: LANGUAGES, enumName: 'event_language', default: 'en' })
+  defaultLanguage: Language;
+
+  @Column({ type: 'enum', enum: MODERATION_TYPES, enumName: 'moderation_type', default: 'auto_approve' })
+  moderationType: ModerationType;
+
+  @Column({ type: 'int', default: 3 })
+  numberOfImagesDisplay: number;
+
+  @Column({ type: 'int', default: 20 })
+  transitionTime: number;
+
+  @Column({ type: 'enum', enum: ANIMATION_STYLES, enumName: 'animation_style', default: 'horizontal' })
+  animationStyle: AnimationStyle;
+
+  @Column({ type: 'enum', enum: DISPLAY_ORDERS, enumName: 'display_order', default: 'newest' })
+  displayOrder: DisplayOrder;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  backgroundImage: string | null;
+
+  @Column({ type: 'varchar', length: 32, default: 'default' })
+  colorTheme: string;
+
+  @Column({ type: 'varchar', length: 64, default: 'inter' })
+  fontFamily: string;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  accentColor: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  enableMusic: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isPublished: boolean;
+
+  @Column({ type: 'jsonb', nullable: true })
+  customData: Record<string, unknown> | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

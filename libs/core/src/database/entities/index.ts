@@ -1,0 +1,17 @@
+import { CreditTransaction } from './credit-transaction.entity';
+import { EventAdmin } from './event-admin.entity';
+import { Event } from './event.entity';
+import { Memory } from './memory.entity';
+import { ServiceProvider } from './service-provider.entity';
+import { Setting } from './setting.entity';
+import { User } from './user.entity';
+
+export * from './credit-transaction.entity';
+export * from './event-admin.entity';
+export * from './event.entity';
+export * from './memory.entity';
+export * from './service-provider.entity';
+export * from './setting.entity';
+export * from './user.entity';
+
+export const ENTITIES = [User, ServiceProvider, CreditTransaction, Event, EventAdmin, Memory, Setting];

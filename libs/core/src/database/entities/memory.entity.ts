@@ -1,0 +1,66 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { MEMORY_TYPES, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
+import { Event } from './event.entity';
+
+@Entity('memories')
+/** The public wall: an event's approved, unflagged memories by time. */
+@Index('memories_wall', ['eventId', 'createdAt'], { where: '"approved" AND NOT "flagged"' })
+/** Host views: everything of an event by time. */
+@Index('memories_event_created', ['eventId', 'createdAt'])
+/** The outbox sweep: memories whose job has not run yet. */
+@Index('memories_processing', ['createdAt'], { where: `"processingState" = 'processing'` })
+export class Memory {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  eventId: string;
+
+  @ManyToOne(() => Event, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'eventId' })
+  event?: Event;
+
+  @Column({ type: 'enum', enum: MEMORY_TYPES, enumName: 'memory_type', default: 'message' })
+  type: MemoryType;
+
+  /** Message text, or for photos and drawings the address of the processed image. */
+  @Column({ type: 'text' })
+  content: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  title: string | null;
+
+  @Column({ type: 'varchar', length: 100 })
+  author: string;
+
+  @Column({ type: 'boolean', default: false })
+  approved: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  featured: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  flagged: boolean;
+
+  @Column({ type: 'varchar', length: 8, default: 'en' })
+  language: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  photoCaption: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  settings: Record<string, unknown> | null;
+
+  @Column({ type: 'enum', enum: PROCESSING_STATES, enumName: 'memory_processing_state', default: 'processing' })
+  processingState: ProcessingState;
+
+  /** Why processing or moderation held or failed the memory (shown to moderators). */
+  @Column({ type: 'jsonb', nullable: true })
+  moderation: { reason: string; categories?: string[] } | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Role, ROLES } from '@memory-wall/contracts';
+
+export interface ProfileData {
+  contactNumber?: string;
+  phoneNumber?: string;
+  companyName?: string;
+  customerName?: string;
+  fullName?: string;
+  serviceTypes?: string[];
+}
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Stored lower-cased. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  @Column({ type: 'varchar', length: 64, unique: true })
+  username: string;
+
+  /** argon2id hash; never selected unless asked for. */
+  @Column({ type: 'varchar', length: 255, select: false })
+  password: string;
+
+  @Column({ type: 'enum', enum: ROLES, enumName: 'user_role', default: Role.Guest })
+  role: Role;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  profileData: ProfileData;
+
+  @Column({ type: 'int', default: 0 })
+  credits: number;
+
+  @Column({ type: 'varchar', length: 32, default: 'free' })
+  subscriptionTier: string;
+
+  @Column({ type: 'varchar', length: 32, default: 'none' })
+  subscriptionStatus: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  subscriptionExpiresAt: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripeCustomerId: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripeSubscriptionId: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastLoginAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

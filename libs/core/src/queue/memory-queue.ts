@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
+import { AppConfig } from '../config/app-config';
+import { RedisKeys } from '../redis/redis-keys';
+import { createRedis } from '../redis/redis.module';
+
+/** Retries with backoff: a failing job is tried again, never dropped silently. */
+export const MEMORY_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+/**
+ * Producer side of the memories queue. The memory row in PostgreSQL is the durable record of the work;
+ * enqueueing is idempotent (the job id is derived from the memory id), so the API, the outbox sweeper
+ * and a retry may all enqueue the same memory without running it twice.
+ */
+@Injectable()
+export class MemoryQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger(MemoryQueue.name);
+  readonly queue: Queue;
+
+  constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
+    this.queue = new Queue(QueueName.Memories, {
+      connection: createRedis(config.REDIS_URL, { failFast: true }),
+      prefix: keys.queuePrefix,
+      defaultJobOptions: MEMORY_JOB_OPTIONS,
+    });
+    this.queue.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
+  }
+
+  async enqueue(memoryId: string): Promise<void> {
+    const payload: JobPayloads[typeof JobName.ProcessMemory] = { memoryId };
+    await this.queue.add(JobName.ProcessMemory, payload, { jobId: processMemoryJobId(memoryId) });
+  }
+
+  /** For the sweeper: enqueues a memory still waiting, or retries its job when that had failed. */
+  async requeue(memoryId: string): Promise<void> {
+    const job = await this.queue.getJob(processMemoryJobId(memoryId));
+    if (job && (await job.isFailed())) await job.retry();
+    else await this.enqueue(memoryId);
+  }
+
+  /** Enqueues, but never throws: the sweeper picks the memory up later if Redis is away now. */
+  async tryEnqueue(memoryId: string): Promise<boolean> {
+    try {
+      await this.enqueue(memoryId);
+      return true;
+    } catch (err) {
+      this.logger.warn(`memory ${memoryId} stays in the outbox: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.queue.close();
+  }
+}

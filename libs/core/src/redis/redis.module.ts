@@ -1,0 +1,39 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { RedisKeys } from './redis-keys';
+
+/** The shared Redis connection for commands (not for subscribing, not for BullMQ workers). */
+export const REDIS = Symbol('REDIS');
+
+export function createRedis(url: string, options: { failFast?: boolean } = {}) {
+  return new Redis(url, {
+    // A producer must not queue commands while Redis is away: callers fail fast and fall back.
+    enableOfflineQueue: !options.failFast,
+    maxRetriesPerRequest: options.failFast ? 1 : null,
+    lazyConnect: false,
+  });
+}
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, { failFast: true }),
+    },
+    { provide: RedisKeys, inject: [AppConfig], useFactory: (config: AppConfig) => new RedisKeys(config.REDIS_PREFIX) },
+    RedisCloser,
+  ],
+  exports: [REDIS, RedisKeys],
+})
+export class RedisModule {}
