@@ -25,6 +25,8 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     const status = exception.getStatus();
     const response = exception.getResponse();
     const detail = typeof response === 'string' ? { message: response } : (response as Record<string, unknown>);
+    // A structured body without a message (the health check's report) is meant to be sent as it is.
+    if (!('message' in detail)) return { statusCode: status, error: statusText(status), message: statusText(status), ...detail };
     const message = Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message);
     return {
       statusCode: status,

@@ -10,15 +10,13 @@ import {
 import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import type { WebSocket } from 'ws';
-import { ClientMessageType } from '@memory-wall/contracts';
+import { ClientMessageType, LiveCloseCode } from '@memory-wall/contracts';
 import { EventsService } from '../modules/events/events.service';
 import { LiveRegistry } from './live-registry';
 
 /** Clients only send small join messages. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
-/** Close codes in the application range: the client should not retry these. */
-export const CloseCode = { EventNotFound: 4404, EventNotAvailable: 4403 } as const;
 
 type LiveSocket = WebSocket & { isAlive?: boolean };
 
@@ -53,14 +51,14 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
 
   private async join(socket: LiveSocket, eventId: unknown) {
     if (typeof eventId !== 'string' || !isUUID(eventId)) {
-      socket.close(CloseCode.EventNotFound, 'Event not found');
+      socket.close(LiveCloseCode.EventNotFound, 'Event not found');
       return;
     }
     try {
       await this.events.getPublished(eventId);
     } catch (err) {
       const notFound = (err as { status?: number }).status === 404;
-      socket.close(notFound ? CloseCode.EventNotFound : CloseCode.EventNotAvailable, (err as Error).message);
+      socket.close(notFound ? LiveCloseCode.EventNotFound : LiveCloseCode.EventNotAvailable, (err as Error).message);
       return;
     }
     if (socket.readyState === socket.OPEN) this.registry.join(socket, eventId);

@@ -49,16 +49,19 @@ function startProcess(script: string, env: Record<string, string>, port = 0): Ru
   };
 }
 
-/** An API instance on its own port, resolved once /api/health answers 200. */
-export async function startApi(env: Record<string, string>): Promise<RunningProcess> {
+/**
+ * An API instance on its own port, resolved once /api/health answers `healthStatus`
+ * (200; 503 for an instance started on purpose without a reachable Redis).
+ */
+export async function startApi(env: Record<string, string>, healthStatus = 200): Promise<RunningProcess> {
   const api = startProcess('backend/dist/main.js', env, await freePort());
   for (let i = 0; i < 200; i++) {
     if (api.child.exitCode !== null) throw new Error(`API exited early:\n${api.output()}`);
-    const up = await fetch(`${api.url}/api/health`).then((r) => r.status === 200, () => false);
-    if (up) return api;
+    const status = await fetch(`${api.url}/api/health`).then((r) => r.status, () => 0);
+    if (status === healthStatus) return api;
     await sleep(100);
   }
-  throw new Error(`API did not become healthy:\n${api.output()}`);
+  throw new Error(`API health did not reach ${healthStatus}:\n${api.output()}`);
 }
 
 export function startWorkers(env: Record<string, string>): RunningProcess {

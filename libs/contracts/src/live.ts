@@ -49,3 +49,7 @@ export type LiveMessage =
 /** What a client may send over the socket. */
 export const ClientMessageType = { Join: 'join' } as const;
 export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string };
+
+/** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
+export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404 } as const;
+export const isFinalCloseCode = (code: number) => code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);

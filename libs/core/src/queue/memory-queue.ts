@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
 import { JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
 import { createRedis } from '../redis/redis.module';
+
+const ENQUEUE_TIMEOUT_MS = 1000;
 
 /** Retries with backoff: a failing job is tried again, never dropped silently. */
 export const MEMORY_JOB_OPTIONS = {
@@ -22,10 +25,12 @@ export const MEMORY_JOB_OPTIONS = {
 export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
   readonly queue: Queue;
+  private readonly connection: Redis;
 
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
+    this.connection = createRedis(config.REDIS_URL, { failFast: true });
     this.queue = new Queue(QueueName.Memories, {
-      connection: createRedis(config.REDIS_URL, { failFast: true }),
+      connection: this.connection,
       prefix: keys.queuePrefix,
       defaultJobOptions: MEMORY_JOB_OPTIONS,
     });
@@ -44,14 +49,25 @@ export class MemoryQueue implements OnApplicationShutdown {
     else await this.enqueue(memoryId);
   }
 
-  /** Enqueues, but never throws: the sweeper picks the memory up later if Redis is away now. */
-  async tryEnqueue(memoryId: string): Promise<boolean> {
+  /**
+   * Enqueues without ever throwing or waiting long: when Redis is away the memory stays in the outbox
+   * (its 'processing' row) and the workers' sweeper enqueues it later. BullMQ would otherwise wait
+   * for the connection, holding the guest's request.
+   */
+  async tryEnqueue(memoryId: string, timeoutMs = ENQUEUE_TIMEOUT_MS): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.enqueue(memoryId);
+      if (this.connection.status !== 'ready') throw new Error(`Redis is ${this.connection.status}`);
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer from Redis in ${timeoutMs} ms`)), timeoutMs);
+      });
+      await Promise.race([this.enqueue(memoryId), timeout]);
       return true;
     } catch (err) {
       this.logger.warn(`memory ${memoryId} stays in the outbox: ${(err as Error).message}`);
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

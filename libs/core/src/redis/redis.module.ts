@@ -1,10 +1,11 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from './redis-keys';
 
 /** The shared Redis connection for commands (not for subscribing, not for BullMQ workers). */
 export const REDIS = Symbol('REDIS');
+const logger = new Logger('Redis');
 
 export function createRedis(url: string, options: { failFast?: boolean } = {}) {
   return new Redis(url, {
@@ -29,7 +30,11 @@ class RedisCloser implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, { failFast: true }),
+      useFactory: (config: AppConfig) => {
+        const redis = createRedis(config.REDIS_URL, { failFast: true });
+        redis.on('error', (err) => logger.warn(`redis: ${err.message}`));
+        return redis;
+      },
     },
     { provide: RedisKeys, inject: [AppConfig], useFactory: (config: AppConfig) => new RedisKeys(config.REDIS_PREFIX) },
     RedisCloser,

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '../../components/ui/Card';
+
+export function EventNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('contribute.notFoundTitle')} headingLevel={1}>
+      <p>{t('contribute.notFoundText')}</p>
+      <Link to="/event-code" className="button">
+        {t('contribute.enterCode')}
+      </Link>
+    </Card>
+  );
+}

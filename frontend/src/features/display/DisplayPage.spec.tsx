@@ -1,0 +1,115 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import { memoriesApi } from '../../api/memories';
+import type { AppStore } from '../../app/store';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { makeEvent, makeMemory } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/testServer';
+
+const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', wallTitle: 'Our Wedding Wall' });
+const first = makeMemory({ id: 'm-1', content: 'Congratulations!', author: 'Carol' });
+const second = makeMemory({ id: 'm-2', content: 'So happy for you', author: 'Dan' });
+
+let server: TestServer;
+let wss: WebSocketServer;
+let sockets: { socket: WebSocket; url: string; closeCode?: number }[];
+let approvedMemories: PublicMemory[];
+
+beforeEach(async () => {
+  approvedMemories = [first];
+  server = await startTestServer(({ url }) => {
+    if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
+    if (url === '/api/events/public/draft') return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
+    if (url === '/api/events/event-1/memories?approved=true') return { status: 200, body: { success: true, memories: approvedMemories } };
+    return undefined;
+  });
+  sockets = [];
+  wss = new WebSocketServer({ server: server.server, path: '/ws' });
+  wss.on('connection', (socket, request) => {
+    const entry: (typeof sockets)[number] = { socket, url: request.url ?? '' };
+    sockets.push(entry);
+    socket.on('close', (code) => (entry.closeCode = code));
+  });
+});
+afterEach(async () => {
+  wss.clients.forEach((client) => client.terminate());
+  await new Promise((resolve) => wss.close(resolve));
+  await server.close();
+});
+
+const memoryFetches = () => server.requests.filter((r) => r.url.startsWith('/api/events/event-1/memories'));
+const cards = () => screen.queryAllByTestId('memory-card');
+const send = (message: LiveMessage) => act(() => sockets.at(-1)!.socket.send(JSON.stringify(message)));
+const envelope = { eventId: 'event-1', seq: 1, ts: 0 };
+
+const selectWallMemories = memoriesApi.endpoints.getMemories.select({ eventId: 'event-1', approved: true });
+
+/** Waits until no memories request is in flight (the list may be fetched again when the socket opens). */
+async function memoriesSettled(store: AppStore) {
+  await waitFor(() => expect(selectWallMemories(store.getState()).status).toBe('fulfilled'));
+}
+
+async function openDisplay() {
+  const rendered = renderWithProviders(undefined, { route: '/display/event-1' });
+  expect(await screen.findByRole('heading', { name: 'Our Wedding Wall' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
+  await memoriesSettled(rendered.store);
+  return rendered;
+}
+
+describe('display page', () => {
+  it('shows approved memories and merges live ones without refetching', async () => {
+    await openDisplay();
+    const fetchesBefore = memoryFetches().length;
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByText('From Carol')).toBeInTheDocument();
+    expect(sockets[0].url).toBe('/ws?eventId=event-1');
+
+    await send({ ...envelope, type: LiveMessageType.NewMemory, memory: second });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards()[0]).toHaveTextContent('So happy for you');
+    expect(cards()[0]).toHaveTextContent('From Dan');
+
+    await send({ ...envelope, type: LiveMessageType.MemoryApproved, memory: second });
+    await send({ ...envelope, type: LiveMessageType.MemoryUpdated, memory: { ...first, content: 'Edited wishes' } });
+    await waitFor(() => expect(screen.getByText('Edited wishes')).toBeInTheDocument());
+    expect(cards()).toHaveLength(2);
+
+    await send({ ...envelope, type: LiveMessageType.MemoryDelete, memoryId: 'm-2' });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(memoryFetches()).toHaveLength(fetchesBefore);
+  });
+
+  it('goes offline when the connection drops, reconnects and catches up once', async () => {
+    const { store } = await openDisplay();
+    const fetchesBefore = memoryFetches().length;
+
+    act(() => sockets[0].socket.terminate());
+    await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Offline'));
+
+    await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'), { timeout: 3000 });
+    expect(sockets).toHaveLength(2);
+    await memoriesSettled(store);
+    expect(memoryFetches()).toHaveLength(fetchesBefore + 1);
+  });
+
+  it('closes the socket normally when the screen leaves the page', async () => {
+    const { unmount } = await openDisplay();
+    unmount();
+    await waitFor(() => expect(sockets[0].closeCode).toBe(1000));
+  });
+
+  it('shows the empty state when nothing is approved yet', async () => {
+    approvedMemories = [];
+    renderWithProviders(undefined, { route: '/display/event-1' });
+    expect(await screen.findByText('No memories available yet')).toBeInTheDocument();
+  });
+
+  it.each(['draft', 'missing'])('says the event is not available (%s)', async (id) => {
+    renderWithProviders(undefined, { route: `/display/${id}` });
+    expect(await screen.findByRole('heading', { name: 'Event Not Available' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(sockets).toHaveLength(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useGetPublicEventQuery } from '../../api/events';
+import { useGetMemoriesQuery } from '../../api/memories';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { MemoryCard } from '../memories/MemoryCard';
+import { LiveBadge } from './LiveBadge';
+
+/** Full-screen live wall for venue screens: approved memories, kept current by the live socket. */
+export function DisplayPage() {
+  const { t } = useTranslation();
+  const { eventId = '' } = useParams();
+  const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
+  // Waits for the event, so no socket is opened for an event that is not available.
+  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);
+
+  if (isLoading) return <Spinner />;
+  if (isError || !event) {
+    return (
+      <main className="display display-centered">
+        <Card title={t('display.notAvailableTitle')} headingLevel={1}>
+          <p>{t('display.notAvailableText')}</p>
+          <Link to="/" className="button">
+            {t('display.returnHome')}
+          </Link>
+        </Card>
+      </main>
+    );
+  }
+
+  return (
+    <main className="display">
+      <header className="display-header">
+        <h1>{event.wallTitle || event.name}</h1>
+        <LiveBadge eventId={eventId} />
+      </header>
+      {memoriesLoading ? (
+        <Spinner />
+      ) : memories.length === 0 ? (
+        <p className="empty">{t('display.empty')}</p>
+      ) : (
+        <div className="memory-grid">
+          {memories.map((memory) => (
+            <MemoryCard key={memory.id} memory={memory} />
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

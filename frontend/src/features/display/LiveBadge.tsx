@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { selectLiveConnected } from '../../api/live';
+
+export function LiveBadge({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
+  return (
+    <span className={connected ? 'badge badge-live' : 'badge badge-offline'} data-testid="live-badge">
+      {connected ? t('display.live') : t('display.offline')}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.
+      '@memory-wall/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend },
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+});
