@@ -1,0 +1,67 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { plainToInstance, Type } from 'class-transformer';
+import { IsNotEmpty, IsString, MinLength, ValidateNested, validateSync } from 'class-validator';
+import { fieldMessages, toErrorBody, validationException } from './api-errors';
+
+class Address {
+  @IsNotEmpty({ message: 'City is required' })
+  city: string;
+}
+
+class Guest {
+  @IsString({ message: 'Name must be text' })
+  @MinLength(3, { message: 'Name is too short' })
+  name: unknown;
+
+  @ValidateNested()
+  @Type(() => Address)
+  address: Address;
+}
+
+const errorsOf = (plain: object) => validateSync(plainToInstance(Guest, plain));
+
+describe('fieldMessages', () => {
+  it('flattens nested errors into a.b keys, one message per field (the top-most rule)', () => {
+    expect(fieldMessages(errorsOf({ name: 7, address: { city: '' } }))).toEqual({
+      name: 'Name must be text',
+      'address.city': 'City is required',
+    });
+  });
+
+  it('is empty for a valid object', () => {
+    expect(fieldMessages(errorsOf({ name: 'Zed', address: { city: 'Oslo' } }))).toEqual({});
+  });
+});
+
+describe('toErrorBody', () => {
+  it('keeps the message and the per-field messages of a validation failure', () => {
+    const exception = validationException(errorsOf({ name: 'Zed', address: { city: '' } }));
+    expect(toErrorBody(exception)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'City is required',
+      fields: { 'address.city': 'City is required' },
+    });
+  });
+
+  it('joins a list of messages', () => {
+    expect(toErrorBody(new BadRequestException(['a is bad', 'b is bad']))).toMatchObject({ statusCode: 400, message: 'a is bad; b is bad' });
+  });
+
+  it('answers a NotFoundException with its message and no fields', () => {
+    expect(toErrorBody(new NotFoundException('Event not found'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Event not found' });
+  });
+
+  it("keeps the status and message of Fastify's own 4xx errors", () => {
+    const tooLarge = { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' };
+    expect(toErrorBody(tooLarge)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+    const badJson = { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON', message: "Body is not valid JSON but content-type is set to 'application/json'" };
+    expect(toErrorBody(badJson)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
+  });
+
+  it('answers anything else with a 500 that does not leak the error text', () => {
+    const body = toErrorBody(new Error('connect ECONNREFUSED postgres://admin:hunter2@db/memorywall'));
+    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side' });
+    expect(JSON.stringify(body)).not.toMatch(/hunter2|ECONNREFUSED/);
+  });
+});
