@@ -30,12 +30,13 @@ export async function requireServices(cfg) {
   }
   const Redis = require('ioredis');
   const redis = new Redis(cfg.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
-  redis.on('error', () => {});
+  let cause;
+  redis.on('error', (err) => (cause ??= err));
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    fail('Redis', redact(cfg.REDIS_URL), 'REDIS_URL', err);
+    fail('Redis', redact(cfg.REDIS_URL), 'REDIS_URL', cause ?? err);
   } finally {
     redis.disconnect();
   }

@@ -43,6 +43,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
+        // Over plain http (a venue's LAN address) upgrading would break every script and socket.
+        upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
       },
     },
   });

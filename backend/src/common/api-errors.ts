@@ -2,7 +2,10 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ValidationError } from 'class-validator';
 import { ApiErrorBody } from '@memory-wall/contracts';
 
-/** Flattens class-validator errors into { field: first message }, nested fields as `a.b`. */
+/**
+ * Flattens class-validator errors into { field: message }, nested fields as `a.b`. class-validator lists a
+ * property's constraints bottom-up, so the last one is the top-most decorator: the field's main rule.
+ */
 export function fieldMessages(errors: ValidationError[], parent = ''): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const error of errors) {

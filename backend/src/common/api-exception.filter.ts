@@ -28,6 +28,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private isPageRequest(request: FastifyRequest) {
     const path = request.url.split('?')[0];
-    return this.indexHtml !== null && request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/ws');
+    // A missing fingerprinted asset stays a 404: a stale page must not get HTML for its script.
+    const notAPage = ['/api', '/ws', '/assets/'].some((prefix) => path.startsWith(prefix));
+    return this.indexHtml !== null && ['GET', 'HEAD'].includes(request.method) && !notAPage;
   }
 }
