@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -11,6 +12,7 @@ import { AppConfig, createJsonLogger } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { apiValidationPipe } from './common/validation.pipe';
+import { refuseForeignOrigins } from './common/origin-check';
 import { parseClientMessage } from './live/live-message-parser';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -25,6 +27,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: createJsonLogger(config.LOG_LEVEL),
@@ -34,6 +38,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  refuseForeignOrigins(fastify, config.PUBLIC_URL);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

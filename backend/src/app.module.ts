@@ -1,6 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, DatabaseModule, RedisModule } from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { SessionModule } from './modules/auth/session.module';
+import { UsersModule } from './modules/users/users.module';
 import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { MemoriesModule } from './modules/memories/memories.module';
@@ -15,7 +19,11 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
+        SessionModule,
         HealthModule,
+        AuthModule,
+        UsersModule,
+        AdminModule,
         SettingsModule,
         EventsModule,
         MemoriesModule,

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorBody } from './api-errors';
+import { toErrorBody, TooManyRequestsException } from './api-errors';
 
 /**
  * One error shape for the whole API, and the single-page-app fallback: an unknown GET outside /api
@@ -23,6 +23,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) this.logger.error({ err: exception, reqId: request.id }, (exception as Error)?.stack);
+    if (exception instanceof TooManyRequestsException) reply.header('retry-after', String(exception.retryAfterSeconds));
     reply.status(body.statusCode).send(body);
   }
 

@@ -1,9 +1,10 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Role } from '@memory-wall/contracts';
 import { BareLayout, ShellLayout } from '../components/layout/layouts';
 import { Placeholder } from '../components/ui/Placeholder';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { AuthRedirect, RequireAccess, type Access } from './RequireAccess';
 
 // Pages load on demand so a guest on /contribute or a venue screen downloads only its own page.
 const ContributePage = lazy(() =>
@@ -11,9 +12,10 @@ const ContributePage = lazy(() =>
 );
 const ThankYouPage = lazy(() => import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
 const DisplayPage = lazy(() => import('../features/display/DisplayPage').then((m) => ({ default: m.DisplayPage })));
-
-/** Who may open a page (spec §2 route table). */
-type Access = 'public' | 'signed-in' | readonly Role[];
+const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 interface PageRoute {
   path: string;
@@ -25,20 +27,20 @@ const { Owner, ServiceProvider, Customer, Guest } = Role;
 
 /** Full-screen pages, without the top bar. */
 const bareRoutes: PageRoute[] = [
-  { path: '/', access: 'public', element: <Placeholder page="landing" /> },
+  { path: '/', access: 'public', element: <LandingPage /> },
   { path: '/display/:eventId', access: 'public', element: <DisplayPage /> },
   { path: '/presentation/:eventId', access: 'public', element: <Placeholder page="presentation" /> },
   { path: '/presentation', access: 'public', element: <Placeholder page="presentation" /> },
 ];
 
 const shellRoutes: PageRoute[] = [
-  { path: '/signin', access: 'public', element: <Placeholder page="signIn" /> },
-  { path: '/auth', access: 'public', element: <Navigate to="/signin" replace /> },
+  { path: '/signin', access: 'public', element: <SignInPage /> },
+  { path: '/auth', access: 'public', element: <AuthRedirect /> },
   { path: '/event-code', access: 'public', element: <Placeholder page="eventCode" /> },
   { path: '/contribute', access: 'public', element: <ContributePage /> },
   { path: '/contribute/:eventId', access: 'public', element: <ContributePage /> },
   { path: '/thank-you', access: 'public', element: <ThankYouPage /> },
-  { path: '/dashboard', access: 'signed-in', element: <Placeholder page="dashboard" /> },
+  { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
   { path: '/memories/:eventId', access: 'signed-in', element: <Placeholder page="memoryWall" /> },
   { path: '/customer-wall', access: [Customer], element: <Placeholder page="customerWall" /> },
   { path: '/events/:eventId/wall', access: [Customer, ServiceProvider, Owner], element: <Placeholder page="eventWall" /> },
@@ -54,15 +56,13 @@ const shellRoutes: PageRoute[] = [
   { path: '/admin/service-providers/:id', access: [Owner], element: <Placeholder page="serviceProvider" /> },
   { path: '/admin/billing', access: [Owner], element: <Placeholder page="billing" /> },
   { path: '/credits', access: [ServiceProvider], element: <Placeholder page="credits" /> },
-  { path: '/myprofile', access: 'signed-in', element: <Placeholder page="profile" /> },
+  { path: '/myprofile', access: 'signed-in', element: <ProfilePage /> },
 ];
 
-/**
- * The place for access checks: the auth issue wraps every page whose access is not 'public'
- * in <RequireRole access={route.access}> here.
- */
+/** Every page that is not public waits for `me`, then opens, sends to sign-in, or shows Access Denied. */
 function guarded(route: PageRoute): ReactNode {
-  return route.element;
+  if (route.access === 'public') return route.element;
+  return <RequireAccess access={route.access}>{route.element}</RequireAccess>;
 }
 
 export function AppRoutes() {

@@ -3,3 +3,5 @@ export * from './queues';
 export * from './live';
 export * from './api';
 export * from './text';
+export * from './auth';
+export * from './credits';

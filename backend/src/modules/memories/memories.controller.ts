@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../common/auth/auth.decorators';
 import { MemoriesResponse, SubmissionResponse } from '@memory-wall/contracts';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
@@ -11,6 +12,7 @@ import { MemoriesService } from './memories.service';
 export class MemoriesController {
   constructor(private readonly memories: MemoriesService) {}
 
+  @Public()
   @Post('submissions/message')
   @HttpCode(201)
   @ApiOperation({ summary: 'A guest leaves a message (no account needed); the event must be live' })
@@ -21,6 +23,7 @@ export class MemoriesController {
     return this.memories.submitMessage(eventId, dto);
   }
 
+  @Public()
   @Get('memories')
   @ApiOperation({ summary: "An event's memories; without a host session, approved ones only" })
   async list(

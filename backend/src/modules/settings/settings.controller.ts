@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../common/auth/auth.decorators';
 import { SettingsService } from './settings.service';
 
 @ApiTags('settings')
@@ -7,6 +8,7 @@ import { SettingsService } from './settings.service';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
+  @Public()
   @Get()
   @ApiOperation({ summary: 'Global display settings: theme, displayOrder, itemsVisible, autoRefresh' })
   async get() {

@@ -1,16 +1,66 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Role, type SessionUser } from '@memory-wall/contracts';
+import { errorMessage } from '../../api/api';
+import { useLogoutMutation, useSessionUser } from '../../api/auth';
+import { useGetEventsQuery } from '../../api/events';
+import type { Resources } from '../../i18n/en';
+import { showError, showSuccess } from '../ui/toast';
 
-/** Tabs for guests and signed-out visitors (spec §2 Top bar); the auth issue adds the role-specific tabs. */
-const guestTabs = [
+interface Tab {
+  to: string;
+  label: `nav.${keyof Resources['nav']}`;
+}
+
+/** Spec §4 Logout: the browser goes to / this long after the session ended. */
+export const LOGOUT_REDIRECT_MS = 500;
+
+/** Tabs for guests and signed-out visitors (spec §2 Top bar). */
+const guestTabs: Tab[] = [
   { to: '/dashboard', label: 'nav.wall' },
   { to: '/contribute', label: 'nav.contribute' },
   { to: '/qrcode', label: 'nav.qrCode' },
-] as const;
+];
+
+const tabsByRole: Record<Exclude<Role, typeof Role.Customer>, Tab[]> = {
+  [Role.ServiceProvider]: [
+    { to: '/events', label: 'nav.events' },
+    { to: '/credits', label: 'nav.account' },
+  ],
+  [Role.Owner]: [
+    { to: '/admin', label: 'nav.adminDashboard' },
+    { to: '/admin/billing', label: 'nav.billing' },
+  ],
+  [Role.Guest]: guestTabs,
+};
+
+/** Customer tabs; Moderation goes to the customer's first (newest) event and is hidden without one. */
+function useCustomerTabs(isCustomer: boolean): Tab[] {
+  const { data: events } = useGetEventsQuery(isCustomer ? undefined : skipToken);
+  if (!isCustomer) return [];
+  const first = events?.[0];
+  return [
+    { to: '/customer-wall', label: 'nav.wall' },
+    { to: '/contribute', label: 'nav.contribute' },
+    { to: '/qrcode', label: 'nav.qrCode' },
+    ...(first ? [{ to: `/events/${encodeURIComponent(first.id)}/moderation`, label: 'nav.moderation' } as Tab] : []),
+  ];
+}
+
+function tabsFor(user: SessionUser | null | undefined, customerTabs: Tab[]): Tab[] {
+  if (!user) return guestTabs;
+  if (user.role === Role.Customer) return customerTabs;
+  return tabsByRole[user.role] ?? guestTabs;
+}
 
 export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { user, isLoading } = useSessionUser();
+  const customerTabs = useCustomerTabs(user?.role === Role.Customer);
+  const tabs = tabsFor(user, customerTabs);
 
   return (
     <header className="top-bar">
@@ -18,17 +68,72 @@ export function TopBar() {
         {t('common.brand')}
       </Link>
       <nav aria-label={t('nav.main')} className="tabs">
-        {guestTabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} className="tab">
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={tab.to === '/admin'} className="tab">
             {t(tab.label)}
           </NavLink>
         ))}
       </nav>
-      {pathname !== '/signin' && (
-        <Link to="/signin" className="button">
-          {t('common.signIn')}
-        </Link>
+      {user ? (
+        <SessionControls user={user} />
+      ) : (
+        !isLoading &&
+        pathname !== '/signin' && (
+          <Link to="/signin" className="button">
+            {t('common.signIn')}
+          </Link>
+        )
       )}
     </header>
+  );
+}
+
+const PROFILE_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
+
+/** Profile button, 'Logged in as', Logout (with its full-screen overlay while the session ends). */
+function SessionControls({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout().unwrap(); // on success the endpoint has cleared every cached answer
+      showSuccess(t('auth.loggedOut'), t('auth.loggedOutText'));
+      redirect.current = setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
+    } catch (error) {
+      setLoggingOut(false);
+      showError(t('auth.logoutFailed'), errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="session">
+      {PROFILE_ROLES.includes(user.role) && (
+        <Link to="/myprofile" className="button button-secondary">
+          {t('nav.profile')}
+        </Link>
+      )}
+      <span className="muted">{t('nav.loggedInAs', { username: user.username })}</span>
+      <button type="button" className="button" onClick={onLogout} disabled={loggingOut}>
+        {t('nav.logout')}
+      </button>
+      {loggingOut && <LogoutOverlay />}
+    </div>
+  );
+}
+
+function LogoutOverlay() {
+  const { t } = useTranslation();
+  return (
+    <div className="overlay" role="alert" aria-busy="true">
+      <div className="spinner" aria-hidden="true" />
+      <p>{t('nav.loggingOut')}</p>
+    </div>
   );
 }

@@ -114,6 +114,23 @@ export class AppConfig {
   @Max(64)
   WORKER_CONCURRENCY = 2;
 
+  /** Proxy hops in front of the API whose X-Forwarded-For is trusted (1 behind the compose load balancer). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  TRUST_PROXY = 0;
+
+  /** When all three are set, the API creates this owner account at start-up if it does not exist. */
+  @IsString()
+  OWNER_USERNAME = '';
+
+  @IsString()
+  OWNER_EMAIL = '';
+
+  @IsString()
+  OWNER_PASSWORD = '';
+
   get isProduction() {
     return this.NODE_ENV === 'production';
   }

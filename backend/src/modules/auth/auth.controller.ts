@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { UserResponse } from '@memory-wall/contracts';
+import { CurrentSession, Public } from '../../common/auth/auth.decorators';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginDto } from './dto/login.dto';
+import { RegisterDto } from './dto/register.dto';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import type { Session } from './session.store';
+
+type SessionRequest = FastifyRequest & { sessionId?: string };
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: 'Create an account (guest, customer or service provider) and sign in' })
+  async register(@Body() dto: RegisterDto, @Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponse> {
+    const { user, sessionId } = await this.auth.register(dto, req.sessionId);
+    setSessionCookie(req, reply, sessionId);
+    return { user };
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with email or username; rate-limited per account and per address' })
+  async login(@Body() dto: LoginDto, @Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponse> {
+    const { user, sessionId } = await this.auth.login(dto, req.ip, req.sessionId);
+    setSessionCookie(req, reply, sessionId);
+    return { user };
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End this session' })
+  async logout(@Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.auth.logout(req.sessionId);
+    clearSessionCookie(reply);
+    return { success: true };
+  }
+
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in user (401 when signed out)' })
+  async me(@CurrentSession() session: Session): Promise<UserResponse> {
+    return { user: await this.users.getSessionUser(session.userId) };
+  }
+
+  @Post('change-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Change one's own password; ends every other session" })
+  async changePassword(
+    @CurrentSession() session: Session,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.users.changeOwnPassword(session, dto);
+    const { sessionId } = await this.auth.startSession(session.userId);
+    setSessionCookie(req, reply, sessionId);
+    return { success: true };
+  }
+}

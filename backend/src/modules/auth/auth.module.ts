@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from '@memory-wall/core';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
+import { OwnerBootstrap } from './owner-bootstrap';
+
+@Module({
+  imports: [UsersModule, TypeOrmModule.forFeature([User])],
+  controllers: [AuthController],
+  providers: [AuthService, LoginThrottle, OwnerBootstrap],
+})
+export class AuthModule {}

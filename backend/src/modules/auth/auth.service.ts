@@ -1,0 +1,67 @@
+import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthMessages, passwordProblem, Role, SessionUser } from '@memory-wall/contracts';
+import { UsersService } from '../users/users.service';
+import { RegisterDto } from './dto/register.dto';
+import { LoginDto } from './dto/login.dto';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './passwords';
+import { SessionStore } from './session.store';
+
+export interface SignedIn {
+  user: SessionUser;
+  sessionId: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionStore,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(dto: LoginDto, address: string, previousSessionId?: string): Promise<SignedIn> {
+    await this.throttle.assertAllowed(dto.emailOrUsername, address);
+    const user = await this.users.findForLogin(dto.emailOrUsername);
+    // Verify even without a user, so a wrong username takes as long as a wrong password.
+    const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(dto.emailOrUsername, address);
+      throw new UnauthorizedException(AuthMessages.invalidCredentials);
+    }
+    await this.throttle.recordSuccess(dto.emailOrUsername);
+    await this.users.recordLogin(user.id);
+    return this.startSession(user.id, previousSessionId);
+  }
+
+  async register(dto: RegisterDto, previousSessionId?: string): Promise<SignedIn> {
+    const role = dto.role ?? Role.Guest;
+    const fields: Record<string, string> = {};
+    const problem = passwordProblem(role, dto.password);
+    if (problem) fields.password = problem;
+    if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.passwordsDoNotMatch;
+    if (Object.keys(fields).length) throw new BadRequestException({ message: Object.values(fields)[0], fields });
+
+    const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password));
+    return this.startSession(user.id, previousSessionId);
+  }
+
+  /** A fresh session id at every sign-in: an id planted before login is worth nothing after it. */
+  async startSession(userId: string, previousSessionId?: string): Promise<SignedIn> {
+    if (previousSessionId) await this.sessions.destroy(previousSessionId);
+    const user = await this.users.getSessionUser(userId);
+    const sessionId = await this.sessions.create({
+      userId,
+      role: user.role,
+      serviceProviderId: user.serviceProvider?.id ?? null,
+    });
+    return { user, sessionId };
+  }
+
+  logout(sessionId?: string) {
+    return sessionId ? this.sessions.destroy(sessionId) : Promise.resolve();
+  }
+}
+
+/** An argon2id hash of a random string, verified against when the account does not exist. */
+const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHRzb21lc2FsdA$Wc9mR0c1x3Jm2Qy1nq0ZB1qX3B1u0F8Xl6YbYj8k1sY';

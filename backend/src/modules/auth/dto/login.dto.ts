@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { AuthMessages } from '@memory-wall/contracts';
+
+export class LoginDto {
+  @ApiProperty({ example: 'planner' })
+  @IsString({ message: AuthMessages.emailOrUsernameRequired })
+  @IsNotEmpty({ message: AuthMessages.emailOrUsernameRequired })
+  @MaxLength(254)
+  emailOrUsername: string;
+
+  @ApiProperty({ example: 'plannerpass1' })
+  @IsString({ message: AuthMessages.passwordRequired })
+  @IsNotEmpty({ message: AuthMessages.passwordRequired })
+  @MaxLength(256)
+  password: string;
+}

@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { AuthMessages, SELF_REGISTER_ROLES } from '@memory-wall/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class ProfileDataDto {
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(100)
+  fullName?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(200)
+  companyName?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(40)
+  contactNumber?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(40)
+  phoneNumber?: string;
+
+  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(100)
+  customerName?: string;
+
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) @MaxLength(50, { each: true })
+  serviceTypes?: string[];
+}
+
+/** Spec §5 Register. The password rule depends on the role, so the service checks it. */
+export class RegisterDto {
+  @ApiProperty({ example: 'pat_planner' })
+  @Transform(trim)
+  @IsString({ message: AuthMessages.usernameTooShort })
+  @MinLength(3, { message: AuthMessages.usernameTooShort })
+  @MaxLength(64)
+  username: string;
+
+  @ApiProperty({ example: 'pat@example.com' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail({}, { message: AuthMessages.emailInvalid })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: AuthMessages.passwordRequired })
+  @MaxLength(256)
+  password: string;
+
+  @ApiProperty()
+  @IsString({ message: AuthMessages.passwordsDoNotMatch })
+  @MaxLength(256)
+  passwordConfirm: string;
+
+  @ApiProperty({ enum: SELF_REGISTER_ROLES, default: 'guest' })
+  @IsOptional()
+  @IsIn(SELF_REGISTER_ROLES, { message: AuthMessages.roleNotAllowed })
+  role?: (typeof SELF_REGISTER_ROLES)[number];
+
+  @ApiPropertyOptional({ type: ProfileDataDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProfileDataDto)
+  profileData?: ProfileDataDto;
+}

@@ -1,0 +1,19 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../common/auth/auth.decorators';
+import { SESSION_TTL_SECONDS } from './session.store';
+
+/** HttpOnly, SameSite=Lax, signed; Secure whenever the request came over https (behind a trusted proxy too). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

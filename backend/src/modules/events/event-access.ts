@@ -1,0 +1,51 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuthMessages, Messages, Role } from '@memory-wall/contracts';
+import { Event, EventAdmin, EventAdminPermissions } from '@memory-wall/core';
+import type { Session } from '../auth/session.store';
+
+/**
+ * Who may manage an event: the owner any; a service provider its own; a customer one where it is an
+ * event admin (with the permission asked for). Anyone else gets 404, so ids of others' events reveal
+ * nothing.
+ */
+@Injectable()
+export class EventAccess {
+  constructor(
+    @InjectRepository(Event) private readonly events: Repository<Event>,
+    @InjectRepository(EventAdmin) private readonly admins: Repository<EventAdmin>,
+  ) {}
+
+  async manageable(session: Session, eventId: string, permission?: keyof EventAdminPermissions): Promise<Event> {
+    const event = await this.events.findOneBy({ id: eventId });
+    if (!event) throw new NotFoundException(Messages.eventNotFound);
+    switch (session.role) {
+      case Role.Owner:
+        return event;
+      case Role.ServiceProvider:
+        if (event.serviceProviderId && event.serviceProviderId === session.serviceProviderId) return event;
+        break;
+      case Role.Customer: {
+        const admin = await this.admins.findOneBy({ eventId, userId: session.userId });
+        if (!admin) break;
+        if (permission && !admin.permissions[permission]) throw new ForbiddenException(AuthMessages.accessDenied);
+        return event;
+      }
+    }
+    throw new NotFoundException(Messages.eventNotFound);
+  }
+
+  /** The events a caller may manage, newest first. */
+  listManageable(session: Session): Promise<Event[]> {
+    const query = this.events.createQueryBuilder('event').orderBy('event.createdAt', 'DESC');
+    if (session.role === Role.ServiceProvider) {
+      query.where('event.serviceProviderId = :providerId', { providerId: session.serviceProviderId });
+    } else if (session.role === Role.Customer) {
+      query.innerJoin(EventAdmin, 'admin', 'admin.eventId = event.id AND admin.userId = :userId', { userId: session.userId });
+    } else if (session.role !== Role.Owner) {
+      throw new ForbiddenException(AuthMessages.accessDenied);
+    }
+    return query.getMany();
+  }
+}

@@ -1,0 +1,21 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsOptional, MaxLength, ValidateNested } from 'class-validator';
+import { AuthMessages } from '@memory-wall/contracts';
+import { ProfileDataDto } from '../../auth/dto/register.dto';
+
+/** What a user may change about themselves: not the username, role or credits. */
+export class UpdateProfileDto {
+  @ApiPropertyOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsOptional()
+  @IsEmail({}, { message: AuthMessages.emailInvalid })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ type: ProfileDataDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProfileDataDto)
+  profileData?: ProfileDataDto;
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Role } from '@memory-wall/contracts';
+import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
+import { UuidParam } from '../../common/uuid-param.pipe';
+import type { Session } from '../auth/session.store';
+import { ResetCustomerPasswordDto } from './dto/reset-password.dto';
+import { UpdateProfileDto } from './dto/update-profile.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Patch(':id/profile')
+  @ApiOperation({ summary: "Update one's own profile (the owner may update anyone's)" })
+  async updateProfile(@CurrentSession() session: Session, @Param('id', UuidParam('user id')) id: string, @Body() dto: UpdateProfileDto) {
+    return { success: true, user: await this.users.updateProfile(session, id, dto) };
+  }
+
+  @Patch(':customerId/reset-password')
+  @Roles(Role.ServiceProvider, Role.Owner)
+  @ApiOperation({ summary: "A provider resets the 6-digit PIN of one of its events' customers" })
+  async resetCustomerPassword(
+    @CurrentSession() session: Session,
+    @Param('customerId', UuidParam('customer id')) customerId: string,
+    @Body() dto: ResetCustomerPasswordDto,
+  ) {
+    await this.users.resetCustomerPassword(session, customerId, dto.password);
+    return { success: true };
+  }
+}

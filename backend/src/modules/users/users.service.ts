@@ -1,0 +1,164 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { AuthMessages, ownPasswordProblem, Role, SessionUser, TransactionType, WELCOME_CREDITS } from '@memory-wall/contracts';
+import { CreditTransaction, EventAdmin, Event, ServiceProvider, User } from '@memory-wall/core';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Session } from '../auth/session.store';
+import { SessionStore } from '../auth/session.store';
+import type { ChangePasswordDto } from '../auth/dto/change-password.dto';
+import type { RegisterDto } from '../auth/dto/register.dto';
+import { toSessionUser } from './session-user';
+import type { UpdateProfileDto } from './dto/update-profile.dto';
+
+const fieldError = (fields: Record<string, string>) =>
+  new BadRequestException({ message: Object.values(fields)[0], fields });
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(ServiceProvider) private readonly providers: Repository<ServiceProvider>,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** The user and, for providers, their provider row, for a login by email or username. */
+  async findForLogin(emailOrUsername: string): Promise<User | null> {
+    const login = emailOrUsername.trim();
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.password')
+      .where('lower(user.username) = lower(:login) OR user.email = lower(:login)', { login })
+      .getOne();
+  }
+
+  async sessionOf(user: User): Promise<Session> {
+    const provider = user.role === Role.ServiceProvider ? await this.providers.findOneBy({ userId: user.id }) : null;
+    return { userId: user.id, role: user.role, serviceProviderId: provider?.id ?? null };
+  }
+
+  async getSessionUser(userId: string): Promise<SessionUser> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new NotFoundException('User not found');
+    const provider = user.role === Role.ServiceProvider ? await this.providers.findOneBy({ userId }) : null;
+    return toSessionUser(user, provider);
+  }
+
+  /** Creates the account; a service provider also gets its provider row and welcome credits, in one transaction. */
+  async register(dto: RegisterDto & { role: Role }, passwordHash: string): Promise<User> {
+    await this.assertAvailable(dto.username, dto.email);
+    try {
+      return await this.dataSource.transaction(async (tx) => {
+        const user = await tx.save(
+          tx.create(User, {
+            username: dto.username,
+            email: dto.email,
+            password: passwordHash,
+            role: dto.role,
+            profileData: { ...dto.profileData },
+          }),
+        );
+        if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto);
+        return user;
+      });
+    } catch (err) {
+      // Two registrations racing for one name: the unique index decides.
+      if (err instanceof QueryFailedError && (err as { code?: string }).code === '23505') {
+        await this.assertAvailable(dto.username, dto.email);
+      }
+      throw err;
+    }
+  }
+
+  private async createProvider(tx: EntityManager, user: User, dto: RegisterDto) {
+    const provider = await tx.save(
+      tx.create(ServiceProvider, {
+        userId: user.id,
+        companyName: dto.profileData?.companyName || dto.profileData?.fullName || dto.username,
+        serviceTypes: dto.profileData?.serviceTypes ?? [],
+        availableCredits: WELCOME_CREDITS,
+      }),
+    );
+    await tx.save(
+      tx.create(CreditTransaction, {
+        serviceProviderId: provider.id,
+        userId: user.id,
+        amount: WELCOME_CREDITS,
+        transactionType: TransactionType.Promotion,
+        description: 'Welcome credits for new service providers',
+      }),
+    );
+  }
+
+  private async assertAvailable(username: string, email: string) {
+    const taken = await this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:username) OR user.email = :email', { username, email })
+      .getMany();
+    const fields: Record<string, string> = {};
+    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = AuthMessages.usernameTaken;
+    if (taken.some((u) => u.email === email)) fields.email = AuthMessages.emailTaken;
+    if (Object.keys(fields).length) throw new ConflictException({ message: Object.values(fields)[0], fields });
+  }
+
+  async recordLogin(userId: string) {
+    await this.users.update({ id: userId }, { lastLoginAt: new Date() });
+  }
+
+  async updateProfile(session: Session, userId: string, dto: UpdateProfileDto): Promise<SessionUser> {
+    if (session.userId !== userId && session.role !== Role.Owner) throw new ForbiddenException(AuthMessages.accessDenied);
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new NotFoundException('User not found');
+    if (dto.email && dto.email !== user.email) {
+      const other = await this.users.findOneBy({ email: dto.email });
+      if (other) throw fieldError({ email: AuthMessages.emailTaken });
+      user.email = dto.email;
+    }
+    if (dto.profileData) user.profileData = { ...user.profileData, ...dto.profileData };
+    await this.users.save(user);
+    return this.getSessionUser(userId);
+  }
+
+  async changeOwnPassword(session: Session, dto: ChangePasswordDto): Promise<void> {
+    const user = await this.users.createQueryBuilder('user').addSelect('user.password').where({ id: session.userId }).getOneOrFail();
+    if (!(await verifyPassword(user.password, dto.currentPassword))) {
+      throw fieldError({ currentPassword: AuthMessages.currentPasswordWrong });
+    }
+    const problem = ownPasswordProblem(user.role, dto.newPassword);
+    if (problem) throw fieldError({ newPassword: problem });
+    if (dto.newPassword !== dto.confirmPassword) throw fieldError({ confirmPassword: AuthMessages.ownPasswordMismatch });
+    await this.setPassword(user.id, dto.newPassword);
+  }
+
+  /** A provider resets the PIN of a customer of one of its events; the owner, of any customer. */
+  async resetCustomerPassword(session: Session, customerId: string, password: string): Promise<void> {
+    const customer = await this.users.findOneBy({ id: customerId, role: Role.Customer });
+    if (!customer) throw new NotFoundException('Customer not found');
+    if (session.role !== Role.Owner) {
+      const manages = await this.dataSource
+        .getRepository(EventAdmin)
+        .createQueryBuilder('admin')
+        .innerJoin(Event, 'event', 'event.id = admin.eventId')
+        .where('admin.userId = :customerId AND event.serviceProviderId = :providerId', {
+          customerId,
+          providerId: session.serviceProviderId,
+        })
+        .getExists();
+      if (!manages) throw new NotFoundException('Customer not found');
+    }
+    await this.setPassword(customerId, password);
+  }
+
+  async resetProviderPassword(serviceProviderId: string, newPassword: string): Promise<void> {
+    const provider = await this.providers.findOneBy({ id: serviceProviderId });
+    if (!provider) throw new NotFoundException('Service provider not found');
+    await this.setPassword(provider.userId, newPassword);
+  }
+
+  /** Changes a password and ends every session of that user, on every API instance. */
+  private async setPassword(userId: string, plain: string) {
+    await this.users.update({ id: userId }, { password: await hashPassword(plain) });
+    await this.sessions.destroyAllOf(userId);
+  }
+}

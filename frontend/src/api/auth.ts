@@ -1,0 +1,119 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { Role, SessionUser, UserProfile, UserResponse } from '@memory-wall/contracts';
+import { api } from './api';
+
+export interface LoginRequest {
+  emailOrUsername: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  role: Role;
+  profileData: { fullName?: string };
+}
+
+export interface UpdateProfileRequest {
+  id: string;
+  email?: string;
+  profileData: Pick<UserProfile, 'fullName' | 'contactNumber' | 'phoneNumber' | 'companyName'>;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user, or null when there is none (a 401 is an answer, not an error). */
+    me: build.query<SessionUser | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery('auth/me');
+        if (result.error) {
+          return (result.error as FetchBaseQueryError).status === 401 ? { data: null } : { error: result.error as FetchBaseQueryError };
+        }
+        return { data: (result.data as UserResponse).user };
+      },
+      providesTags: ['User'],
+    }),
+    login: build.mutation<SessionUser, LoginRequest>({
+      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      transformResponse: (response: UserResponse) => response.user,
+      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
+      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
+    register: build.mutation<SessionUser, RegisterRequest>({
+      query: (body) => ({ url: 'auth/register', method: 'POST', body }),
+      transformResponse: (response: UserResponse) => response.user,
+      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
+      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: 'auth/logout', method: 'POST' }),
+      transformResponse: () => undefined,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // still signed in: keep what is cached
+        }
+        // Nothing fetched for this user may outlive the session (spec §4 Logout).
+        dispatch(api.util.resetApiState());
+      },
+    }),
+    updateProfile: build.mutation<SessionUser, UpdateProfileRequest>({
+      query: ({ id, ...body }) => ({ url: `users/${encodeURIComponent(id)}/profile`, method: 'PATCH', body }),
+      transformResponse: (response: { success: true; user: SessionUser }) => response.user,
+      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
+      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
+    changePassword: build.mutation<void, ChangePasswordRequest>({
+      query: (body) => ({ url: 'auth/change-password', method: 'POST', body }),
+      transformResponse: () => undefined,
+      // The server may rotate or revoke sessions on a password change: ask who is signed in now.
+      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
+  }),
+});
+
+/**
+ * Puts the user a mutation returned into the `me` cache at once, so a guard never sees the old
+ * "signed out" answer while `me` refetches after the invalidation.
+ */
+async function storeUserOnSuccess({
+  dispatch,
+  queryFulfilled,
+}: {
+  dispatch: (action: unknown) => unknown;
+  queryFulfilled: Promise<{ data: SessionUser }>;
+}): Promise<void> {
+  try {
+    const { data: user } = await queryFulfilled;
+    dispatch(authApi.util.upsertQueryData('me', undefined, user));
+  } catch {
+    // the component shows the failure
+  }
+}
+
+export const {
+  useMeQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+} = authApi;
+
+/** The signed-in user (null: nobody; undefined: not known yet) and whether that answer is still coming. */
+export function useSessionUser(): { user: SessionUser | null | undefined; isLoading: boolean } {
+  const { data, isLoading, isFetching, isError } = useMeQuery();
+  if (isError) return { user: null, isLoading: false }; // server unreachable: behave as signed out
+  // A refetch that may turn "nobody" into a user (after sign-in) is waited for; one that confirms a user is not.
+  const waiting = isLoading || (isFetching && !data);
+  return { user: waiting ? undefined : (data ?? null), isLoading: waiting };
+}

@@ -1,0 +1,95 @@
+import { Role } from './enums';
+
+/** Texts of spec §5 and §8 for accounts, shared by the forms and the server's 400 bodies. */
+export const AuthMessages = {
+  emailOrUsernameRequired: 'Email or username is required',
+  passwordRequired: 'Password is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  emailInvalid: 'Please enter a valid email address',
+  passwordsDoNotMatch: 'Passwords do not match',
+  customerPassword: 'Customer password must be exactly 6 digits',
+  alphanumericPassword: 'Password must be at least 8 alphanumeric characters',
+  guestPassword: 'Password must be at least 6 characters',
+  invalidCredentials: 'Invalid credentials',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  roleNotAllowed: 'Role must be guest, customer or service_provider',
+  currentPasswordWrong: 'Current password is incorrect',
+  ownPasswordAlphanumeric: 'Password must be at least 8 alphanumeric characters.',
+  ownPasswordCustomer: 'For customers, password must be exactly 6 digits.',
+  ownPasswordMismatch: 'The passwords you entered do not match.',
+  customerPin: 'Password must be exactly 6 digits',
+  signInRequired: 'Please sign in',
+  accessDenied: "You don't have permission to access this page.",
+  tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  foreignOrigin: 'Request refused: it did not come from this site',
+} as const;
+
+/** Roles a person may choose when registering; owners come from the seed or the environment. */
+export const SELF_REGISTER_ROLES = [Role.Guest, Role.Customer, Role.ServiceProvider] as const;
+
+const CUSTOMER_PIN = /^\d{6}$/;
+const ALPHANUMERIC_8 = /^[A-Za-z0-9]{8,}$/;
+
+/** Spec §5: customer exactly 6 digits; provider and owner at least 8 letters and digits; guest at least 6. */
+export function passwordProblem(role: Role, password: string): string | null {
+  switch (role) {
+    case Role.Customer:
+      return CUSTOMER_PIN.test(password) ? null : AuthMessages.customerPassword;
+    case Role.ServiceProvider:
+    case Role.Owner:
+      return ALPHANUMERIC_8.test(password) ? null : AuthMessages.alphanumericPassword;
+    default:
+      return password.length >= 6 ? null : AuthMessages.guestPassword;
+  }
+}
+
+/** The same rule, worded as the profile page and password resets word it. */
+export function ownPasswordProblem(role: Role, password: string): string | null {
+  if (role === Role.Customer) return CUSTOMER_PIN.test(password) ? null : AuthMessages.ownPasswordCustomer;
+  if (role === Role.Guest) return password.length >= 6 ? null : AuthMessages.guestPassword;
+  return ALPHANUMERIC_8.test(password) ? null : AuthMessages.ownPasswordAlphanumeric;
+}
+
+export const isCustomerPin = (password: string) => CUSTOMER_PIN.test(password);
+
+export interface UserProfile {
+  contactNumber?: string;
+  phoneNumber?: string;
+  companyName?: string;
+  customerName?: string;
+  fullName?: string;
+  serviceTypes?: string[];
+}
+
+/** A signed-in user as the API shows it: never a password or hash. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  role: Role;
+  profileData: UserProfile;
+  createdAt: string;
+  lastLoginAt: string | null;
+  /** Service providers only. */
+  serviceProvider?: {
+    id: string;
+    companyName: string;
+    serviceTypes: string[];
+    availableCredits: number;
+    totalCreditsUsed: number;
+    totalCreditsPurchased: number;
+  };
+}
+
+export interface UserResponse {
+  user: SessionUser;
+}
+
+/** Where each role lands after signing in (spec §2 Auth page). */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  [Role.ServiceProvider]: '/events',
+  [Role.Customer]: '/customer-wall',
+  [Role.Owner]: '/admin',
+  [Role.Guest]: '/events',
+};
