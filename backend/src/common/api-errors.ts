@@ -2,6 +2,16 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ValidationError } from 'class-validator';
 import { ApiErrorBody } from '@memory-wall/contracts';
 
+/** A 429 that tells the client when to come back (sent as Retry-After). */
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
 /**
  * Flattens class-validator errors into { field: message }, nested fields as `a.b`. class-validator lists a
  * property's constraints bottom-up, so the last one is the top-most decorator: the field's main rule.

@@ -61,6 +61,8 @@ export function TopBar() {
   const { user, isLoading } = useSessionUser();
   const customerTabs = useCustomerTabs(user?.role === Role.Customer);
   const tabs = tabsFor(user, customerTabs);
+  // Lives here, not in SessionControls: those unmount as soon as the cleared cache says "signed out".
+  const { loggingOut, onLogout } = useLogout();
 
   return (
     <header className="top-bar">
@@ -75,23 +77,23 @@ export function TopBar() {
         ))}
       </nav>
       {user ? (
-        <SessionControls user={user} />
+        <SessionControls user={user} onLogout={onLogout} loggingOut={loggingOut} />
       ) : (
         !isLoading &&
+        !loggingOut &&
         pathname !== '/signin' && (
           <Link to="/signin" className="button">
             {t('common.signIn')}
           </Link>
         )
       )}
+      {loggingOut && <LogoutOverlay />}
     </header>
   );
 }
 
-const PROFILE_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
-
-/** Profile button, 'Logged in as', Logout (with its full-screen overlay while the session ends). */
-function SessionControls({ user }: { user: SessionUser }) {
+/** Spec §4 Logout: overlay while it runs; on success a toast, the cache cleared (by the endpoint), / after 500 ms. */
+function useLogout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
@@ -103,7 +105,7 @@ function SessionControls({ user }: { user: SessionUser }) {
   const onLogout = async () => {
     setLoggingOut(true);
     try {
-      await logout().unwrap(); // on success the endpoint has cleared every cached answer
+      await logout().unwrap();
       showSuccess(t('auth.loggedOut'), t('auth.loggedOutText'));
       redirect.current = setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
     } catch (error) {
@@ -112,6 +114,14 @@ function SessionControls({ user }: { user: SessionUser }) {
     }
   };
 
+  return { loggingOut, onLogout };
+}
+
+const PROFILE_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
+
+/** Profile button, 'Logged in as', Logout. */
+function SessionControls({ user, onLogout, loggingOut }: { user: SessionUser; onLogout: () => void; loggingOut: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="session">
       {PROFILE_ROLES.includes(user.role) && (
@@ -123,7 +133,6 @@ function SessionControls({ user }: { user: SessionUser }) {
       <button type="button" className="button" onClick={onLogout} disabled={loggingOut}>
         {t('nav.logout')}
       </button>
-      {loggingOut && <LogoutOverlay />}
     </div>
   );
 }
@@ -131,7 +140,7 @@ function SessionControls({ user }: { user: SessionUser }) {
 function LogoutOverlay() {
   const { t } = useTranslation();
   return (
-    <div className="overlay" role="alert" aria-busy="true">
+    <div className="overlay" role="status" aria-busy="true">
       <div className="spinner" aria-hidden="true" />
       <p>{t('nav.loggingOut')}</p>
     </div>
