@@ -1,0 +1,99 @@
+import { createAccount } from '../support/accounts';
+import { ApiClient, signedIn } from '../support/http';
+import { RunningProcess, startApi } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/** Sessions and sign-in limits are shared through Redis, so two API instances behave as one. */
+describe('sessions and sign-in limits across two API instances', () => {
+  let t: TestEnvironment;
+  let a: RunningProcess;
+  let b: RunningProcess;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    // As behind the compose load balancer: one trusted proxy hop.
+    [a, b] = await Promise.all([startApi({ ...t.env, TRUST_PROXY: '1' }), startApi({ ...t.env, TRUST_PROXY: '1' })]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t?.cleanup();
+  });
+
+  it('a session made on A works on B, and a logout through B is refused by A at once', async () => {
+    const onA = await signedIn(a.url, await createAccount(t.dataSource, 'guest'));
+    const onB = onA.on(b.url);
+    expect((await onB.get('/api/auth/me')).status).toBe(200);
+    await onB.post('/api/auth/logout');
+    expect((await onA.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('a password reset through A ends the sessions held on B', async () => {
+    const provider = await createAccount(t.dataSource, 'service_provider');
+    const providerOnB = await signedIn(b.url, provider);
+    const owner = await signedIn(a.url, await createAccount(t.dataSource, 'owner'));
+    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, { newPassword: 'resetpass99' });
+    expect((await providerOnB.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('counts failed sign-ins of one account on both instances, whatever X-Forwarded-For claims', async () => {
+    const customer = await createAccount(t.dataSource, 'customer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const instance = i % 2 === 0 ? a : b;
+      // A different spoofed client address on every try must not reset the per-account counter.
+      const res = await new ApiClient(instance.url).post(
+        '/api/auth/login',
+        { emailOrUsername: customer.username, password: String(100000 + i) },
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // Even the right PIN is refused now, on either instance, with a time to come back.
+    for (const instance of [a, b]) {
+      const res = await new ApiClient(instance.url).post(
+        '/api/auth/login',
+        { emailOrUsername: customer.username, password: customer.password },
+        { 'x-forwarded-for': '198.51.100.7' },
+      );
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.body.message).toBe('Too many sign-in attempts. Please wait and try again.');
+    }
+  });
+
+  it('limits one address trying many accounts, across both instances', async () => {
+    const guests = await Promise.all(Array.from({ length: 31 }, () => createAccount(t.dataSource, 'guest')));
+    const address = '192.0.2.50';
+    const statuses: number[] = [];
+    for (const [i, guest] of guests.entries()) {
+      const res = await new ApiClient((i % 2 ? a : b).url).post(
+        '/api/auth/login',
+        { emailOrUsername: guest.username, password: 'not-it' },
+        { 'x-forwarded-for': address },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not affected.
+    const other = await new ApiClient(a.url).post(
+      '/api/auth/login',
+      { emailOrUsername: guests[0].username, password: guests[0].password },
+      { 'x-forwarded-for': '192.0.2.51' },
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it('marks the session cookie Secure when the request came over https through the proxy', async () => {
+    const account = await createAccount(t.dataSource, 'guest');
+    const res = await new ApiClient(a.url).post(
+      '/api/auth/login',
+      { emailOrUsername: account.username, password: account.password },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/Secure/i);
+  });
+});

@@ -1,0 +1,52 @@
+import * as argon2 from 'argon2';
+import { DataSource } from 'typeorm';
+import { Role } from '@memory-wall/contracts';
+import { EventAdmin, ServiceProvider, User } from '@memory-wall/core';
+
+let counter = 0;
+const hashes = new Map<string, Promise<string>>();
+/** Hashing is slow on purpose; tests reuse one hash per password. */
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, argon2.hash(password, { type: argon2.argon2id }));
+  return hashes.get(password)!;
+};
+
+export const PASSWORDS: Record<Role, string> = {
+  owner: 'ownerpass1',
+  service_provider: 'providerpass1',
+  customer: '135790',
+  guest: 'guestpass',
+};
+
+export interface TestAccount {
+  user: User;
+  username: string;
+  password: string;
+  provider?: ServiceProvider;
+}
+
+/** A user straight in the database (a provider with its provider row and 10 credits). */
+export async function createAccount(dataSource: DataSource, role: Role, overrides: Partial<User> = {}): Promise<TestAccount> {
+  const n = ++counter;
+  const username = overrides.username ?? `${role.replace('_', '')}${n}${Date.now().toString(36)}`;
+  const password = PASSWORDS[role];
+  const user = await dataSource.getRepository(User).save(
+    dataSource.getRepository(User).create({
+      username,
+      email: `${username}@example.test`,
+      password: await hashOf(password),
+      role,
+      profileData: { fullName: `Test ${role} ${n}` },
+      ...overrides,
+    }),
+  );
+  const provider =
+    role === Role.ServiceProvider
+      ? await dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: `Company ${n}`, serviceTypes: ['wedding'] })
+      : undefined;
+  return { user, username, password, provider };
+}
+
+export async function makeEventAdmin(dataSource: DataSource, userId: string, eventId: string) {
+  await dataSource.getRepository(EventAdmin).save({ userId, eventId });
+}
