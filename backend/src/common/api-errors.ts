@@ -1,5 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ValidationError } from 'class-validator';
+import { QueryFailedError } from 'typeorm';
 import { ApiErrorBody } from '@memory-wall/contracts';
 
 /** A 429 that tells the client when to come back (sent as Retry-After). */
@@ -47,6 +48,10 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
       message,
       ...(detail.fields ? { fields: detail.fields as Record<string, string> } : {}),
     };
+  }
+  // Two requests raced for the same unique value: the database decided, the loser gets a 409.
+  if (exception instanceof QueryFailedError && (exception as { code?: string }).code === '23505') {
+    return { statusCode: 409, error: statusText(409), message: 'This already exists' };
   }
   // Errors raised by Fastify itself before a handler runs (malformed JSON, body too large, ...).
   const fastifyError = exception as { statusCode?: number; code?: string; message?: string };

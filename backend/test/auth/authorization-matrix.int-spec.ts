@@ -18,6 +18,10 @@ type Outcome = 'allow' | 'deny';
 
 interface World {
   eventA: string;
+  eventACode: string;
+  eventASlug: string;
+  /** A fresh draft of provider A (for rows that consume their target). */
+  newDraftA: () => Promise<string>;
   eventB: string;
   customerA: TestAccount;
   providerA: TestAccount;
@@ -26,7 +30,7 @@ interface World {
 
 interface Row {
   route: string;
-  path: (w: World) => string;
+  path: (w: World) => string | Promise<string>;
   body?: (w: World, actor: Actor) => unknown;
   expect: Record<Actor, Outcome>;
   /** Further checks on an allowed answer. */
@@ -61,6 +65,32 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   { route: 'GET /api/events/{eventId}/memories', path: (w) => `/api/events/${w.eventA}/memories`, expect: everyone() },
+  {
+    route: 'POST /api/events',
+    path: () => '/api/events',
+    body: () => ({ name: 'Matrix draft', eventType: 'general' }),
+    expect: only('providerOwn', 'providerOther', 'owner'),
+  },
+  { route: 'GET /api/events/by-code/{eventCode}', path: (w) => `/api/events/by-code/${w.eventACode.toLowerCase()}`, expect: everyone() },
+  { route: 'GET /api/events/by-slug/{eventSlug}', path: (w) => `/api/events/by-slug/${w.eventASlug}`, expect: everyone() },
+  { route: 'GET /api/events/{id}', path: (w) => `/api/events/${w.eventA}`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  {
+    route: 'PATCH /api/events/{id}',
+    path: (w) => `/api/events/${w.eventA}`,
+    body: () => ({ wallTitle: 'Matrix title' }),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  { route: 'DELETE /api/events/{id}', path: (w) => w.newDraftA().then((id) => `/api/events/${id}`), expect: only('providerOwn', 'owner') },
+  { route: 'GET /api/events/{id}/customer', path: (w) => `/api/events/${w.eventA}/customer`, expect: only('providerOwn', 'owner') },
+  {
+    route: 'POST /api/events/{id}/customer',
+    path: (w) => `/api/events/${w.eventA}/customer`,
+    body: () => {
+      const username = uniqueName();
+      return { customerName: 'Matrix Customer', customerEmail: `${username}@example.test`, customerUsername: username };
+    },
+    expect: only('providerOwn', 'owner'),
+  },
   {
     route: 'POST /api/auth/register',
     path: () => '/api/auth/register',
@@ -141,12 +171,15 @@ describe('authorization matrix', () => {
       createAccount(t.dataSource, Role.Guest),
       createAccount(t.dataSource, Role.Owner),
     ]);
-    const eventA = await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id });
+    const eventA = await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, eventCode: Math.random().toString(36).slice(2, 8).toUpperCase() });
     const eventB = await createEvent(t.dataSource, { serviceProviderId: providerB.provider!.id });
     await makeEventAdmin(t.dataSource, customerA.user.id, eventA.id);
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
     return {
       eventA: eventA.id,
+      eventACode: eventA.eventCode!,
+      eventASlug: eventA.slug,
+      newDraftA: async () => (await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, status: 'draft', isPublished: false })).id,
       eventB: eventB.id,
       customerA,
       providerA,
@@ -161,7 +194,7 @@ describe('authorization matrix', () => {
       const client = new ApiClient(api.url);
       if (actor !== 'anonymous') await client.login(world.accounts[actor].username, world.accounts[actor].password);
       const [method] = row.route.split(' ');
-      const res = await client.request(method, row.path(world), row.body?.(world, actor));
+      const res = await client.request(method, await row.path(world), row.body?.(world, actor));
       seen[actor] = res.status;
       if (row.expect[actor] === 'allow' && res.status < 400) row.verify?.(world, actor, res.body);
     }

@@ -1,7 +1,7 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 import { Role } from '@memory-wall/contracts';
-import { EventAdmin, ServiceProvider, User } from '@memory-wall/core';
+import { CreditTransaction, EventAdmin, ServiceProvider, User } from '@memory-wall/core';
 
 let counter = 0;
 const hashes = new Map<string, Promise<string>>();
@@ -25,7 +25,7 @@ export interface TestAccount {
   provider?: ServiceProvider;
 }
 
-/** A user straight in the database (a provider with its provider row and 10 credits). */
+/** A user straight in the database (a provider with its provider row, 10 credits and their ledger row). */
 export async function createAccount(dataSource: DataSource, role: Role, overrides: Partial<User> = {}): Promise<TestAccount> {
   const n = ++counter;
   const username = overrides.username ?? `${role.replace('_', '')}${n}${Date.now().toString(36)}`;
@@ -44,6 +44,10 @@ export async function createAccount(dataSource: DataSource, role: Role, override
     role === Role.ServiceProvider
       ? await dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: `Company ${n}`, serviceTypes: ['wedding'] })
       : undefined;
+  if (provider) {
+    // As registration does: the 10 starting credits are explained by a ledger row.
+    await dataSource.getRepository(CreditTransaction).save({ serviceProviderId: provider.id, userId: user.id, amount: 10, transactionType: 'promotion', description: 'Welcome credits' });
+  }
   return { user, username, password, provider };
 }
 

@@ -5,3 +5,4 @@ export * from './api';
 export * from './text';
 export * from './auth';
 export * from './credits';
+export * from './events';

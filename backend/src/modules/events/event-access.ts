@@ -7,7 +7,7 @@ import type { Session } from '../auth/session.store';
 
 /**
  * Who may manage an event: the owner any; a service provider its own; a customer one where it is an
- * event admin (with the permission asked for). Anyone else gets 404, so ids of others' events reveal
+ * event admin (with the permissions asked for). Anyone else gets 404, so ids of others' events reveal
  * nothing.
  */
 @Injectable()
@@ -17,7 +17,7 @@ export class EventAccess {
     @InjectRepository(EventAdmin) private readonly admins: Repository<EventAdmin>,
   ) {}
 
-  async manageable(session: Session, eventId: string, permission?: keyof EventAdminPermissions): Promise<Event> {
+  async manageable(session: Session, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<Event> {
     const event = await this.events.findOneBy({ id: eventId });
     if (!event) throw new NotFoundException(Messages.eventNotFound);
     switch (session.role) {
@@ -29,7 +29,7 @@ export class EventAccess {
       case Role.Customer: {
         const admin = await this.admins.findOneBy({ eventId, userId: session.userId });
         if (!admin) break;
-        if (permission && !admin.permissions[permission]) throw new ForbiddenException(AuthMessages.accessDenied);
+        if (needs.some((p) => !admin.permissions[p])) throw new ForbiddenException(AuthMessages.accessDenied);
         return event;
       }
     }

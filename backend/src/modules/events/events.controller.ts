@@ -1,26 +1,35 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
-import type { Session } from '../auth/session.store';
-import { EventAccess } from './event-access';
 import { UuidParam } from '../../common/uuid-param.pipe';
+import type { Session } from '../auth/session.store';
+import { CreateEventDto } from './dto/create-event.dto';
+import { CustomerAccessDto } from './dto/customer-access.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsService } from './events.service';
 import { toPublicEvent } from './public-event';
+
+const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
+const MANAGERS = [Role.Owner, Role.ServiceProvider];
 
 @ApiTags('events')
 @Controller('events')
 export class EventsController {
-  constructor(
-    private readonly events: EventsService,
-    private readonly access: EventAccess,
-  ) {}
+  constructor(private readonly events: EventsService) {}
 
   @Get()
-  @Roles(Role.Owner, Role.ServiceProvider, Role.Customer)
+  @Roles(...HOSTS)
   @ApiOperation({ summary: "The caller's events, newest first: all for the owner, own for a provider, administered for a customer" })
   async list(@CurrentSession() session: Session) {
-    return { success: true, events: await this.access.listManageable(session) };
+    return { success: true, events: await this.events.listForHost(session) };
+  }
+
+  @Post()
+  @Roles(...MANAGERS)
+  @ApiOperation({ summary: 'Create an event (a draft; with customer access it is published and charged at once)' })
+  async create(@CurrentSession() session: Session, @Body() dto: CreateEventDto) {
+    return { success: true, ...(await this.events.create(session, dto)) };
   }
 
   @Public()
@@ -28,5 +37,56 @@ export class EventsController {
   @ApiOperation({ summary: 'Public fields of a published event (display, presentation, contribute)' })
   async getPublic(@Param('id', UuidParam('event id')) id: string) {
     return { event: toPublicEvent(await this.events.getPublished(id)) };
+  }
+
+  @Public()
+  @Get('by-code/:eventCode')
+  @ApiOperation({ summary: 'A published event by its code, any case' })
+  async byCode(@Param('eventCode') eventCode: string) {
+    return { success: true, event: toPublicEvent(await this.events.findPublishedBy({ eventCode })) };
+  }
+
+  @Public()
+  @Get('by-slug/:eventSlug')
+  @ApiOperation({ summary: 'A published event by its slug' })
+  async bySlug(@Param('eventSlug') slug: string) {
+    return { event: toPublicEvent(await this.events.findPublishedBy({ slug })) };
+  }
+
+  @Get(':id')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'An event its hosts manage' })
+  async get(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
+    return { event: await this.events.getForHost(session, id) };
+  }
+
+  @Patch(':id')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Edit details or wall settings, or { status } to publish (1 credit) or complete' })
+  async update(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: UpdateEventDto) {
+    return { success: true, event: await this.events.update(session, id, dto) };
+  }
+
+  @Delete(':id')
+  @Roles(...MANAGERS)
+  @ApiOperation({ summary: 'Delete a draft event' })
+  async remove(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
+    await this.events.remove(session, id);
+    return { success: true };
+  }
+
+  @Get(':id/customer')
+  @Roles(...MANAGERS)
+  @ApiOperation({ summary: "The event's customer logins" })
+  async customers(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
+    return { success: true, customers: await this.events.listCustomers(session, id) };
+  }
+
+  @Post(':id/customer')
+  @HttpCode(201)
+  @Roles(...MANAGERS)
+  @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
+  async addCustomer(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: CustomerAccessDto) {
+    return { success: true, ...(await this.events.addCustomer(session, id, dto)) };
   }
 }

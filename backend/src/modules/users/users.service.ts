@@ -91,14 +91,15 @@ export class UsersService {
     );
   }
 
-  private async assertAvailable(username: string, email: string) {
+  /** Refuses a taken username (any case) or email with 409, naming the caller's fields. */
+  async assertAvailable(username: string, email: string, fieldNames = { username: 'username', email: 'email' }) {
     const taken = await this.users
       .createQueryBuilder('user')
       .where('lower(user.username) = lower(:username) OR user.email = :email', { username, email })
       .getMany();
     const fields: Record<string, string> = {};
-    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = AuthMessages.usernameTaken;
-    if (taken.some((u) => u.email === email)) fields.email = AuthMessages.emailTaken;
+    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields[fieldNames.username] = AuthMessages.usernameTaken;
+    if (taken.some((u) => u.email === email)) fields[fieldNames.email] = AuthMessages.emailTaken;
     if (Object.keys(fields).length) throw new ConflictException({ message: Object.values(fields)[0], fields });
   }
 

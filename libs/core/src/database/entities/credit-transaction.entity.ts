@@ -10,6 +10,7 @@ import { User } from './user.entity';
   unique: true,
   where: '"stripePaymentIntentId" IS NOT NULL',
 })
+@Index('credit_transactions_event_charged_once', { synchronize: false })
 export class CreditTransaction {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -21,6 +21,7 @@ import { ServiceProvider } from './service-provider.entity';
 
 @Entity('events')
 @Index('events_provider_created', ['serviceProviderId', 'createdAt'])
+@Index('events_status', ['status'])
 export class Event {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -107,6 +108,10 @@ export class Event {
 
   @Column({ type: 'jsonb', nullable: true })
   customData: Record<string, unknown> | null;
+
+  /** When the event's one credit was taken (at publish or when customer access was added). */
+  @Column({ type: 'timestamptz', nullable: true })
+  creditChargedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { EventChargeOnce1763710000000 } from './1763710000000-event-charge-once';
 
 /** Every migration, in order. New migrations are appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, EventChargeOnce1763710000000];

@@ -1,0 +1,131 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, Max, MinLength, ValidateIf } from 'class-validator';
+import {
+  ANIMATION_STYLES,
+  AnimationStyle,
+  DISPLAY_ORDERS,
+  DisplayOrder,
+  EVENT_TYPES,
+  EventMessages,
+  EventType,
+  LANGUAGES,
+  Language,
+  MODERATION_TYPES,
+  ModerationType,
+  normalizeImagesDisplay,
+} from '@memory-wall/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
+
+/** The event details of spec §2's form, all optional: create requires name and eventType on top. */
+export class EventDetailsFields {
+  @ApiPropertyOptional({ minLength: 3 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: EventMessages.nameTooShort })
+  @MinLength(3, { message: EventMessages.nameTooShort })
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: EVENT_TYPES })
+  @IsOptional()
+  @IsIn(EVENT_TYPES, { message: EventMessages.eventTypeInvalid })
+  eventType?: EventType;
+
+  @ApiPropertyOptional({ nullable: true, example: '2027-06-12' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsDateString({}, { message: 'The event date must be a date' })
+  eventDate?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsDateString({}, { message: 'The end date must be a date' })
+  eventEndDate?: string | null;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'Language must be en or zh' })
+  defaultLanguage?: Language;
+
+  @ApiPropertyOptional({ minLength: 4, maxLength: 10 })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value))
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Matches(/^[A-Z0-9]{4,10}$/, { message: EventMessages.eventCodeInvalid })
+  eventCode?: string | null;
+}
+
+/** Wall settings (spec §2 Wall settings), which a customer may change with canEditTheme. */
+export class WallSettingsFields extends EventDetailsFields {
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(trim)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(200)
+  wallTitle?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'An http(s) address or an uploaded image (/media/...)' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Matches(/^(https?:\/\/|\/media\/)\S+$/, { message: 'The wall image must be a web address or an uploaded image' })
+  @MaxLength(2048)
+  wallImage?: string | null;
+
+  @ApiPropertyOptional({ enum: MODERATION_TYPES })
+  @IsOptional()
+  @IsIn(MODERATION_TYPES, { message: 'Moderation type must be auto_approve, ai_moderation or manual_moderation' })
+  moderationType?: ModerationType;
+
+  @ApiPropertyOptional({ enum: [2, 3, 4], description: 'A stored 6 maps to 4, any other value to 3' })
+  @IsOptional()
+  @Transform(({ value }) => normalizeImagesDisplay(value))
+  numberOfImagesDisplay?: number;
+
+  @ApiPropertyOptional({ example: 20, description: 'Seconds per rotation' })
+  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
+  @IsOptional()
+  @IsInt({ message: 'Transition time must be a whole number of seconds' })
+  @Min(5, { message: 'Transition time must be between 5 and 300 seconds' })
+  @Max(300, { message: 'Transition time must be between 5 and 300 seconds' })
+  transitionTime?: number;
+
+  @ApiPropertyOptional({ example: '#D6E6F6' })
+  @IsOptional()
+  @Matches(/^(default|#[0-9A-Fa-f]{6})$/, { message: 'Background colour must be a colour like #D6E6F6' })
+  colorTheme?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'Background music must be on or off' })
+  enableMusic?: boolean;
+
+  @ApiPropertyOptional({ enum: ANIMATION_STYLES })
+  @IsOptional()
+  @IsIn(ANIMATION_STYLES, { message: 'Animation style must be horizontal, vertical or random' })
+  animationStyle?: AnimationStyle;
+
+  @ApiPropertyOptional({ enum: DISPLAY_ORDERS })
+  @IsOptional()
+  @IsIn(DISPLAY_ORDERS, { message: 'Display order must be newest, oldest or random' })
+  displayOrder?: DisplayOrder;
+}
+
+/** Which fields need which event-admin permission when a customer changes them. */
+export const DETAIL_FIELDS = ['name', 'eventType', 'eventDate', 'eventEndDate', 'defaultLanguage', 'eventCode'] as const;
+export const THEME_FIELDS = [
+  'wallTitle',
+  'wallImage',
+  'moderationType',
+  'numberOfImagesDisplay',
+  'transitionTime',
+  'colorTheme',
+  'enableMusic',
+  'animationStyle',
+  'displayOrder',
+] as const;

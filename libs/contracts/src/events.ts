@@ -1,0 +1,76 @@
+import type { PublicEvent } from './api';
+import type { EventStatus } from './enums';
+
+/** Texts of spec §5 and §8 for events and customer access. */
+export const EventMessages = {
+  nameTooShort: 'Event name must be at least 3 characters',
+  eventTypeInvalid: 'Event type must be memorial, wedding or general',
+  moderationTypeInvalid: 'Moderation type must be ai_moderation or manual_moderation',
+  dateInPast: 'The event date cannot be in the past',
+  endBeforeStart: 'The end date cannot be before the start date',
+  eventCodeInvalid: 'Event code must be 4 to 10 letters or digits',
+  eventCodeTaken: 'This event code is already in use',
+  customerNameRequired: 'Customer name is required',
+  customerEmailInvalid: 'Please enter a valid email',
+  customerUsernameTooShort: 'Username must be at least 3 characters',
+  customerUsernameChars: 'Username can only contain letters, numbers, and underscores',
+  pinLength: 'Password must be exactly 6 digits',
+  pinDigits: 'Password must be a 6-digit number',
+  missingInformation: 'Please fill in all fields.',
+  notEnoughCredits: 'Not enough credits: buy a credit pack to publish this event',
+  onlyDraftsDeleted: 'Only draft events can be deleted',
+  invalidCode: "We couldn't find an event with that code. Please check and try again.",
+} as const;
+
+export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;
+
+/** Event codes: 6 characters without look-alikes (no 0/O, 1/I/L), matched case-insensitively. */
+export const EVENT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const EVENT_CODE_LENGTH = 6;
+export const normalizeEventCode = (code: string) => code.trim().toUpperCase();
+
+/** Spec §5: 2, 3 or 4 memories at once; a stored 6 shows as 4, anything else as 3. */
+export const IMAGES_DISPLAY_OPTIONS = [2, 3, 4] as const;
+export function normalizeImagesDisplay(value: unknown): number {
+  const n = Number(value);
+  if ((IMAGES_DISPLAY_OPTIONS as readonly number[]).includes(n)) return n;
+  return n === 6 ? 4 : 3;
+}
+
+/** Spec §9 wall settings. */
+export const TRANSITION_TIMES = [10, 20, 30] as const;
+export const DEFAULT_WALL_COLOR = '#D6E6F6';
+export const WALL_COLORS = [
+  { name: 'Light Blue', value: '#D6E6F6' },
+  { name: 'Cream', value: '#FDFBD4' },
+  { name: 'Light Orange', value: '#FFE5B3' },
+  { name: 'Light Gray', value: '#C7C7C7' },
+  { name: 'Taupe', value: '#A49A87' },
+] as const;
+
+/** Customer PINs are generated in this range (spec §9). */
+export const PIN_RANGE = { min: 100000, max: 999999 } as const;
+
+/** An event as its hosts see it. */
+export interface HostEvent extends PublicEvent {
+  serviceProviderId: string | null;
+  template: string;
+  themeType: string;
+  eventImage: string | null;
+  eventEndDate: string | null;
+  backgroundImage: string | null;
+  fontFamily: string;
+  accentColor: string | null;
+  isPublished: boolean;
+  creditCharged: boolean;
+  contributionsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EventCustomer {
+  id: string;
+  fullName: string;
+  username: string;
+  email: string;
+}
