@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -39,6 +40,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
+  // Routes set their own, lower file size limit; these bound everything else a form may carry.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   refuseForeignOrigins(fastify, config.PUBLIC_URL);
   await app.register(helmet, {
     contentSecurityPolicy: {

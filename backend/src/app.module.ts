@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, DatabaseModule, RedisModule } from '@memory-wall/core';
+import { AppConfig, ConfigModule, DatabaseModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
+import { MediaModule } from './modules/media/media.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { SessionModule } from './modules/auth/session.module';
@@ -19,6 +21,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
+        StorageModule,
         SessionModule,
         HealthModule,
         AuthModule,
@@ -27,6 +30,8 @@ export class AppModule {
         SettingsModule,
         EventsModule,
         MemoriesModule,
+        MediaModule,
+        UploadsModule,
         LiveModule,
       ],
     };

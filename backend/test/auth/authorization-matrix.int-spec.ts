@@ -2,6 +2,7 @@ import { Role } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { ApiClient } from '../support/http';
+import { multipart, pngOf } from '../support/images';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
@@ -18,6 +19,8 @@ type Outcome = 'allow' | 'deny';
 
 interface World {
   eventA: string;
+  image: Buffer;
+  publicImageUrl: string;
   eventACode: string;
   eventASlug: string;
   /** A fresh draft of provider A (for rows that consume their target). */
@@ -92,6 +95,13 @@ const ROWS: Row[] = [
     expect: only('providerOwn', 'owner'),
   },
   {
+    route: 'POST /api/upload/featured-image/{id}',
+    path: (w) => `/api/upload/featured-image/${w.eventA}`,
+    body: (w) => multipart('image', w.image),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  { route: 'GET /api/media/public/{path}', path: (w) => w.publicImageUrl, expect: everyone() },
+  {
     route: 'POST /api/auth/register',
     path: () => '/api/auth/register',
     body: () => {
@@ -162,6 +172,17 @@ describe('authorization matrix', () => {
     expect(ROWS.map((r) => r.route).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
+  let image: Buffer;
+  let publicImageUrl: string;
+  beforeAll(async () => {
+    image = await pngOf(64, 48);
+    const owner = await createAccount(t.dataSource, Role.Owner);
+    const event = await createEvent(t.dataSource);
+    const client = new ApiClient(api.url);
+    await client.login(owner.username, owner.password);
+    publicImageUrl = (await client.post(`/api/upload/featured-image/${event.id}`, multipart('image', image))).body.imageUrl;
+  });
+
   /** A fresh world per row: rows change passwords and end sessions. */
   async function makeWorld(): Promise<World> {
     const [providerA, providerB] = await Promise.all([createAccount(t.dataSource, Role.ServiceProvider), createAccount(t.dataSource, Role.ServiceProvider)]);
@@ -177,6 +198,8 @@ describe('authorization matrix', () => {
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
     return {
       eventA: eventA.id,
+      image,
+      publicImageUrl,
       eventACode: eventA.eventCode!,
       eventASlug: eventA.slug,
       newDraftA: async () => (await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, status: 'draft', isPublished: false })).id,

@@ -9,3 +9,8 @@ export * from './queue/memory-queue';
 export * from './live/live-publisher';
 export * from './memories/public-memory';
 export * from './logging/json-logger';
+export * from './storage/object-storage';
+export * from './storage/local-disk.storage';
+export * from './storage/s3.storage';
+export * from './storage/storage.module';
+export * from './media/image-sanitizer';

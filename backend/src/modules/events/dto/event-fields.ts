@@ -69,11 +69,11 @@ export class WallSettingsFields extends EventDetailsFields {
   @MaxLength(200)
   wallTitle?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'An http(s) address or an uploaded image (/media/...)' })
+  @ApiPropertyOptional({ nullable: true, description: 'An http(s) address or an uploaded image (/api/media/public/...)' })
   @Transform(emptyToNull)
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @Matches(/^(https?:\/\/|\/media\/)\S+$/, { message: 'The wall image must be a web address or an uploaded image' })
+  @Matches(/^(https?:\/\/|\/api\/media\/public\/)\S+$/, { message: 'The wall image must be a web address or an uploaded image' })
   @MaxLength(2048)
   wallImage?: string | null;
 

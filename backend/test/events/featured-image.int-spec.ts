@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { Event } from '@memory-wall/core';
+import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
+import { createEvent } from '../support/factories';
+import { ApiClient, signedIn } from '../support/http';
+import { gpsTaggedJpeg, multipart, pixelFloodPng, truncatedJpeg } from '../support/images';
+import { RunningProcess, startApi } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+describe('POST /api/upload/featured-image/:id', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let provider: TestAccount;
+  let asProvider: ApiClient;
+  let eventId: string;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    api = await startApi(t.env);
+    provider = await createAccount(t.dataSource, 'service_provider');
+    asProvider = await signedIn(api.url, provider);
+    eventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id })).id;
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await t?.cleanup();
+  });
+
+  const wallImage = async () => (await t.dataSource.getRepository(Event).findOneByOrFail({ id: eventId })).wallImage;
+
+  it('stores a re-encoded WebP without any metadata, serves it for a year, and sets the wall image', async () => {
+    const res = await asProvider.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(), 'photo.png'));
+    expect(res.status).toBe(200);
+    expect(res.body.imageUrl).toMatch(/^\/api\/media\/public\/featured\/.+\.webp$/);
+    expect(await wallImage()).toBe(res.body.imageUrl);
+
+    const served = await fetch(`${api.url}${res.body.imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it.each([
+    ['a text file named .jpg', async () => multipart('image', Buffer.from('<html><script>alert(1)</script></html>'), 'x.jpg'), 400, 'Only image files are allowed'],
+    ['a truncated JPEG', async () => multipart('image', await truncatedJpeg()), 400, 'Only image files are allowed'],
+    ['a 30000×30000 pixel flood', async () => multipart('image', await pixelFloodPng()), 400, 'Only image files are allowed'],
+    ['5 MB + 1 byte', async () => multipart('image', Buffer.alloc(5 * 1024 * 1024 + 1, 1)), 413, 'The image must be at most 5MB'],
+    ['the wrong field name', async () => multipart('photo', await gpsTaggedJpeg()), 400, 'Please choose an image file'],
+  ])('refuses %s and keeps the wall image', async (_, body, status, message) => {
+    const before = await wallImage();
+    const res = await asProvider.post(`/api/upload/featured-image/${eventId}`, await body());
+    expect(res.status).toBe(status);
+    expect(res.body.message).toBe(message);
+    expect(await wallImage()).toBe(before);
+  });
+
+  it('lets the event’s customer upload and refuses another provider', async () => {
+    const customer = await createAccount(t.dataSource, 'customer');
+    await makeEventAdmin(t.dataSource, customer.user.id, eventId);
+    const asCustomer = await signedIn(api.url, customer);
+    expect((await asCustomer.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).status).toBe(200);
+    const stranger = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
+    expect((await stranger.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).status).toBe(404);
+  });
+
+  it('never serves keys outside public/', async () => {
+    for (const path of ['/api/media/public/../originals/x', '/api/media/public/%2e%2e/originals/x', '/api/media/public/none.webp']) {
+      expect((await fetch(`${api.url}${path}`)).status).toBe(404);
+    }
+  });
+});

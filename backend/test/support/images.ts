@@ -1,0 +1,50 @@
+import sharp from 'sharp';
+
+/** A real JPEG carrying EXIF with a GPS position, as phones write them. */
+export function gpsTaggedJpeg(width = 1200, height = 900): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Copyright: 'guest' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .toBuffer();
+}
+
+export function pngOf(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#eee' } }).png().toBuffer();
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/** A tiny PNG whose header claims width×height pixels: a decompression bomb. */
+export async function pixelFloodPng(width = 30000, height = 30000): Promise<Buffer> {
+  const png = Buffer.from(await pngOf(8, 8));
+  // IHDR data starts at byte 16: width, height (4 bytes each); its CRC covers type + data (bytes 12..29).
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+/** The first bytes of a JPEG, cut off mid-stream. */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const whole = await gpsTaggedJpeg(800, 600);
+  return whole.subarray(0, Math.floor(whole.length / 2));
+}
+
+export function multipart(field: string, data: Buffer, filename = 'upload.jpg', fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(field, new Blob([new Uint8Array(data)]), filename);
+  return form;
+}

@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Where originals and processed images live. Keys under `public/` may be served to anyone;
+ * everything else (originals) stays private.
+ */
+export abstract class ObjectStorage {
+  /** Stores an object; a stream needs its `size` (S3 uploads it in one request). */
+  abstract put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void>;
+  /** The object, or null when there is none. */
+  abstract get(key: string): Promise<StoredObject | null>;
+  abstract remove(key: string): Promise<void>;
+}
+
+export const PUBLIC_PREFIX = 'public/';
+export const isPublicKey = (key: string) => key.startsWith(PUBLIC_PREFIX) && !key.includes('..');
