@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Role, SessionUser, UserProfile, UserResponse } from '@memory-wall/contracts';
 import { api } from './api';
@@ -82,22 +83,28 @@ export const authApi = api.injectEndpoints({
 });
 
 /**
- * Puts the user a mutation returned into the `me` cache at once, so a guard never sees the old
- * "signed out" answer while `me` refetches after the invalidation.
+ * Puts the user a mutation returned into the `me` cache at once (synchronously when the entry exists),
+ * so neither a guard nor a page shows the old answer while `me` refetches after the invalidation.
  */
 async function storeUserOnSuccess({
   dispatch,
+  getState,
   queryFulfilled,
 }: {
-  dispatch: (action: unknown) => unknown;
+  // As loose as RTK's own lifecycle types: naming authApi's state here would make its type refer to itself.
+  dispatch: ThunkDispatch<any, unknown, UnknownAction>;
+  getState: () => any;
   queryFulfilled: Promise<{ data: SessionUser }>;
 }): Promise<void> {
+  let user: SessionUser;
   try {
-    const { data: user } = await queryFulfilled;
-    dispatch(authApi.util.upsertQueryData('me', undefined, user));
+    ({ data: user } = await queryFulfilled);
   } catch {
-    // the component shows the failure
+    return; // the component shows the failure
   }
+  const cached = authApi.endpoints.me.select()(getState());
+  if (cached.isUninitialized) void dispatch(authApi.util.upsertQueryData('me', undefined, user));
+  else dispatch(authApi.util.updateQueryData('me', undefined, () => user));
 }
 
 export const {

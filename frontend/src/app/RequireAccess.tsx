@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@memory-wall/contracts';
 import { useSessionUser } from '../api/auth';
 import { Spinner } from '../components/ui/Spinner';
-import { AccessDeniedPage } from '../features/access-denied/AccessDeniedPage';
+
+// Only a signed-in user on the wrong page ever sees it: not part of the first download.
+const AccessDeniedPage = lazy(() =>
+  import('../features/access-denied/AccessDeniedPage').then((m) => ({ default: m.AccessDeniedPage })),
+);
 
 /** Who may open a page (spec §2 route table). */
 export type Access = 'public' | 'signed-in' | readonly Role[];

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../test/renderWithProviders';
+import { unauthorized } from '../test/session';
 import { startTestServer, type TestServer } from '../test/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(() => undefined); // every API call 404s: these pages need no data
+  // Nobody is signed in; every other API call 404s: these pages need no data.
+  server = await startTestServer(({ url }) => (url === '/api/auth/me' ? unauthorized() : undefined));
 });
 afterAll(() => server.close());
 
@@ -16,11 +18,11 @@ describe('router', () => {
   });
 
   it('shows a placeholder naming a page that is still to come, under the top bar', async () => {
-    renderWithProviders(undefined, { route: '/events' });
-    expect(await screen.findByRole('heading', { name: 'Your Events' })).toBeInTheDocument();
+    renderWithProviders(undefined, { route: '/event-code' });
+    expect(await screen.findByRole('heading', { name: 'Join an Event' })).toBeInTheDocument();
     expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Memory Wall' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     for (const tab of ['Wall', 'Contribute', 'QR Code']) {
       expect(screen.getByRole('link', { name: tab })).toBeInTheDocument();
     }
@@ -29,6 +31,7 @@ describe('router', () => {
   it('redirects /auth to the sign-in page, which has no Sign In button', async () => {
     renderWithProviders(undefined, { route: '/auth' });
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 

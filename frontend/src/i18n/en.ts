@@ -1,6 +1,14 @@
-import { AuthMessages } from '@memory-wall/contracts';
+import type { AccessTexts } from './pages/access';
+import type { AuthTexts } from './pages/auth';
+import type { DashboardTexts } from './pages/dashboard';
+import type { LandingTexts } from './pages/landing';
+import type { ProfileTexts } from './pages/profile';
 
-/** English texts. The keys here define the shape every other language must follow. */
+/**
+ * English texts every page may need. The keys here define the shape every other language must follow.
+ * Texts of pages loaded on demand live in ./pages and are added by their chunk (./lazy.ts), so a guest's
+ * download carries no sign-in, profile or landing texts.
+ */
 export const en = {
   common: {
     brand: 'Memory Wall',
@@ -29,131 +37,15 @@ export const en = {
     loggedInAs: 'Logged in as {{username}}',
     logout: 'Logout',
     loggingOut: 'Logging out...',
+    loggedOut: 'Logged out',
+    loggedOutText: 'You have been successfully logged out',
+    logoutFailed: 'Logout failed',
   },
   roles: {
     owner: 'Owner',
     service_provider: 'Service Provider',
     customer: 'Event Organizer',
     guest: 'Guest',
-  },
-  access: {
-    deniedTitle: 'Access Denied',
-    deniedText: AuthMessages.accessDenied as string,
-  },
-  auth: {
-    signInTitle: 'Sign In',
-    registerTitle: 'Create an Account',
-    intro: 'Sign in to manage your events, or create an account to get started.',
-    loginTab: 'Login',
-    registerTab: 'Register',
-    emailOrUsername: 'Email or Username',
-    password: 'Password',
-    username: 'Username',
-    email: 'Email',
-    fullName: 'Full Name',
-    confirmPassword: 'Confirm Password',
-    accountType: 'Account Type',
-    roleHint: {
-      guest: 'Share memories at events',
-      customer: 'Host an event and manage its wall',
-      service_provider: 'Create and run events for your clients',
-    },
-    passwordHint: {
-      guest: 'At least 6 characters.',
-      customer: 'Exactly 6 digits.',
-      service_provider: 'At least 8 letters and digits.',
-    },
-    login: 'Login',
-    loggingIn: 'Signing in...',
-    register: 'Register',
-    registering: 'Creating account...',
-    loginSuccess: 'Login successful',
-    welcomeBack: 'Welcome back, {{username}}!',
-    loginFailed: 'Login failed',
-    registerSuccess: 'Registration successful',
-    registerWelcome: 'Welcome, {{username}}!',
-    registerFailed: 'Registration failed',
-    loggedOut: 'Logged out',
-    loggedOutText: 'You have been successfully logged out',
-    logoutFailed: 'Logout failed',
-  },
-  landing: {
-    title: 'Share Memories That Last Forever',
-    subtitle:
-      'A live memory wall for weddings, memorials and every gathering in between. Guests share messages, photos and drawings from their phones; hosts moderate them and show them live.',
-    register: 'Register',
-    dashboard: 'Dashboard',
-    featuresTitle: 'Features',
-    features: {
-      noApp: { title: 'No app needed', text: 'Guests scan a QR code or type a 6-character event code and start sharing.' },
-      media: { title: 'Messages, photos and drawings', text: 'Every guest can leave a note, a photo or a drawing in seconds.' },
-      moderation: {
-        title: 'Moderation your way',
-        text: 'Approve automatically, let AI screen submissions, or review each one yourself.',
-      },
-      live: { title: 'Live on every screen', text: 'Approved memories appear on the wall and in a full-screen presentation as they arrive.' },
-    },
-    eventTypesTitle: 'For Every Occasion',
-    eventTypes: {
-      wedding: { title: 'Weddings', text: 'Collect wishes and photos from every guest for the couple to keep.' },
-      memorial: { title: 'Memorials', text: 'Gather stories and tributes that celebrate a life, gently moderated.' },
-      general: { title: 'General Events', text: 'Birthdays, reunions, corporate events: any gathering worth remembering.' },
-    },
-    howTitle: 'How It Works',
-    steps: {
-      create: { title: 'Create your event', text: 'Your service provider sets up the event and its memory wall.' },
-      invite: { title: 'Invite your guests', text: 'Share the QR code or the event code at the venue or online.' },
-      share: { title: 'Share memories', text: 'Guests leave messages, photos and drawings from their phones.' },
-      show: { title: 'Show them live', text: 'Approved memories appear on the wall and on the venue screens.' },
-    },
-    pricingTitle: 'Simple Pricing',
-    pricingIntro: 'One credit creates one event. New service providers receive 10 free credits. Credits never expire.',
-    perCredit: '{{price}} per credit',
-    total: '{{price}} total',
-    credits: '{{count}} credits',
-    mostPopular: 'Most Popular',
-    savings: 'Save {{percent}}%',
-    getStarted: 'Get Started',
-  },
-  dashboard: {
-    pickTitle: 'Pick an Event',
-    pickText: 'Enter the code of the event you are attending to see its wall and share your memories.',
-    enterCode: 'Enter Event Code',
-  },
-  profile: {
-    title: 'My Profile',
-    personalInfo: 'Personal Information',
-    fullName: 'Full Name',
-    email: 'Email',
-    contactNumber: 'Contact Number',
-    companyName: 'Company Name',
-    notSet: 'Not set',
-    updated: 'Profile Updated',
-    updatedText: 'Your profile has been saved.',
-    updateFailed: 'Update Failed',
-    updateFailedText: 'Failed to update profile',
-    accountInfo: 'Account Information',
-    username: 'Username',
-    role: 'Role',
-    memberSince: 'Member Since',
-    credits: 'Credits',
-    availableCredits: 'Available Credits',
-    usedCredits: 'Credits Used',
-    purchasedCredits: 'Credits Purchased',
-    purchaseMore: 'Purchase More Credits',
-    security: 'Security',
-    securityText: 'Change the password you sign in with.',
-    changePassword: 'Change Password',
-    currentPassword: 'Current Password',
-    newPassword: 'New Password',
-    confirmNewPassword: 'Confirm New Password',
-    updatePassword: 'Update Password',
-    passwordChanged: 'Password Changed',
-    passwordChangedText: 'Your password has been updated.',
-    passwordChangeFailed: 'Password Change Failed',
-    passwordChangeFailedText: 'Failed to change password',
-    invalidPassword: 'Invalid Password',
-    passwordMismatch: 'Password Mismatch',
   },
   placeholder: {
     comingSoon: 'This page is coming soon.',
@@ -215,4 +107,16 @@ export const en = {
   },
 };
 
-export type Resources = typeof en;
+export type CoreResources = typeof en;
+
+/** Texts added when their page's chunk loads. */
+export interface LazyResources {
+  access: AccessTexts;
+  auth: AuthTexts;
+  dashboard: DashboardTexts;
+  landing: LandingTexts;
+  profile: ProfileTexts;
+}
+
+/** Every key `t()` knows. */
+export type Resources = CoreResources & LazyResources;

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, Language } from '@memory-wall/contracts';
-import { en, type Resources } from './en';
+import { en, type CoreResources, type Resources } from './en';
 import { zh } from './zh';
 
 declare module 'i18next' {
@@ -11,7 +11,7 @@ declare module 'i18next' {
   }
 }
 
-const resources: Record<Language, { translation: Resources }> = {
+const resources: Record<Language, { translation: CoreResources }> = {
   en: { translation: en },
   zh: { translation: zh },
 };

@@ -45,6 +45,7 @@ export function makeMemory(overrides: Partial<PublicMemory> = {}): PublicMemory 
     featured: false,
     language: 'en',
     createdAt: '2025-06-01T12:00:00.000Z',
+    media: null,
     ...overrides,
   };
 }

@@ -86,10 +86,13 @@ export interface UserResponse {
   user: SessionUser;
 }
 
-/** Where each role lands after signing in (spec §2 Auth page). */
+/**
+ * Where each role lands after signing in (spec §2 Auth page). The spec sends "others" to /events, which
+ * guests may not open; their dashboard asks them to pick an event instead.
+ */
 export const HOME_BY_ROLE: Record<Role, string> = {
   [Role.ServiceProvider]: '/events',
   [Role.Customer]: '/customer-wall',
   [Role.Owner]: '/admin',
-  [Role.Guest]: '/events',
+  [Role.Guest]: '/dashboard',
 };

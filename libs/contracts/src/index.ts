@@ -6,3 +6,5 @@ export * from './text';
 export * from './auth';
 export * from './credits';
 export * from './events';
+export * from './memories';
+export * from './billing';

@@ -1,7 +1,10 @@
 import type { MemoryType } from './enums';
+import type { MemoryMedia } from './memories';
 
-/** Redis pub/sub channel of one event's public live feed. */
+/** Redis pub/sub channel of one event's public live feed: approved content only. */
 export const liveChannel = (eventId: string) => `live:event:${eventId}`;
+/** The hosts' feed of the same event: pending, held and failed memories too. */
+export const hostLiveChannel = (eventId: string) => `live:event:${eventId}:hosts`;
 /** Redis key holding an event's last live sequence number. */
 export const liveSequenceKey = (eventId: string) => `live:seq:${eventId}`;
 
@@ -26,6 +29,8 @@ export interface PublicMemory {
   featured: boolean;
   language: string;
   createdAt: string;
+  /** Photos and drawings: the processed images (the card size and the full-screen size). */
+  media: MemoryMedia | null;
 }
 
 interface LiveEnvelope<T extends LiveMessageType> {
@@ -37,6 +42,10 @@ interface LiveEnvelope<T extends LiveMessageType> {
   ts: number;
 }
 
+/**
+ * Public sockets get approved memories only (memory_approved, memory_updated, memory_delete when one
+ * leaves the wall). Hosts' sockets also get new_memory for pending ones, with HostMemory fields.
+ */
 export type LiveMessage =
   | (LiveEnvelope<typeof LiveMessageType.NewMemory | typeof LiveMessageType.MemoryApproved> & {
       memory: PublicMemory;

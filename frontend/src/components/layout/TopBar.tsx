@@ -60,7 +60,8 @@ export function TopBar() {
   const { pathname } = useLocation();
   const { user, isLoading } = useSessionUser();
   const customerTabs = useCustomerTabs(user?.role === Role.Customer);
-  const tabs = tabsFor(user, customerTabs);
+  // No tabs until `me` answers: a signed-in provider should not see the guest tabs flash by.
+  const tabs = isLoading ? [] : tabsFor(user, customerTabs);
   // Lives here, not in SessionControls: those unmount as soon as the cleared cache says "signed out".
   const { loggingOut, onLogout } = useLogout();
 
@@ -106,11 +107,11 @@ function useLogout() {
     setLoggingOut(true);
     try {
       await logout().unwrap();
-      showSuccess(t('auth.loggedOut'), t('auth.loggedOutText'));
+      showSuccess(t('nav.loggedOut'), t('nav.loggedOutText'));
       redirect.current = setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
     } catch (error) {
       setLoggingOut(false);
-      showError(t('auth.logoutFailed'), errorMessage(error));
+      showError(t('nav.logoutFailed'), errorMessage(error));
     }
   };
 

@@ -3,6 +3,8 @@ import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 're
 interface FieldProps {
   label: string;
   error?: string;
+  /** A short help text under the control. */
+  hint?: string;
 }
 
 type InputFieldProps = FieldProps & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
@@ -12,11 +14,13 @@ type TextAreaFieldProps = FieldProps & { multiline: true } & TextareaHTMLAttribu
 export function TextField(props: InputFieldProps | TextAreaFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const { label, error, multiline, ...controlProps } = props;
+  const hintId = `${id}-hint`;
+  const { label, error, hint, multiline, ...controlProps } = props;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   const a11y = {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy || undefined,
   };
   return (
     <div className="field">
@@ -25,6 +29,11 @@ export function TextField(props: InputFieldProps | TextAreaFieldProps) {
         <textarea {...(controlProps as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...a11y} />
       ) : (
         <input {...(controlProps as InputHTMLAttributes<HTMLInputElement>)} {...a11y} />
+      )}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
       )}
       {error && (
         <p className="field-error" id={errorId}>

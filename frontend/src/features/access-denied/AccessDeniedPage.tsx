@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/Card';
+import { accessTexts } from '../../i18n/pages/access';
+import { addPageTexts } from '../../i18n/lazy';
+
+addPageTexts('access', accessTexts);
 
 /** What a signed-in user sees on a page their role may not open (spec §2). */
 export function AccessDeniedPage() {

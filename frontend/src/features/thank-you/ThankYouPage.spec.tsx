@@ -11,7 +11,7 @@ afterAll(() => server.close());
 describe('thank-you page', () => {
   it('goes home when no event is named', async () => {
     renderWithProviders(undefined, { route: '/thank-you' });
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Share Memories That Last Forever' })).toBeInTheDocument();
   });
 
   it('thanks the guest and links home', async () => {

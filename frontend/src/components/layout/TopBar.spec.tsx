@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Role, type SessionUser } from '@memory-wall/contracts';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { answerMe, findToast, makeUser } from '../../test/session';
+import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
+
+const session: { user: SessionUser | null } = { user: null };
+let server: TestServer;
+let events: { id: string; name: string; status: string }[];
+let logoutReply: Reply;
+let holdLogout: Promise<void> | null;
+
+beforeEach(async () => {
+  session.user = null;
+  events = [];
+  logoutReply = { status: 200, body: { success: true } };
+  holdLogout = null;
+  server = await startTestServer(async (req) => {
+    if (req.method === 'GET' && req.url === '/api/events') return { status: 200, body: { success: true, events } };
+    if (req.method === 'POST' && req.url === '/api/auth/logout') {
+      if (holdLogout) await holdLogout;
+      if (logoutReply?.status === 200) session.user = null;
+      return logoutReply;
+    }
+    return answerMe(session, req);
+  });
+});
+afterEach(() => server.close());
+
+const tabs = () =>
+  within(screen.getByRole('navigation', { name: 'Main navigation' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+async function renderSignedIn(user: SessionUser, route = '/contribute') {
+  session.user = user;
+  const rendered = renderWithProviders(undefined, { route });
+  await screen.findByText(`Logged in as ${user.username}`);
+  return rendered;
+}
+
+describe('top bar', () => {
+  it('offers Sign In and the guest tabs to a signed-out visitor', async () => {
+    renderWithProviders(undefined, { route: '/event-code' });
+
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(tabs()).toEqual([
+      ['Wall', '/dashboard'],
+      ['Contribute', '/contribute'],
+      ['QR Code', '/qrcode'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [Role.ServiceProvider, [['Events', '/events'], ['Account', '/credits']]],
+    [Role.Owner, [['Admin Dashboard', '/admin'], ['Billing', '/admin/billing']]],
+    [Role.Guest, [['Wall', '/dashboard'], ['Contribute', '/contribute'], ['QR Code', '/qrcode']]],
+  ])('shows a %s their tabs', async (role, expected) => {
+    await renderSignedIn(makeUser(role));
+    expect(tabs()).toEqual(expected);
+  });
+
+  it("gives a customer a Moderation tab to their newest event", async () => {
+    events = [
+      { id: 'newest', name: 'Second wedding', status: 'live' },
+      { id: 'older', name: 'First wedding', status: 'completed' },
+    ];
+    await renderSignedIn(makeUser(Role.Customer));
+
+    expect(await screen.findByRole('link', { name: 'Moderation' })).toBeInTheDocument();
+    expect(tabs()).toEqual([
+      ['Wall', '/customer-wall'],
+      ['Contribute', '/contribute'],
+      ['QR Code', '/qrcode'],
+      ['Moderation', '/events/newest/moderation'],
+    ]);
+  });
+
+  it('hides Moderation from a customer without an event', async () => {
+    await renderSignedIn(makeUser(Role.Customer));
+
+    await waitFor(() => expect(server.requests.some((r) => r.url === '/api/events')).toBe(true));
+    expect(tabs()).toEqual([
+      ['Wall', '/customer-wall'],
+      ['Contribute', '/contribute'],
+      ['QR Code', '/qrcode'],
+    ]);
+  });
+
+  it('does not ask for events for anyone but a customer', async () => {
+    await renderSignedIn(makeUser(Role.ServiceProvider));
+    expect(server.requests.filter((r) => r.url === '/api/events')).toHaveLength(0);
+  });
+
+  it.each([Role.Owner, Role.ServiceProvider, Role.Customer])('gives a %s a profile button', async (role) => {
+    const user = makeUser(role);
+    await renderSignedIn(user);
+
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/myprofile');
+    expect(screen.getByText(`Logged in as ${user.username}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('gives a guest no profile button', async () => {
+    await renderSignedIn(makeUser(Role.Guest, { username: 'gina' }));
+
+    expect(screen.getByText('Logged in as gina')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('covers the screen while it runs, ends the session, forgets the user and goes home', async () => {
+    let release!: () => void;
+    holdLogout = new Promise((resolve) => (release = resolve));
+    const { user } = await renderSignedIn(makeUser(Role.ServiceProvider, { username: 'sam' }), '/events');
+    expect(await screen.findByRole('heading', { name: 'Your Events' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Logging out...');
+    await waitFor(() => expect(server.requests.filter((r) => r.url === '/api/auth/logout')).toHaveLength(1));
+    expect(server.requests.find((r) => r.url === '/api/auth/logout')?.method).toBe('POST');
+
+    release();
+    const toast = await findToast('Logged out');
+    expect(within(toast).getByText('You have been successfully logged out')).toBeInTheDocument();
+
+    // Home is the landing page, whose Dashboard link now says nobody is signed in: the cached user is gone.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByText('Logging out...')).not.toBeInTheDocument();
+    expect(screen.queryByText('Logged in as sam')).not.toBeInTheDocument();
+  });
+
+  it('refetches who is signed in after logging out instead of trusting the cache', async () => {
+    const { user } = await renderSignedIn(makeUser(Role.ServiceProvider), '/contribute');
+    const meCalls = () => server.requests.filter((r) => r.url === '/api/auth/me').length;
+    const before = meCalls();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(meCalls()).toBeGreaterThan(before));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })).toBeInTheDocument();
+  });
+
+  it('says so and stays signed in when logging out fails', async () => {
+    logoutReply = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something broke' } };
+    const { user } = await renderSignedIn(makeUser(Role.Owner, { username: 'olivia' }), '/admin');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await findToast('Logout failed')).toBeInTheDocument();
+    expect(screen.queryByText('Logging out...')).not.toBeInTheDocument();
+    expect(screen.getByText('Logged in as olivia')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+});

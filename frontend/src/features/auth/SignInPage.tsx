@@ -1,0 +1,77 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { HOME_BY_ROLE } from '@memory-wall/contracts';
+import { useSessionUser } from '../../api/auth';
+import type { SignInState } from '../../app/RequireAccess';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { authTexts } from '../../i18n/pages/auth';
+import { addPageTexts } from '../../i18n/lazy';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+addPageTexts('auth', authTexts);
+
+type Tab = 'login' | 'register';
+const TABS: readonly Tab[] = ['login', 'register'];
+
+/** A local address a guard sent the visitor from; never the sign-in pages themselves. */
+function returnAddress(state: unknown): string | undefined {
+  const from = (state as SignInState | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return undefined;
+  return /^\/(signin|auth)(\/|\?|#|$)/.test(from) ? undefined : from;
+}
+
+/**
+ * /signin: Login and Register tabs. Whoever is signed in (already, or by these forms) goes on to where a
+ * guard sent them from, else to their role's home (spec §2 Auth page).
+ */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { user, isLoading } = useSessionUser();
+  const initialTab = (location.state as SignInState | null)?.tab === 'register' ? 'register' : 'login';
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const baseId = useId();
+
+  if (isLoading) return <Spinner />;
+  if (user) return <Navigate to={returnAddress(location.state) ?? HOME_BY_ROLE[user.role]} replace />;
+
+  const tabId = (name: Tab) => `${baseId}-${name}-tab`;
+  const panelId = (name: Tab) => `${baseId}-${name}-panel`;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const next = tab === 'login' ? 'register' : 'login';
+    setTab(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  return (
+    <main className="page page-narrow">
+      <Card title={tab === 'login' ? t('auth.signInTitle') : t('auth.registerTitle')} headingLevel={1}>
+        <p className="muted">{t('auth.intro')}</p>
+        <div role="tablist" className="segmented" aria-label={t('auth.signInTitle')} onKeyDown={onKeyDown}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={tabId(name)}
+              aria-selected={tab === name}
+              aria-controls={panelId(name)}
+              tabIndex={tab === name ? 0 : -1}
+              className="segment"
+              onClick={() => setTab(name)}
+            >
+              {name === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+          {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+        </div>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import type { PublicMemory } from './live';
+import type { ProcessingState } from './enums';
+
+/** Texts of spec §5 and §8 for memories, shared by forms and the server's 4xx bodies. */
+export const MemoryMessages = {
+  nameRequired: 'Name is required',
+  messageRequired: 'Message is required',
+  drawingRequired: 'Drawing is required',
+  photoRequired: 'Please select a photo to upload',
+  invalidFileType: 'Invalid file type',
+  fileTooLarge: 'File too large',
+  bulkFileTooLarge: 'Each file must be less than 5MB',
+  memoryNotFound: 'Memory not found',
+  notApproved: 'Only approved memories can be featured',
+} as const;
+
+/** Upload limits of spec §9. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const BULK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const DRAWING_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The two WebP renditions made of every photo and drawing, by longest edge. */
+export const IMAGE_RENDITIONS = { card: 800, full: 1920 } as const;
+export type RenditionName = keyof typeof IMAGE_RENDITIONS;
+
+export interface ImageRendition {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export type MemoryMedia = Record<RenditionName, ImageRendition>;
+
+/** A memory as its hosts see it: with its moderation state and why it is held. */
+export interface HostMemory extends PublicMemory {
+  approved: boolean;
+  flagged: boolean;
+  processingState: ProcessingState;
+  moderation: { reason: string; categories?: string[] } | null;
+}
