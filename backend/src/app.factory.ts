@@ -27,12 +27,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    // Drawings arrive as PNG data URLs (at most 2 MB of image); uploads are multipart and limited per route.
+    bodyLimit: 3 * 1024 * 1024,
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: createJsonLogger(config.LOG_LEVEL),
+    // Keeps each JSON body's bytes as request.rawBody too: Stripe signs the exact bytes it sent.
+    rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {

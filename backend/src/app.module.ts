@@ -5,6 +5,8 @@ import { MediaModule } from './modules/media/media.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CreditsModule } from './modules/credits/credits.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { SessionModule } from './modules/auth/session.module';
 import { UsersModule } from './modules/users/users.module';
 import { EventsModule } from './modules/events/events.module';
@@ -27,6 +29,8 @@ export class AppModule {
         AuthModule,
         UsersModule,
         AdminModule,
+        CreditsModule,
+        PaymentsModule,
         SettingsModule,
         EventsModule,
         MemoriesModule,

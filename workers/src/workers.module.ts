@@ -1,30 +1,19 @@
-import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QueueName } from '@memory-wall/contracts';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, RedisKeys, RedisModule } from '@memory-wall/core';
+import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, RedisModule, StorageModule } from '@memory-wall/core';
+import { AiModeration } from './adapters/ai-moderation';
+import { ImageRenditions } from './media/image-renditions';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MemoryProcessor } from './processors/memory.processor';
+import { MemoryWorker } from './processors/memory.worker';
 
 @Module({})
 export class WorkersModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const keys = new RedisKeys(config.REDIS_PREFIX);
     return {
       module: WorkersModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        DatabaseModule,
-        RedisModule,
-        TypeOrmModule.forFeature([Memory, Event]),
-        BullModule.forRoot({
-          prefix: keys.queuePrefix,
-          // Workers block on Redis; they must wait for it, not fail fast.
-          connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
-        }),
-        BullModule.registerQueue({ name: QueueName.Memories }),
-      ],
-      providers: [MemoryProcessor, LivePublisher, MemoryQueue, OutboxSweeper],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
+      providers: [MemoryProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
     };
   }
 }

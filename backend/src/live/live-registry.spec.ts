@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { LiveRegistry, MAX_BUFFERED_BYTES } from './live-registry';
+import { LiveRegistry, LiveRoom, MAX_BUFFERED_BYTES, roomKey } from './live-registry';
 
 /** A stand-in for a `ws` socket: records what it is sent and whether it was terminated. */
 function fakeSocket(state: { readyState?: number; bufferedAmount?: number } = {}) {
@@ -27,7 +27,10 @@ describe('LiveRegistry', () => {
   beforeEach(() => {
     registry = new LiveRegistry();
     calls = [];
-    registry.setListener({ onFirstViewer: (id) => calls.push(`first ${id}`), onLastViewer: (id) => calls.push(`last ${id}`) });
+    registry.setListener({
+      onFirstViewer: (room) => calls.push(`first ${roomKey(room)}`),
+      onLastViewer: (room) => calls.push(`last ${roomKey(room)}`),
+    });
   });
 
   it('tells the listener about the first viewer and the last one only', () => {
@@ -43,7 +46,14 @@ describe('LiveRegistry', () => {
     registry.leave(asWs(b));
     registry.leave(asWs(b)); // leaving twice changes nothing
     expect(calls).toEqual(['first e1', 'last e1']);
-    expect(registry.events()).toEqual([]);
+  });
+
+  it("tells the listener which audience a room is", () => {
+    const seen: LiveRoom[] = [];
+    registry.setListener({ onFirstViewer: (room) => seen.push(room), onLastViewer: () => undefined });
+    registry.join(asWs(fakeSocket()), 'e1:hosts');
+    registry.join(asWs(fakeSocket()), 'e1');
+    expect(seen).toEqual([{ eventId: 'e1', hosts: true }, { eventId: 'e1', hosts: false }]);
   });
 
   it('moves a socket that joins another event', () => {
@@ -53,7 +63,6 @@ describe('LiveRegistry', () => {
     expect(calls).toEqual(['first e1', 'last e1', 'first e2']);
     expect(registry.viewers('e1')).toBe(0);
     expect(registry.viewers('e2')).toBe(1);
-    expect(registry.events()).toEqual(['e2']);
   });
 
   it("sends the same frame to every open socket of the event and nothing to another event's", () => {

@@ -4,59 +4,68 @@ import type { WebSocket } from 'ws';
 /** A socket whose unsent data passes this is too far behind: it is dropped, not buffered without limit. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** One audience of one event: the public wall, or its hosts. */
+export interface LiveRoom {
+  eventId: string;
+  hosts: boolean;
+}
+export const roomKey = (room: LiveRoom) => (room.hosts ? `${room.eventId}:hosts` : room.eventId);
+const roomOfKey = (key: string): LiveRoom =>
+  key.endsWith(':hosts') ? { eventId: key.slice(0, -':hosts'.length), hosts: true } : { eventId: key, hosts: false };
+
 export interface RegistryListener {
-  /** The first local viewer of an event arrived. */
-  onFirstViewer(eventId: string): void;
-  /** The last local viewer of an event left. */
-  onLastViewer(eventId: string): void;
+  /** The first local viewer of a room arrived. */
+  onFirstViewer(room: LiveRoom): void;
+  /** The last local viewer of a room left. */
+  onLastViewer(room: LiveRoom): void;
 }
 
-/** This instance's sockets, grouped by event. Only the gateway adds and removes them. */
+/** This instance's sockets, grouped by room (see roomKey). Only the gateway adds and removes them. */
 @Injectable()
 export class LiveRegistry {
   private readonly logger = new Logger(LiveRegistry.name);
-  private readonly byEvent = new Map<string, Set<WebSocket>>();
-  private readonly eventOf = new WeakMap<WebSocket, string>();
+  private readonly byRoom = new Map<string, Set<WebSocket>>();
+  private readonly roomOf = new WeakMap<WebSocket, string>();
   private listener?: RegistryListener;
 
   setListener(listener: RegistryListener) {
     this.listener = listener;
   }
 
-  join(socket: WebSocket, eventId: string) {
-    if (this.eventOf.get(socket) === eventId) return;
+  join(socket: WebSocket, room: string) {
+    if (this.roomOf.get(socket) === room) return;
     this.leave(socket);
-    let sockets = this.byEvent.get(eventId);
+    let sockets = this.byRoom.get(room);
     if (!sockets) {
       sockets = new Set();
-      this.byEvent.set(eventId, sockets);
-      this.listener?.onFirstViewer(eventId);
+      this.byRoom.set(room, sockets);
+      this.listener?.onFirstViewer(roomOfKey(room));
     }
     sockets.add(socket);
-    this.eventOf.set(socket, eventId);
+    this.roomOf.set(socket, room);
   }
 
   leave(socket: WebSocket) {
-    const eventId = this.eventOf.get(socket);
-    if (!eventId) return;
-    this.eventOf.delete(socket);
-    const sockets = this.byEvent.get(eventId);
+    const room = this.roomOf.get(socket);
+    if (!room) return;
+    this.roomOf.delete(socket);
+    const sockets = this.byRoom.get(room);
     if (!sockets) return;
     sockets.delete(socket);
     if (sockets.size === 0) {
-      this.byEvent.delete(eventId);
-      this.listener?.onLastViewer(eventId);
+      this.byRoom.delete(room);
+      this.listener?.onLastViewer(roomOfKey(room));
     }
   }
 
-  /** Sends one already-serialised frame to every local socket of the event. */
-  broadcast(eventId: string, frame: Buffer) {
-    const sockets = this.byEvent.get(eventId);
+  /** Sends one already-serialised frame to every local socket of the room. */
+  broadcast(room: string, frame: Buffer) {
+    const sockets = this.byRoom.get(room);
     if (!sockets) return;
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.logger.warn(`dropping a socket of event ${eventId}: ${socket.bufferedAmount} bytes behind`);
+        this.logger.warn(`dropping a socket of ${room}: ${socket.bufferedAmount} bytes behind`);
         socket.terminate();
         continue;
       }
@@ -64,11 +73,7 @@ export class LiveRegistry {
     }
   }
 
-  viewers(eventId: string) {
-    return this.byEvent.get(eventId)?.size ?? 0;
-  }
-
-  events() {
-    return [...this.byEvent.keys()];
+  viewers(room: string) {
+    return this.byRoom.get(room)?.size ?? 0;
   }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig, createRedis, RedisKeys } from '@memory-wall/core';
-import { LiveRegistry, RegistryListener } from './live-registry';
+import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-registry';
 
 /**
- * The fan-out across API instances: subscribes to an event's Redis channel while this instance has a
- * viewer of that event, and hands every message, as received, to the local sockets.
+ * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
+ * viewer in that room, and hands every message, as received, to the room's local sockets.
  */
 @Injectable()
 export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplicationShutdown {
@@ -25,20 +25,24 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   onModuleInit() {
     this.registry.setListener(this);
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      const eventId = this.keys.eventIdOfChannel(channel.toString());
-      if (eventId) this.registry.broadcast(eventId, message);
+      const room = this.keys.parseLiveChannel(channel.toString());
+      if (room) this.registry.broadcast(roomKey(room), message);
     });
   }
 
-  onFirstViewer(eventId: string) {
-    this.subscriber.subscribe(this.keys.liveChannel(eventId)).catch((err: Error) => {
-      this.logger.error(`subscribe ${eventId}: ${err.message}`);
+  private channelOf(room: LiveRoom) {
+    return room.hosts ? this.keys.hostLiveChannel(room.eventId) : this.keys.liveChannel(room.eventId);
+  }
+
+  onFirstViewer(room: LiveRoom) {
+    this.subscriber.subscribe(this.channelOf(room)).catch((err: Error) => {
+      this.logger.error(`subscribe ${roomKey(room)}: ${err.message}`);
     });
   }
 
-  onLastViewer(eventId: string) {
-    this.subscriber.unsubscribe(this.keys.liveChannel(eventId)).catch((err: Error) => {
-      this.logger.warn(`unsubscribe ${eventId}: ${err.message}`);
+  onLastViewer(room: LiveRoom) {
+    this.subscriber.unsubscribe(this.channelOf(room)).catch((err: Error) => {
+      this.logger.warn(`unsubscribe ${roomKey(room)}: ${err.message}`);
     });
   }
 

@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -11,15 +11,23 @@ import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import type { WebSocket } from 'ws';
 import { ClientMessageType, LiveCloseCode } from '@memory-wall/contracts';
+import { AppConfig } from '@memory-wall/core';
+import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
+import { Session, SessionStore } from '../modules/auth/session.store';
+import { EventAccess } from '../modules/events/event-access';
 import { EventsService } from '../modules/events/events.service';
-import { LiveRegistry } from './live-registry';
+import { LiveRegistry, roomKey } from './live-registry';
 
 /** Clients only send small join messages. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
 
-type LiveSocket = WebSocket & { isAlive?: boolean };
+type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null };
 
+/**
+ * /ws?eventId=… (or /ws then {"type":"join","eventId":…}). The session is read at upgrade: the event's
+ * hosts (who may moderate it) join its hosts' feed; anyone else joins the public feed of a published event.
+ */
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(LiveGateway.name);
@@ -29,12 +37,17 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
   constructor(
     private readonly registry: LiveRegistry,
     private readonly events: EventsService,
+    private readonly access: EventAccess,
+    private readonly sessions: SessionStore,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
     this.sockets.add(socket);
     socket.isAlive = true;
     socket.on('pong', () => (socket.isAlive = true));
+    const sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
+    socket.session = sessionId ? await this.sessions.get(sessionId) : null;
     const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
     if (eventId) await this.join(socket, eventId);
   }
@@ -54,14 +67,25 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
       socket.close(LiveCloseCode.EventNotFound, 'Event not found');
       return;
     }
-    try {
-      await this.events.getPublished(eventId);
-    } catch (err) {
-      const notFound = (err as { status?: number }).status === 404;
-      socket.close(notFound ? LiveCloseCode.EventNotFound : LiveCloseCode.EventNotAvailable, (err as Error).message);
-      return;
+    const hosts = await this.isHost(socket.session, eventId);
+    if (!hosts) {
+      try {
+        await this.events.getPublished(eventId);
+      } catch (err) {
+        const notFound = (err as { status?: number }).status === 404;
+        socket.close(notFound ? LiveCloseCode.EventNotFound : LiveCloseCode.EventNotAvailable, (err as Error).message);
+        return;
+      }
     }
-    if (socket.readyState === socket.OPEN) this.registry.join(socket, eventId);
+    if (socket.readyState === socket.OPEN) this.registry.join(socket, roomKey({ eventId, hosts }));
+  }
+
+  private async isHost(session: Session | null | undefined, eventId: string): Promise<boolean> {
+    if (!session) return false;
+    return this.access.manageable(session, eventId, ['canModerate']).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Closes connections that stopped answering pings (a phone that left the venue, a dead screen). */

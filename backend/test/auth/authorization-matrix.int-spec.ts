@@ -1,6 +1,8 @@
 import { Role } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
+import { Memory } from '@memory-wall/core';
 import { createEvent } from '../support/factories';
+import { FakeStripe, signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
 import { ApiClient } from '../support/http';
 import { multipart, pngOf } from '../support/images';
 import { RunningProcess, startApi } from '../support/processes';
@@ -25,6 +27,8 @@ interface World {
   eventASlug: string;
   /** A fresh draft of provider A (for rows that consume their target). */
   newDraftA: () => Promise<string>;
+  /** A fresh memory of event A, approved or pending. */
+  newMemoryA: (approved: boolean) => Promise<string>;
   eventB: string;
   customerA: TestAccount;
   providerA: TestAccount;
@@ -35,6 +39,8 @@ interface Row {
   route: string;
   path: (w: World) => string | Promise<string>;
   body?: (w: World, actor: Actor) => unknown;
+  /** Headers made for the body (the Stripe webhook's signature). */
+  headers?: (w: World, actor: Actor, body: unknown) => Record<string, string>;
   expect: Record<Actor, Outcome>;
   /** Further checks on an allowed answer. */
   verify?: (w: World, actor: Actor, body: any) => void;
@@ -68,6 +74,30 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   { route: 'GET /api/events/{eventId}/memories', path: (w) => `/api/events/${w.eventA}/memories`, expect: everyone() },
+  {
+    route: 'POST /api/events/{eventId}/submissions/photo',
+    path: (w) => `/api/events/${w.eventA}/submissions/photo`,
+    body: (w) => multipart('photo', w.image, 'photo.png', { name: 'Matrix' }),
+    expect: everyone(),
+  },
+  {
+    route: 'POST /api/events/{eventId}/submissions/drawing',
+    path: (w) => `/api/events/${w.eventA}/submissions/drawing`,
+    body: (w) => ({ name: 'Matrix', content: `data:image/png;base64,${w.image.toString('base64')}` }),
+    expect: everyone(),
+  },
+  { route: 'GET /api/events/{eventId}/submissions/pending', path: (w) => `/api/events/${w.eventA}/submissions/pending`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  { route: 'POST /api/submissions/{id}/approve', path: async (w) => `/api/submissions/${await w.newMemoryA(false)}/approve`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  { route: 'DELETE /api/submissions/{id}', path: async (w) => `/api/submissions/${await w.newMemoryA(false)}`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  {
+    route: 'PATCH /api/memories/{id}',
+    path: async (w) => `/api/memories/${await w.newMemoryA(true)}`,
+    body: () => ({ flagged: true }),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  { route: 'DELETE /api/memories/{id}', path: async (w) => `/api/memories/${await w.newMemoryA(true)}`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  { route: 'POST /api/memories/{id}/feature', path: async (w) => `/api/memories/${await w.newMemoryA(true)}/feature`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  { route: 'POST /api/memories/{id}/flag', path: async (w) => `/api/memories/${await w.newMemoryA(true)}/flag`, expect: only('customerOwn', 'providerOwn', 'owner') },
   {
     route: 'POST /api/events',
     path: () => '/api/events',
@@ -140,6 +170,41 @@ const ROWS: Row[] = [
     body: () => ({ password: '864200' }),
     expect: only('providerOwn', 'owner'),
   },
+  { route: 'GET /api/credit-packs', path: () => '/api/credit-packs', expect: everyone() },
+  { route: 'GET /api/service-provider/credits', path: () => '/api/service-provider/credits', expect: only('providerOwn', 'providerOther') },
+  {
+    route: 'POST /api/create-payment-intent',
+    path: () => '/api/create-payment-intent',
+    body: () => ({ creditPackId: 'starter' }),
+    expect: only('providerOwn', 'providerOther'),
+  },
+  {
+    // Public: Stripe signs its deliveries; the signature, not a session, is the authentication.
+    route: 'POST /api/stripe/webhook',
+    path: () => '/api/stripe/webhook',
+    body: (w) =>
+      signedWebhook(
+        succeeded({
+          id: `pi_${uniqueName()}`, object: 'payment_intent', amount: 25000, amount_received: 0, currency: 'usd', client_secret: 'x', description: null,
+          metadata: { serviceProviderId: w.providerA.provider!.id, userId: w.providerA.user.id, creditPackId: 'starter', credits: '5' },
+          automatic_payment_methods: { enabled: true }, status: 'requires_payment_method', created: 0, livemode: false,
+        }),
+      ).event,
+    // ApiClient sends JSON.stringify(body): the same bytes are signed.
+    headers: (_, __, body) => ({ 'stripe-signature': webhookSignature(JSON.stringify(body)) }),
+    expect: everyone(),
+  },
+  { route: 'GET /api/admin/service-providers', path: () => '/api/admin/service-providers', expect: only('owner') },
+  { route: 'GET /api/admin/service-providers/{id}', path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}`, expect: only('owner') },
+  { route: 'GET /api/admin/service-providers/{id}/events', path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/events`, expect: only('owner') },
+  { route: 'GET /api/admin/credit-transactions', path: () => '/api/admin/credit-transactions', expect: only('owner') },
+  { route: 'GET /api/admin/billing', path: () => '/api/admin/billing', expect: only('owner') },
+  {
+    route: 'POST /api/admin/adjust-credits',
+    path: () => '/api/admin/adjust-credits',
+    body: (w) => ({ serviceProviderId: w.providerA.provider!.id, amount: 1, reason: 'Matrix' }),
+    expect: only('owner'),
+  },
   {
     route: 'POST /api/admin/service-providers/{id}/reset-password',
     path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/reset-password`,
@@ -151,14 +216,17 @@ const ROWS: Row[] = [
 describe('authorization matrix', () => {
   let t: TestEnvironment;
   let api: RunningProcess;
+  let stripe: FakeStripe;
 
   beforeAll(async () => {
     t = await createTestEnvironment();
-    api = await startApi(t.env);
+    stripe = await FakeStripe.start();
+    api = await startApi({ ...t.env, ...stripe.env });
   });
 
   afterAll(async () => {
     await api?.stop();
+    await stripe?.stop();
     await t?.cleanup();
   });
 
@@ -202,6 +270,8 @@ describe('authorization matrix', () => {
       publicImageUrl,
       eventACode: eventA.eventCode!,
       eventASlug: eventA.slug,
+      newMemoryA: async (approved) =>
+        (await t.dataSource.getRepository(Memory).save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved, processingState: 'ready' })).id,
       newDraftA: async () => (await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, status: 'draft', isPublished: false })).id,
       eventB: eventB.id,
       customerA,
@@ -217,7 +287,8 @@ describe('authorization matrix', () => {
       const client = new ApiClient(api.url);
       if (actor !== 'anonymous') await client.login(world.accounts[actor].username, world.accounts[actor].password);
       const [method] = row.route.split(' ');
-      const res = await client.request(method, await row.path(world), row.body?.(world, actor));
+      const body = row.body?.(world, actor);
+      const res = await client.request(method, await row.path(world), body, row.headers?.(world, actor, body));
       seen[actor] = res.status;
       if (row.expect[actor] === 'allow' && res.status < 400) row.verify?.(world, actor, res.body);
     }

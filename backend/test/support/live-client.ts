@@ -9,9 +9,9 @@ export interface LiveClient {
   close(): void;
 }
 
-/** A WebSocket client of the live gateway that records what it receives. */
-export async function connectLive(url: string, join?: string): Promise<LiveClient> {
-  const socket = new WebSocket(url);
+/** A WebSocket client of the live gateway that records what it receives (as a signed-in host with `cookie`). */
+export async function connectLive(url: string, join?: string, cookie?: string): Promise<LiveClient> {
+  const socket = new WebSocket(url, cookie ? { headers: { cookie } } : undefined);
   const messages: LiveMessage[] = [];
   const waiters: Array<{ match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }> = [];
   socket.on('message', (data) => {

@@ -14,3 +14,4 @@ export * from './storage/local-disk.storage';
 export * from './storage/s3.storage';
 export * from './storage/storage.module';
 export * from './media/image-sanitizer';
+export * from './media/media-keys';

@@ -1,58 +1,101 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Job } from 'bullmq';
 import { Repository } from 'typeorm';
-import { JobName, JobPayloads, LiveMessageType, ProcessingState, QueueName } from '@memory-wall/contracts';
-import { AppConfig, Event, LivePublisher, Memory, toPublicMemory } from '@memory-wall/core';
+import { LiveMessageType, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
+import { Event, LivePublisher, Memory, toHostMemory, toPublicMemory, UnsupportedImageError } from '@memory-wall/core';
+import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
+import { ImageRenditions, ProcessedImage } from '../media/image-renditions';
 import { decideModeration } from './moderation-decision';
 
-type ProcessMemoryJob = Job<JobPayloads[typeof JobName.ProcessMemory]>;
+export const FAILED_IMAGE_REASON = 'The image could not be processed';
 
-@Processor(QueueName.Memories)
-export class MemoryProcessor extends WorkerHost implements OnModuleInit {
+/** What finishing a memory may change. */
+type Outcome = Partial<Pick<Memory, 'processingState' | 'approved' | 'moderation' | 'media' | 'content'>>;
+
+/**
+ * Processes one stored memory: images into renditions, then moderation, then the live announcement.
+ * Idempotent: a memory no longer 'processing' was handled already, and the conditional UPDATE lets only
+ * one run win. Other errors are thrown, so BullMQ retries with backoff.
+ */
+@Injectable()
+export class MemoryProcessor {
   private readonly logger = new Logger(MemoryProcessor.name);
 
   constructor(
     @InjectRepository(Memory) private readonly memories: Repository<Memory>,
     @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly images: ImageRenditions,
+    private readonly ai: AiModeration,
     private readonly live: LivePublisher,
-    @Inject(AppConfig) private readonly config: AppConfig,
-  ) {
-    super();
-  }
+  ) {}
 
-  onModuleInit() {
-    this.worker.concurrency = this.config.WORKER_CONCURRENCY;
-  }
-
-  /**
-   * Moderates one stored memory and announces it. Idempotent: a memory that is no longer 'processing'
-   * was handled by an earlier run, and the conditional UPDATE lets only one run win. Errors are thrown so
-   * BullMQ retries with backoff.
-   */
-  async process(job: ProcessMemoryJob): Promise<void> {
-    const memory = await this.memories.findOneBy({ id: job.data.memoryId });
+  async process(memoryId: string): Promise<void> {
+    const memory = await this.memories.findOneBy({ id: memoryId });
     if (!memory || memory.processingState !== ProcessingState.Processing) return;
     const event = await this.events.findOneByOrFail({ id: memory.eventId });
 
-    const decision = decideModeration(event.moderationType);
+    let image: ProcessedImage | undefined;
+    if (memory.type !== MemoryType.Message) {
+      try {
+        image = await this.images.process(memory);
+      } catch (err) {
+        if (!(err instanceof UnsupportedImageError)) throw err;
+        // A broken or hostile file will not get better with retries: fail it cleanly, for moderators to see.
+        return this.markFailed(memory, FAILED_IMAGE_REASON);
+      }
+    }
+
+    const ai = event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost ? await this.reviewWithAi(memory, image) : undefined;
+    const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
+    const changes: Outcome = {
+      processingState: ProcessingState.Ready,
+      approved: decision.approved,
+      moderation: decision.held,
+      ...(image ? { media: image.media, content: image.media.full.url } : {}),
+    };
+    if (!(await this.finish(memory.id, changes))) return;
+
+    const done = Object.assign(memory, changes);
+    if (decision.approved) {
+      await this.live.publish(memory.eventId, {
+        public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(done) },
+        hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(done) },
+      });
+    } else {
+      await this.live.publish(memory.eventId, { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(done) } });
+    }
+    this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);
+  }
+
+  /** After the last retry: the memory stays, marked failed, for moderators to see. */
+  async markFailed(memory: Memory | string, reason: string): Promise<void> {
+    const found = typeof memory === 'string' ? await this.memories.findOneBy({ id: memory }) : memory;
+    if (!found) return;
+    const changes: Outcome = { processingState: ProcessingState.Failed, approved: false, moderation: { reason } };
+    if (!(await this.finish(found.id, changes))) return;
+    await this.live.publish(found.eventId, { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(Object.assign(found, changes)) } });
+  }
+
+  private async finish(memoryId: string, changes: Outcome): Promise<boolean> {
     const result = await this.memories
       .createQueryBuilder()
       .update()
-      .set({
-        processingState: ProcessingState.Ready,
-        approved: decision.approved,
-        moderation: decision.reason ? { reason: decision.reason } : null,
-      })
-      .where('id = :id AND "processingState" = :processing', { id: memory.id, processing: ProcessingState.Processing })
+      .set(changes)
+      .where('id = :id AND "processingState" = :processing', { id: memoryId, processing: ProcessingState.Processing })
       .execute();
-    if (result.affected !== 1) return;
+    return result.affected === 1;
+  }
 
-    if (decision.approved) {
-      const approved = { ...memory, approved: true };
-      await this.live.publish(memory.eventId, { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(approved) });
+  private async reviewWithAi(memory: Memory, image?: ProcessedImage): Promise<AiVerdict | 'unavailable'> {
+    const text = [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption]
+      .filter(Boolean)
+      .join('\n');
+    try {
+      return await this.ai.review(text, image && { data: image.card, mime: 'image/webp' });
+    } catch (err) {
+      if (!(err instanceof AiModerationUnavailable)) throw err;
+      this.logger.warn(`AI moderation unavailable for memory ${memory.id}: ${err.message}`);
+      return 'unavailable';
     }
-    this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : 'held'}`);
   }
 }

@@ -1,18 +1,32 @@
 import { ModerationType } from '@memory-wall/contracts';
-import { decideModeration } from './moderation-decision';
+import { decideModeration, HeldReason } from './moderation-decision';
 
 describe('decideModeration', () => {
-  it('approves at once for an auto-approving event', () => {
-    expect(decideModeration(ModerationType.AutoApprove)).toEqual({ approved: true, reason: null });
+  it('approves on auto_approve', () => {
+    expect(decideModeration(ModerationType.AutoApprove)).toEqual({ approved: true, held: null });
   });
 
-  it.each([ModerationType.ManualModeration, ModerationType.AiModeration])('holds a memory of a %s event with a reason', (type) => {
-    const decision = decideModeration(type);
-    expect(decision.approved).toBe(false);
-    expect(decision.reason).toEqual(expect.stringMatching(/\w/));
+  it('holds for a host on manual_moderation', () => {
+    expect(decideModeration(ModerationType.ManualModeration)).toEqual({ approved: false, held: { reason: HeldReason.manual } });
   });
 
-  it('says why AI moderation held a memory (it fails closed)', () => {
-    expect(decideModeration(ModerationType.AiModeration).reason).toMatch(/AI moderation/);
+  it("approves what the event's own hosts upload, whatever the moderation type", () => {
+    for (const type of [ModerationType.ManualModeration, ModerationType.AiModeration]) {
+      expect(decideModeration(type, { byHost: true }).approved).toBe(true);
+    }
+  });
+
+  it('follows the AI verdict: clean approved, flagged held with its categories', () => {
+    expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: false, categories: [] } }).approved).toBe(true);
+    expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: true, categories: ['violence'] } })).toEqual({
+      approved: false,
+      held: { reason: HeldReason.aiFlagged, categories: ['violence'] },
+    });
+  });
+
+  it('fails closed: no AI verdict means a human decides', () => {
+    for (const ai of [undefined, 'unavailable' as const]) {
+      expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({ approved: false, held: { reason: HeldReason.aiUnavailable } });
+    }
   });
 });

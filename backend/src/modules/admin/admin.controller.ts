@@ -1,16 +1,38 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { Roles } from '../../common/auth/auth.decorators';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import { ResetProviderPasswordDto } from '../users/dto/reset-password.dto';
 import { UsersService } from '../users/users.service';
+import { ProviderOverviewService } from './provider-overview.service';
 
 @ApiTags('admin')
 @Controller('admin')
 @Roles(Role.Owner)
 export class AdminController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly providers: ProviderOverviewService,
+  ) {}
+
+  @Get('service-providers')
+  @ApiOperation({ summary: 'Every service provider with its account, credits and event and contribution counts' })
+  async list() {
+    return { serviceProviders: await this.providers.list() };
+  }
+
+  @Get('service-providers/:id')
+  @ApiOperation({ summary: 'One service provider, as in the list' })
+  async get(@Param('id', UuidParam('service provider id')) id: string) {
+    return { serviceProvider: await this.providers.get(id) };
+  }
+
+  @Get('service-providers/:id/events')
+  @ApiOperation({ summary: "A service provider's events, newest first, with contribution counts" })
+  async events(@Param('id', UuidParam('service provider id')) id: string) {
+    return { events: await this.providers.events(id) };
+  }
 
   @Post('service-providers/:id/reset-password')
   @HttpCode(200)

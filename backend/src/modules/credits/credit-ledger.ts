@@ -1,12 +1,29 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventMessages, TransactionType } from '@memory-wall/contracts';
+import { adjustmentBelowZero, CreditMessages, CreditPack, EventMessages, TransactionType } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
 
 export class NotEnoughCreditsException extends HttpException {
   constructor() {
     super({ message: EventMessages.notEnoughCredits }, HttpStatus.PAYMENT_REQUIRED);
   }
+}
+
+export interface PackPurchase {
+  serviceProviderId: string;
+  userId: string | null;
+  pack: CreditPack;
+  paymentIntentId: string;
+  /** What Stripe actually received, in the currency's smallest unit. */
+  amountPaidCents: number;
+  currency: string;
+}
+
+export interface OwnerAdjustment {
+  serviceProviderId: string;
+  ownerUserId: string;
+  amount: number;
+  reason: string;
 }
 
 /**
@@ -39,5 +56,72 @@ export class CreditLedger {
     });
     event.creditChargedAt = new Date();
     await tx.update(Event, { id: event.id }, { creditChargedAt: event.creditChargedAt });
+  }
+
+  /**
+   * Grants a paid pack's credits, once per PaymentIntent: the partial unique index on
+   * stripePaymentIntentId lets only the first delivery insert its row (a concurrent one waits for it,
+   * then inserts nothing). Returns false when the PaymentIntent was granted already.
+   */
+  async grantPurchase(tx: EntityManager, purchase: PackPurchase): Promise<boolean> {
+    const { pack } = purchase;
+    const inserted = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(CreditTransaction)
+      .values({
+        serviceProviderId: purchase.serviceProviderId,
+        userId: purchase.userId,
+        amount: pack.credits,
+        transactionType: TransactionType.Purchase,
+        description: `Purchased ${pack.name} pack (${pack.credits} credits)`,
+        stripePaymentIntentId: purchase.paymentIntentId,
+        metadata: { creditPackId: pack.id, amountPaidCents: purchase.amountPaidCents, currency: purchase.currency },
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) return false;
+    const credited = await tx
+      .createQueryBuilder()
+      .update(ServiceProvider)
+      .set({
+        availableCredits: () => '"availableCredits" + :credits',
+        totalCreditsPurchased: () => '"totalCreditsPurchased" + :credits',
+      })
+      .where('id = :id', { id: purchase.serviceProviderId, credits: pack.credits })
+      .execute();
+    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    return true;
+  }
+
+  /** The owner adds or removes credits; a removal never takes the balance below zero. */
+  async adjust(tx: EntityManager, adjustment: OwnerAdjustment): Promise<{ transaction: CreditTransaction; availableCredits: number }> {
+    const { serviceProviderId, amount } = adjustment;
+    const updated = await tx
+      .createQueryBuilder()
+      .update(ServiceProvider)
+      .set({ availableCredits: () => '"availableCredits" + :amount' })
+      .where('id = :id AND "availableCredits" + :amount >= 0', { id: serviceProviderId, amount })
+      .returning(['availableCredits'])
+      .execute();
+    if (updated.affected !== 1) {
+      const provider = await tx.findOneBy(ServiceProvider, { id: serviceProviderId });
+      if (!provider) throw new NotFoundException(CreditMessages.providerNotFound);
+      const message = adjustmentBelowZero(provider.availableCredits);
+      throw new ConflictException({ message, fields: { amount: message } });
+    }
+    const transaction = await tx.save(
+      tx.create(CreditTransaction, {
+        serviceProviderId,
+        userId: adjustment.ownerUserId,
+        amount,
+        transactionType: TransactionType.AdminAdjustment,
+        description: adjustment.reason,
+        metadata: { reason: adjustment.reason, adjustedBy: adjustment.ownerUserId },
+      }),
+    );
+    const [{ availableCredits }] = updated.raw as Array<{ availableCredits: number }>;
+    return { transaction, availableCredits };
   }
 }

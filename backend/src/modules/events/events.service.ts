@@ -32,6 +32,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 @Injectable()
 export class EventsService {
+  private readonly knownPublished = new Set<string>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Event) private readonly events: Repository<Event>,
@@ -47,7 +49,7 @@ export class EventsService {
 
   /** An event whose wall is public (live or completed); 404 unknown, 403 not published. */
   async getPublished(id: string): Promise<Event> {
-    return this.assertPublished(await this.getOrThrow(id));
+    return this.checkPublished(await this.getOrThrow(id));
   }
 
   /** Guests find events by code or slug; unpublished ones stay hidden. */
@@ -58,7 +60,18 @@ export class EventsService {
     return event;
   }
 
-  private assertPublished(event: Event): Event {
+  /**
+   * Whether an event's wall is public, for the hot read paths. A published event never goes back to
+   * draft (and only drafts are deleted), so a positive answer is remembered.
+   */
+  async assertPublished(id: string): Promise<void> {
+    if (this.knownPublished.has(id)) return;
+    await this.getPublished(id);
+    if (this.knownPublished.size >= 10_000) this.knownPublished.clear();
+    this.knownPublished.add(id);
+  }
+
+  private checkPublished(event: Event): Event {
     if (!PUBLISHED_STATUSES.includes(event.status)) throw new ForbiddenException('This event is not currently available');
     return event;
   }

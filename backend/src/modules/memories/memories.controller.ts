@@ -1,35 +1,97 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../common/auth/auth.decorators';
-import { MemoriesResponse, SubmissionResponse } from '@memory-wall/contracts';
+import type { FastifyReply } from 'fastify';
+import { Role } from '@memory-wall/contracts';
+import { toHostMemory } from '@memory-wall/core';
+import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
 import { UuidParam } from '../../common/uuid-param.pipe';
-import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
+import type { Session } from '../auth/session.store';
 import { ListMemoriesQuery } from './dto/list-memories.query';
+import { UpdateMemoryDto } from './dto/update-memory.dto';
 import { MemoriesService } from './memories.service';
+import { MemoryModerationService } from './memory-moderation.service';
+
+const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
 
 @ApiTags('memories')
-@Controller('events/:eventId')
+@Controller()
 export class MemoriesController {
-  constructor(private readonly memories: MemoriesService) {}
+  constructor(
+    private readonly memories: MemoriesService,
+    private readonly moderation: MemoryModerationService,
+  ) {}
 
   @Public()
-  @Post('submissions/message')
-  @HttpCode(201)
-  @ApiOperation({ summary: 'A guest leaves a message (no account needed); the event must be live' })
-  submitMessage(
-    @Param('eventId', UuidParam('event id')) eventId: string,
-    @Body() dto: CreateMessageSubmissionDto,
-  ): Promise<SubmissionResponse> {
-    return this.memories.submitMessage(eventId, dto);
-  }
-
-  @Public()
-  @Get('memories')
-  @ApiOperation({ summary: "An event's memories; without a host session, approved ones only" })
+  @Get('events/:eventId/memories')
+  @ApiOperation({ summary: "An event's memories: for its hosts every memory, filtered by approved / flagged; for anyone else the public wall (ETag, 304)" })
   async list(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Query() query: ListMemoriesQuery,
-  ): Promise<MemoriesResponse> {
-    return { success: true, memories: await this.memories.listPublic(eventId, query.order) };
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() reply: FastifyReply,
+    @CurrentSession() session?: Session,
+  ) {
+    const hosts = session ? await this.memories.hostList(session, eventId, query) : null;
+    if (hosts) return reply.header('cache-control', 'private, no-store').send({ success: true, memories: hosts });
+
+    const wall = await this.memories.publicWall(eventId, query.order, ifNoneMatch);
+    reply.header('cache-control', 'no-cache');
+    if (wall.etag) reply.header('etag', wall.etag);
+    if (wall.notModified) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(wall.body);
+  }
+
+  @Get('events/:eventId/submissions/pending')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Submissions awaiting approval (and those that failed processing)' })
+  async pending(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string) {
+    return { success: true, memories: await this.memories.pending(session, eventId) };
+  }
+
+  @Post('submissions/:id/approve')
+  @HttpCode(200)
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Approve: the memory goes on the wall' })
+  async approve(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    return { success: true, memory: toHostMemory(await this.moderation.approve(session, id)) };
+  }
+
+  @Delete('submissions/:id')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Reject: the submission is deleted' })
+  async reject(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    await this.moderation.remove(session, id);
+    return { success: true };
+  }
+
+  @Patch('memories/:id')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Set approved and/or flagged' })
+  async update(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string, @Body() dto: UpdateMemoryDto) {
+    return { success: true, memory: toHostMemory(await this.moderation.change(session, id, dto)) };
+  }
+
+  @Delete('memories/:id')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Remove a memory' })
+  async remove(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    await this.moderation.remove(session, id);
+    return { success: true };
+  }
+
+  @Post('memories/:id/feature')
+  @HttpCode(200)
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Feature or unfeature an approved memory (toggles)' })
+  async feature(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    return { success: true, memory: toHostMemory(await this.moderation.toggleFeatured(session, id)) };
+  }
+
+  @Post('memories/:id/flag')
+  @HttpCode(200)
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: 'Flag as inappropriate: gone from the wall at once' })
+  async flag(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    return { success: true, memory: toHostMemory(await this.moderation.flag(session, id)) };
   }
 }

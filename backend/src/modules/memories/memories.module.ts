@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Memory, MemoryQueue } from '@memory-wall/core';
+import { LivePublisher, Memory, MemoryQueue } from '@memory-wall/core';
 import { EventsModule } from '../events/events.module';
 import { MemoriesController } from './memories.controller';
 import { MemoriesService } from './memories.service';
+import { MemoryModerationService } from './memory-moderation.service';
+import { PublicWallCache } from './public-wall.cache';
+import { SubmissionsController } from './submissions.controller';
+import { SubmissionsService } from './submissions.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory]), EventsModule],
-  controllers: [MemoriesController],
-  providers: [MemoriesService, MemoryQueue],
+  controllers: [SubmissionsController, MemoriesController],
+  providers: [MemoriesService, SubmissionsService, MemoryModerationService, PublicWallCache, MemoryQueue, LivePublisher],
 })
 export class MemoriesModule {}

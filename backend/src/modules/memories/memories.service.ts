@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { DisplayOrder, isMostlyChinese, MemoryType, PublicMemory, SubmissionResponse } from '@memory-wall/contracts';
-import { Memory, MemoryQueue, toPublicMemory } from '@memory-wall/core';
+import { FindOptionsWhere, Repository } from 'typeorm';
+import { DisplayOrder, HostMemory, PublicMemory } from '@memory-wall/contracts';
+import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { PublicWallCache } from './public-wall.cache';
+import type { Session } from '../auth/session.store';
+import { EventAccess } from '../events/event-access';
 import { EventsService } from '../events/events.service';
-import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
+import { ListMemoriesQuery } from './dto/list-memories.query';
 
 /** Spec §9: a presentation shows at most 500 memories. */
 export const WALL_LIMIT = 500;
@@ -14,40 +17,59 @@ export class MemoriesService {
   constructor(
     @InjectRepository(Memory) private readonly memories: Repository<Memory>,
     private readonly events: EventsService,
-    private readonly queue: MemoryQueue,
+    private readonly access: EventAccess,
+    private readonly wallCache: PublicWallCache,
   ) {}
 
-  /**
-   * Stores the memory durably (state 'processing'), then hands it to the workers. The row is the record of
-   * the work: if Redis is unreachable now, the workers' outbox sweeper enqueues it once Redis is back.
-   */
-  async submitMessage(eventId: string, dto: CreateMessageSubmissionDto): Promise<SubmissionResponse> {
-    await this.events.getAcceptingMemories(eventId);
-    const memory = await this.memories.save(
-      this.memories.create({
-        eventId,
-        type: MemoryType.Message,
-        content: dto.message,
-        title: dto.title || null,
-        author: dto.name,
-        language: isMostlyChinese(dto.message) ? 'zh' : 'en',
-      }),
-    );
-    await this.queue.tryEnqueue(memory.id);
-    return { success: true, memory: { id: memory.id, eventId, approved: memory.approved } };
+  /** The event's hosts see every memory, filtered as asked (approved / pending / flagged). */
+  async hostList(session: Session, eventId: string, query: ListMemoriesQuery): Promise<HostMemory[] | null> {
+    if (!(await this.isHost(session, eventId))) return null;
+    return (await this.find(hostFilter(eventId, query), query.order)).map(toHostMemory);
   }
 
-  /** The public wall of a published event: approved, unflagged memories only. */
-  async listPublic(eventId: string, order: DisplayOrder = DisplayOrder.Newest): Promise<PublicMemory[]> {
-    await this.events.getPublished(eventId);
-    const rows = await this.memories.find({
-      where: { eventId, approved: true, flagged: false },
-      order: { createdAt: order === DisplayOrder.Oldest ? 'ASC' : 'DESC' },
-      take: WALL_LIMIT,
-    });
-    const list = rows.map(toPublicMemory);
-    return order === DisplayOrder.Random ? shuffle(list) : list;
+  /**
+   * Anyone else sees the public wall of a published event: approved, unflagged memories only, whatever
+   * they ask. Answered as a serialised body with its version tag, or 'not modified' for a matching tag.
+   */
+  async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
+    await this.events.assertPublished(eventId);
+    // A random order is new on every read, so it has no version.
+    const version = order === DisplayOrder.Random ? null : await this.wallCache.version(eventId, order);
+    if (version && ifNoneMatch === version.etag) return { notModified: true, etag: version.etag };
+    if (version?.body) return { body: version.body, etag: version.etag };
+    const memories: PublicMemory[] = (await this.find({ eventId, approved: true, flagged: false }, order)).map(toPublicMemory);
+    const body = JSON.stringify({ success: true, memories });
+    if (version) this.wallCache.remember(version.etag, body);
+    return { body, etag: version?.etag };
   }
+
+  /** Submissions awaiting a decision (and those that failed processing, for moderators to see). */
+  async pending(session: Session, eventId: string): Promise<HostMemory[]> {
+    await this.access.manageable(session, eventId, ['canModerate']);
+    const rows = await this.find({ eventId, approved: false, flagged: false }, DisplayOrder.Newest);
+    return rows.map(toHostMemory);
+  }
+
+  private async find(where: FindOptionsWhere<Memory>, order: DisplayOrder = DisplayOrder.Newest) {
+    const rows = await this.memories.find({ where, order: { createdAt: order === DisplayOrder.Oldest ? 'ASC' : 'DESC' }, take: WALL_LIMIT });
+    return order === DisplayOrder.Random ? shuffle(rows) : rows;
+  }
+
+  private isHost(session: Session, eventId: string) {
+    return this.access.manageable(session, eventId).then(
+      () => true,
+      () => false,
+    );
+  }
+}
+
+export type PublicWall = { notModified: true; etag: string } | { notModified?: false; body: string; etag?: string };
+
+function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
+  if (query.flagged === 'true') return { eventId, flagged: true };
+  if (query.approved === 'true') return { eventId, approved: true, flagged: false };
+  if (query.approved === 'false') return { eventId, approved: false, flagged: false };
+  return { eventId };
 }
 
 function shuffle<T>(items: T[]): T[] {

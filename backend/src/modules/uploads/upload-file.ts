@@ -2,7 +2,7 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,15 +15,16 @@ export class FileTooLargeException extends HttpException {
 
 export interface ReceivedFile {
   path: string;
+  size: number;
   filename: string;
-  /** Other multipart fields sent before the file. */
+  /** The form's other fields, sent before or after the file. */
   fields: Record<string, string>;
   discard(): Promise<void>;
 }
 
 /**
- * Streams the one file of a multipart request to a temporary file, never holding it in memory,
- * and refuses it once it passes `maxBytes`.
+ * Streams the file of a multipart request to a temporary file, never holding it in memory, and
+ * refuses it once it passes `maxBytes`. Files under other field names are drained and ignored.
  */
 export async function receiveFile(
   request: FastifyRequest,
@@ -32,22 +33,26 @@ export async function receiveFile(
   messages: { missing: string; tooLarge: string },
 ): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw new BadRequestException(messages.missing);
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part || part.fieldname !== field) {
-    part?.file.resume();
-    throw new BadRequestException(messages.missing);
-  }
-  const path = join(tmpdir(), `mw-upload-${randomUUID()}`);
-  const discard = () => rm(path, { force: true });
-  await pipeline(part.file, createWriteStream(path));
-  if (part.file.truncated) {
-    await discard();
-    throw new FileTooLargeException(messages.tooLarge);
-  }
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const entry = Array.isArray(value) ? value[0] : value;
-    if (entry && entry.type === 'field') fields[name] = String(entry.value);
+  let received: { path: string; filename: string } | undefined;
+  const discard = () => (received ? rm(received.path, { force: true }) : Promise.resolve());
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname !== field || received) {
+        part.file.resume();
+      } else {
+        received = { path: join(tmpdir(), `mw-upload-${randomUUID()}`), filename: part.filename };
+        await pipeline(part.file, createWriteStream(received.path));
+        if (part.file.truncated) throw new FileTooLargeException(messages.tooLarge);
+      }
+    }
+  } catch (err) {
+    await discard();
+    throw err;
   }
-  return { path, filename: part.filename, fields, discard };
+  if (!received) throw new BadRequestException(messages.missing);
+  const { size } = await stat(received.path);
+  return { ...received, size, fields, discard };
 }

@@ -40,10 +40,16 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['REDIS_PREFIX', 'mw:prod'],
+    ['STRIPE_API_BASE', 'localhost:12111'],
   ])('refuses a bad %s with a ConfigError naming it', (name, value) => {
     const message = configErrorOf({ [name]: value });
     expect(message).toContain(`${name}=${JSON.stringify(value)}`);
     expect(message.split('\n')).toHaveLength(2); // the heading and this one variable
+  });
+
+  it("talks to Stripe's own API unless STRIPE_API_BASE names another address", () => {
+    expect(loadConfig({}).STRIPE_API_BASE).toBe('');
+    expect(loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
   });
 
   it('names every invalid variable at once', () => {

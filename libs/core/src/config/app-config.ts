@@ -10,6 +10,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateIf,
   validateSync,
 } from 'class-validator';
 import { existsSync } from 'node:fs';
@@ -104,6 +105,11 @@ export class AppConfig {
   @IsString()
   STRIPE_WEBHOOK_SECRET = '';
 
+  /** Address of the Stripe API; empty for Stripe's own (tests point it at a local fake). */
+  @ValidateIf((config: AppConfig) => config.STRIPE_API_BASE !== '')
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  STRIPE_API_BASE = '';
+
   @IsString()
   @MinLength(16)
   SESSION_SECRET = 'local-development-session-secret-change-me';
@@ -113,6 +119,18 @@ export class AppConfig {
   @Min(1)
   @Max(64)
   WORKER_CONCURRENCY = 2;
+
+  /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_LOCK_MS = 30_000;
+
+  /** How long AI moderation may take before the memory is held for a human. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  OPENAI_TIMEOUT_MS = 10_000;
 
   /** Proxy hops in front of the API whose X-Forwarded-For is trusted (1 behind the compose load balancer). */
   @Transform(toInt)

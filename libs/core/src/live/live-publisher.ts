@@ -4,18 +4,28 @@ import { LiveMessage } from '@memory-wall/contracts';
 import { REDIS } from '../redis/redis.module';
 import { RedisKeys } from '../redis/redis-keys';
 
-type Unsequenced<M> = M extends LiveMessage ? Omit<M, 'seq' | 'ts' | 'eventId'> : never;
+export type Unsequenced<M> = M extends LiveMessage ? Omit<M, 'seq' | 'ts' | 'eventId'> : never;
+
+/** What one change tells each audience: the public wall (approved content only) and the hosts. */
+export interface LiveChange {
+  public?: Unsequenced<LiveMessage>;
+  hosts: Unsequenced<LiveMessage>;
+}
 
 /**
- * Takes the event's next sequence number and publishes in one atomic script, so messages reach the
- * channel in sequence order even when several workers publish for the same event at once.
- * The message is serialised here, once; gateways forward the string as it is.
+ * Each feed has its own sequence, so a socket (public or host) sees 1, 2, 3... without gaps. The script
+ * takes the next number and publishes in one step, so messages reach a channel in sequence order even
+ * when several workers publish for one event at once. Bodies are serialised once, here; gateways
+ * forward the string as it is.
  */
 const PUBLISH_SCRIPT = `
-local seq = redis.call('INCR', KEYS[1])
-local message = '{"seq":' .. seq .. ',' .. ARGV[1]
-redis.call('PUBLISH', KEYS[2], message)
-return seq`;
+local function publish(seqKey, channel, body)
+  if body == '' then return 0 end
+  local seq = redis.call('INCR', seqKey)
+  redis.call('PUBLISH', channel, '{"seq":' .. seq .. ',' .. body)
+  return seq
+end
+return { publish(KEYS[1], KEYS[2], ARGV[1]), publish(KEYS[3], KEYS[4], ARGV[2]) }`;
 
 @Injectable()
 export class LivePublisher {
@@ -24,16 +34,19 @@ export class LivePublisher {
     @Inject(RedisKeys) private readonly keys: RedisKeys,
   ) {}
 
-  /** Publishes to every API instance with a viewer of the event; returns the sequence number. */
-  async publish(eventId: string, message: Unsequenced<LiveMessage>): Promise<number> {
-    const body = JSON.stringify({ ...message, eventId, ts: Date.now() });
-    const seq = await this.redis.eval(
+  async publish(eventId: string, change: LiveChange): Promise<void> {
+    const ts = Date.now();
+    // Everything after the opening brace: the script puts the sequence number first.
+    const body = (message?: Unsequenced<LiveMessage>) => (message ? JSON.stringify({ ...message, eventId, ts }).slice(1) : '');
+    await this.redis.eval(
       PUBLISH_SCRIPT,
-      2,
+      4,
       this.keys.liveSequence(eventId),
       this.keys.liveChannel(eventId),
-      body.slice(1),
+      this.keys.hostLiveSequence(eventId),
+      this.keys.hostLiveChannel(eventId),
+      body(change.public),
+      body(change.hosts),
     );
-    return Number(seq);
   }
 }

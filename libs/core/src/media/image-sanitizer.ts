@@ -38,18 +38,39 @@ export interface WebpRendition {
 }
 
 /**
- * Decodes and re-encodes as WebP: turned upright by its EXIF orientation, fitted inside `maxEdge`,
- * with every piece of metadata (EXIF, GPS, ICC comments) left behind.
+ * Decodes once, turned upright by its EXIF orientation and fitted inside the largest edge asked for,
+ * then encodes one WebP per named edge from those pixels. Nothing of the original's metadata (EXIF,
+ * GPS, comments) survives: the renditions are made from raw pixels.
  */
-export async function renderWebp(input: string | Buffer, maxEdge: number, quality = 82): Promise<WebpRendition> {
+export async function renderWebpSet<Name extends string>(
+  input: string | Buffer,
+  edges: Record<Name, number>,
+  quality = 82,
+): Promise<Record<Name, WebpRendition>> {
+  const largest = Math.max(...Object.values<number>(edges));
+  let pixels: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
-    const { data, info } = await open(input)
+    pixels = await open(input)
       .rotate()
-      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality })
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
   } catch (err) {
     throw new UnsupportedImageError(`cannot decode: ${(err as Error).message}`);
   }
+  const { width, height, channels } = pixels.info;
+  const renditions = {} as Record<Name, WebpRendition>;
+  for (const [name, edge] of Object.entries<number>(edges)) {
+    const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+    renditions[name as Name] = { data, width: info.width, height: info.height };
+  }
+  return renditions;
+}
+
+/** One WebP rendition (see renderWebpSet). */
+export async function renderWebp(input: string | Buffer, maxEdge: number, quality = 82): Promise<WebpRendition> {
+  return (await renderWebpSet(input, { image: maxEdge }, quality)).image;
 }

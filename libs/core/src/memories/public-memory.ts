@@ -1,4 +1,4 @@
-import { PublicMemory } from '@memory-wall/contracts';
+import { HostMemory, PublicMemory } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
 
 /** The fields of a memory that public views and sockets may carry. */
@@ -14,5 +14,21 @@ export function toPublicMemory(memory: Memory): PublicMemory {
     featured: memory.featured,
     language: memory.language,
     createdAt: memory.createdAt.toISOString(),
+    media: memory.media,
   };
 }
+
+/** Everything a host (moderator) sees of a memory. */
+export function toHostMemory(memory: Memory): HostMemory {
+  return {
+    ...toPublicMemory(memory),
+    approved: memory.approved,
+    flagged: memory.flagged,
+    processingState: memory.processingState,
+    moderation: memory.moderation,
+  };
+}
+
+/** Whether a memory belongs on the public wall. */
+export const isOnPublicWall = (memory: Pick<Memory, 'approved' | 'flagged' | 'processingState'>) =>
+  memory.approved && !memory.flagged && memory.processingState === 'ready';

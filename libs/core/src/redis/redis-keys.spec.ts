@@ -6,18 +6,21 @@ describe('RedisKeys', () => {
 
   it('puts the deployment prefix in front of every channel and key', () => {
     expect(keys.liveChannel(eventId)).toBe(`mw:live:event:${eventId}`);
+    expect(keys.hostLiveChannel(eventId)).toBe(`mw:live:event:${eventId}:hosts`);
     expect(keys.liveSequence(eventId)).toBe(`mw:live:seq:${eventId}`);
+    expect(keys.hostLiveSequence(eventId)).toBe(`mw:live:seq:${eventId}:hosts`);
     expect(keys.queuePrefix).toBe('mw:bull');
   });
 
-  it("reads the event id back from one of its own live channels", () => {
-    expect(keys.eventIdOfChannel(keys.liveChannel(eventId))).toBe(eventId);
+  it('reads the event and the audience back from its own live channels', () => {
+    expect(keys.parseLiveChannel(keys.liveChannel(eventId))).toEqual({ eventId, hosts: false });
+    expect(keys.parseLiveChannel(keys.hostLiveChannel(eventId))).toEqual({ eventId, hosts: true });
   });
 
   it('returns null for channels that are not its live channels', () => {
-    expect(keys.eventIdOfChannel(keys.liveSequence(eventId))).toBeNull();
-    expect(keys.eventIdOfChannel(new RedisKeys('other').liveChannel(eventId))).toBeNull();
-    expect(keys.eventIdOfChannel(new RedisKeys('mw2').liveChannel(eventId))).toBeNull();
-    expect(keys.eventIdOfChannel(`live:event:${eventId}`)).toBeNull();
+    expect(keys.parseLiveChannel(keys.liveSequence(eventId))).toBeNull();
+    expect(keys.parseLiveChannel(new RedisKeys('other').liveChannel(eventId))).toBeNull();
+    expect(keys.parseLiveChannel(new RedisKeys('mw2').liveChannel(eventId))).toBeNull();
+    expect(keys.parseLiveChannel(`live:event:${eventId}`)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { liveChannel, liveSequenceKey } from '@memory-wall/contracts';
+import { hostLiveChannel, liveChannel, liveSequenceKey } from '@memory-wall/contracts';
 
 /** Every Redis key and channel the product uses, under one deployment prefix. */
 export class RedisKeys {
@@ -8,14 +8,25 @@ export class RedisKeys {
     return `${this.prefix}:${liveChannel(eventId)}`;
   }
 
+  hostLiveChannel(eventId: string) {
+    return `${this.prefix}:${hostLiveChannel(eventId)}`;
+  }
+
   liveSequence(eventId: string) {
     return `${this.prefix}:${liveSequenceKey(eventId)}`;
   }
 
-  /** The event id of a live channel name, or null for any other channel. */
-  eventIdOfChannel(channel: string): string | null {
+  hostLiveSequence(eventId: string) {
+    return `${this.prefix}:${liveSequenceKey(eventId)}:hosts`;
+  }
+
+  /** The event of a live channel name and whether it is the hosts' feed, or null for any other channel. */
+  parseLiveChannel(channel: string): { eventId: string; hosts: boolean } | null {
     const head = `${this.prefix}:${liveChannel('')}`;
-    return channel.startsWith(head) ? channel.slice(head.length) : null;
+    if (!channel.startsWith(head)) return null;
+    const rest = channel.slice(head.length);
+    const hostsTail = hostLiveChannel('').slice(liveChannel('').length);
+    return rest.endsWith(hostsTail) ? { eventId: rest.slice(0, -hostsTail.length), hosts: true } : { eventId: rest, hosts: false };
   }
 
   /** BullMQ's own key prefix. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { MEMORY_TYPES, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
+import { MEMORY_TYPES, MemoryMedia, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
 import { Event } from './event.entity';
 
 @Entity('memories')
@@ -7,6 +7,8 @@ import { Event } from './event.entity';
 @Index('memories_wall', ['eventId', 'createdAt'], { where: '"approved" AND NOT "flagged"' })
 /** Host views: everything of an event by time. */
 @Index('memories_event_created', ['eventId', 'createdAt'])
+/** The moderators' pending list. */
+@Index('memories_pending', ['eventId', 'createdAt'], { where: 'NOT "approved" AND NOT "flagged"' })
 /** The outbox sweep: memories whose job has not run yet. */
 @Index('memories_processing', ['createdAt'], { where: `"processingState" = 'processing'` })
 export class Memory {
@@ -23,7 +25,7 @@ export class Memory {
   @Column({ type: 'enum', enum: MEMORY_TYPES, enumName: 'memory_type', default: 'message' })
   type: MemoryType;
 
-  /** Message text, or for photos and drawings the address of the processed image. */
+  /** Message text, or for photos and drawings the address of the full-size processed image. */
   @Column({ type: 'text' })
   content: string;
 
@@ -48,8 +50,13 @@ export class Memory {
   @Column({ type: 'varchar', length: 500, nullable: true })
   photoCaption: string | null;
 
+  /** `byHost`: uploaded by one of the event's hosts, so approved without moderation. */
   @Column({ type: 'jsonb', nullable: true })
-  settings: Record<string, unknown> | null;
+  settings: { byHost?: boolean } | null;
+
+  /** Photos and drawings: the processed WebP renditions. */
+  @Column({ type: 'jsonb', nullable: true })
+  media: MemoryMedia | null;
 
   @Column({ type: 'enum', enum: PROCESSING_STATES, enumName: 'memory_processing_state', default: 'processing' })
   processingState: ProcessingState;

@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MemoryMessages } from '@memory-wall/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The text fields that come with a photo (multipart) or a drawing. */
+export class ImageSubmissionFields {
+  @ApiProperty({ example: 'Aunt May' })
+  @Transform(trim)
+  @IsString({ message: MemoryMessages.nameRequired })
+  @IsNotEmpty({ message: MemoryMessages.nameRequired })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  name: string;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500, { message: 'Caption must be at most 500 characters' })
+  photoCaption?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title?: string;
+}
+
+/** Multipart fields of a photo; `bulk` marks a host's bulk upload (5 MB per file instead of 10). */
+export class PhotoSubmissionFields extends ImageSubmissionFields {
+  @ApiPropertyOptional({ enum: ['true'] })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  bulk?: 'true' | 'false';
+}
+
+/** A drawing from the drawing pad: a PNG as a data URL. */
+export class DrawingSubmissionDto extends ImageSubmissionFields {
+  @ApiProperty({ description: 'data:image/png;base64,…' })
+  @IsString({ message: MemoryMessages.drawingRequired })
+  @Matches(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { message: MemoryMessages.drawingRequired })
+  content: string;
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { MemoryMessages, PHOTO_MAX_BYTES, SubmissionResponse } from '@memory-wall/contracts';
+import { CurrentSession, Public } from '../../common/auth/auth.decorators';
+import { UuidParam } from '../../common/uuid-param.pipe';
+import type { Session } from '../auth/session.store';
+import { receiveFile } from '../uploads/upload-file';
+import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
+import { DrawingSubmissionDto } from './dto/image-submission.dto';
+import { SubmissionsService } from './submissions.service';
+
+/** Guests leave memories without an account; the event must be live. */
+@ApiTags('memories')
+@Controller('events/:eventId/submissions')
+@Public()
+export class SubmissionsController {
+  constructor(private readonly submissions: SubmissionsService) {}
+
+  @Post('message')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Leave a message' })
+  message(
+    @Param('eventId', UuidParam('event id')) eventId: string,
+    @Body() dto: CreateMessageSubmissionDto,
+    @CurrentSession() session?: Session,
+  ): Promise<SubmissionResponse> {
+    return this.submissions.submitMessage(eventId, dto, session);
+  }
+
+  @Post('photo')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'" })
+  async photo(@Param('eventId', UuidParam('event id')) eventId: string, @Req() request: FastifyRequest, @CurrentSession() session?: Session) {
+    await this.submissions.assertAccepting(eventId);
+    const file = await receiveFile(request, 'photo', PHOTO_MAX_BYTES, { missing: MemoryMessages.photoRequired, tooLarge: MemoryMessages.fileTooLarge });
+    try {
+      return await this.submissions.submitPhoto(eventId, file, session);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  @Post('drawing')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Leave a drawing: a PNG data URL in `content`, with `name`' })
+  drawing(
+    @Param('eventId', UuidParam('event id')) eventId: string,
+    @Body() dto: DrawingSubmissionDto,
+    @CurrentSession() session?: Session,
+  ): Promise<SubmissionResponse> {
+    return this.submissions.submitDrawing(eventId, dto, session);
+  }
+}

@@ -1,0 +1,21 @@
+import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Public } from '../../common/auth/auth.decorators';
+import { PurchaseWebhookService } from './purchase-webhook.service';
+
+@ApiTags('payments')
+@Controller('stripe')
+export class StripeWebhookController {
+  constructor(private readonly webhooks: PurchaseWebhookService) {}
+
+  /** Public: Stripe has no session; the signature over the raw body is the authentication. */
+  @Public()
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stripe webhook: payment_intent.succeeded grants the paid pack, once per PaymentIntent' })
+  async receive(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string) {
+    await this.webhooks.receive(request.rawBody, signature);
+    return { received: true };
+  }
+}

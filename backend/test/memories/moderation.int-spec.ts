@@ -1,0 +1,166 @@
+import { LiveMessage } from '@memory-wall/contracts';
+import { Memory } from '@memory-wall/core';
+import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
+import { createEvent } from '../support/factories';
+import { FakeOpenAi } from '../support/fake-openai';
+import { ApiClient, signedIn } from '../support/http';
+import { gpsTaggedJpeg, multipart } from '../support/images';
+import { connectLive, LiveClient, settle } from '../support/live-client';
+import { processed } from '../support/memories';
+import { RunningProcess, startApi, startWorkers } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+describe('moderation', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let workers: RunningProcess;
+  const openai = new FakeOpenAi(2000);
+  const sockets: LiveClient[] = [];
+  const guest = () => new ApiClient(api.url);
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    const openaiUrl = await openai.start();
+    api = await startApi(t.env);
+    workers = startWorkers({ ...t.env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiUrl, OPENAI_TIMEOUT_MS: '500' });
+  });
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await Promise.all([api?.stop(), workers?.stop(), openai.stop()]);
+    await t?.cleanup();
+  });
+
+  async function hostedEvent(moderationType: 'manual_moderation' | 'ai_moderation') {
+    const provider = await createAccount(t.dataSource, 'service_provider');
+    const customer = await createAccount(t.dataSource, 'customer');
+    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
+    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+    return { event, provider, customer, host: await signedIn(api.url, customer) };
+  }
+
+  async function watch(eventId: string, host: ApiClient) {
+    const ws = api.url.replace('http', 'ws');
+    const publicFeed = await connectLive(`${ws}/ws?eventId=${eventId}`);
+    const hostFeed = await connectLive(`${ws}/ws?eventId=${eventId}`, undefined, host.cookie);
+    sockets.push(publicFeed, hostFeed);
+    await settle();
+    return { publicFeed, hostFeed };
+  }
+
+  const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) =>
+    m.type === type && ('memory' in m ? m.memory.id === id : m.memoryId === id);
+  const publicIds = async (eventId: string) =>
+    (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
+
+  it('walks a memory through pending → approved → featured → flagged → approved → removed, announcing each step', async () => {
+    const { event, host } = await hostedEvent('manual_moderation');
+    const { publicFeed, hostFeed } = await watch(event.id, host);
+
+    const posted = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'Hold me' });
+    const id = posted.body.memory.id;
+    const arrived = await hostFeed.next(about(id, 'new_memory'));
+    expect(arrived).toMatchObject({ memory: { approved: false, processingState: 'ready', moderation: { reason: 'Waiting for a host to approve' } } });
+    expect((await host.get(`/api/events/${event.id}/submissions/pending`)).body.memories.map((m: Memory) => m.id)).toEqual([id]);
+    expect(await publicIds(event.id)).toEqual([]);
+
+    expect((await host.post(`/api/submissions/${id}/approve`)).body.memory).toMatchObject({ approved: true, flagged: false });
+    expect(await publicFeed.next(about(id, 'memory_approved'))).toMatchObject({ memory: { id, content: 'Hold me' } });
+    await hostFeed.next(about(id, 'memory_updated'));
+    expect(await publicIds(event.id)).toEqual([id]);
+
+    expect((await host.post(`/api/memories/${id}/feature`)).body.memory.featured).toBe(true);
+    expect(await publicFeed.next((m) => about(id, 'memory_updated')(m) && 'memory' in m && m.memory.featured)).toBeTruthy();
+
+    expect((await host.post(`/api/memories/${id}/flag`)).body.memory.flagged).toBe(true);
+    await publicFeed.next(about(id, 'memory_delete'));
+    expect(await publicIds(event.id)).toEqual([]);
+    expect((await host.get(`/api/events/${event.id}/memories?flagged=true`)).body.memories.map((m: Memory) => m.id)).toEqual([id]);
+
+    await host.patch(`/api/memories/${id}`, { approved: true, flagged: false });
+    await publicFeed.next((m) => about(id, 'memory_approved')(m) && publicFeed.messages.indexOf(m) > 2);
+    expect(await publicIds(event.id)).toEqual([id]);
+
+    expect((await host.delete(`/api/memories/${id}`)).status).toBe(200);
+    await hostFeed.next(about(id, 'memory_delete'));
+    expect(await t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
+
+    // Each feed numbers its own messages without gaps, and the public one never carried the pending memory.
+    for (const feed of [publicFeed, hostFeed]) {
+      const seqs = feed.messages.map((m) => m.seq);
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0] + i));
+    }
+    expect(publicFeed.messages.some((m) => m.type === 'new_memory')).toBe(false);
+  });
+
+  it('rejects a pending submission (deleted), and refuses to feature one', async () => {
+    const { event, host } = await hostedEvent('manual_moderation');
+    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'No' })).body.memory.id;
+    await processed(t.dataSource, id);
+    const feature = await host.post(`/api/memories/${id}/feature`);
+    expect(feature.status).toBe(409);
+    expect(feature.body.message).toBe('Only approved memories can be featured');
+    expect((await host.delete(`/api/submissions/${id}`)).status).toBe(200);
+    expect(await t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
+  });
+
+  it("lets only the event's hosts moderate: others get 404 or 403 and nothing changes", async () => {
+    const { event } = await hostedEvent('manual_moderation');
+    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Mine' })).body.memory.id;
+    await processed(t.dataSource, id);
+    const strangerProvider = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
+    const strangerCustomer = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
+    const aGuest = await signedIn(api.url, await createAccount(t.dataSource, 'guest'));
+    for (const client of [strangerProvider, strangerCustomer]) {
+      expect((await client.post(`/api/submissions/${id}/approve`)).status).toBe(404);
+      expect((await client.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(404);
+    }
+    expect((await aGuest.post(`/api/submissions/${id}/approve`)).status).toBe(403);
+    expect((await guest().post(`/api/submissions/${id}/approve`)).status).toBe(401);
+    // Signed-in strangers asking for pending memories get the public wall, which is empty.
+    expect((await strangerProvider.get(`/api/events/${event.id}/memories?approved=false`)).body.memories).toEqual([]);
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id })).toMatchObject({ approved: false });
+  });
+
+  describe('AI moderation (a local fake of the OpenAI moderation API)', () => {
+    let event: Awaited<ReturnType<typeof hostedEvent>>['event'];
+    beforeAll(async () => ({ event } = await hostedEvent('ai_moderation')));
+
+    const submit = async (message: string) => {
+      const res = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'AI test', message });
+      return processed(t.dataSource, res.body.memory.id);
+    };
+
+    it('approves what the model does not flag', async () => {
+      expect(await submit('Lovely day, congratulations')).toMatchObject({ approved: true, moderation: null });
+      expect(openai.requests.at(-1)).toMatchObject({ authorization: 'Bearer sk-test', body: { model: 'omni-moderation-latest' } });
+    });
+
+    it('holds what the model flags, with its categories for the moderator', async () => {
+      expect(await submit('FLAGME please')).toMatchObject({ approved: false, moderation: { reason: 'Flagged by AI moderation', categories: ['violence'] } });
+    });
+
+    it.each([
+      ['a 500', 'ERROR500'],
+      ['a 429', 'RATELIMIT'],
+      ['a time-out', 'SLOW'],
+    ])('holds the memory for a human on %s (fail closed)', async (_, word) => {
+      expect(await submit(`${word} hello`)).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+    });
+
+    it('sends the photo itself, as a processed WebP, with the caption', async () => {
+      const res = await guest().post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(640, 480), 'a.jpg', { name: 'Pic', photoCaption: 'At the lake' }));
+      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: true });
+      const input = openai.requests.at(-1)!.body.input;
+      expect(input).toEqual([
+        { type: 'text', text: 'Pic\nAt the lake' },
+        { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/webp;base64,/) } },
+      ]);
+    });
+
+    it('never publishes a held memory on the public wall', async () => {
+      const held = await submit('FLAGME again');
+      expect(await publicIds(event.id)).not.toContain(held.id);
+    });
+  });
+});

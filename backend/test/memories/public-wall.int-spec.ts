@@ -1,0 +1,69 @@
+import { Memory } from '@memory-wall/core';
+import { createAccount, makeEventAdmin } from '../support/accounts';
+import { createEvent } from '../support/factories';
+import { ApiClient, signedIn } from '../support/http';
+import { processed } from '../support/memories';
+import { RunningProcess, startApi, startWorkers } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+describe('the public wall read: versioned by the live feed, 304 when unchanged', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let workers: RunningProcess;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    [api] = await Promise.all([startApi(t.env)]);
+    workers = startWorkers(t.env);
+  });
+
+  afterAll(async () => {
+    await Promise.all([api?.stop(), workers?.stop()]);
+    await t?.cleanup();
+  });
+
+  const read = (eventId: string, etag?: string, query = '') =>
+    fetch(`${api.url}/api/events/${eventId}/memories${query}`, { headers: etag ? { 'if-none-match': etag } : {} });
+
+  it('answers 304 for the current tag, and a new tag with the new memory after a change', async () => {
+    const event = await createEvent(t.dataSource);
+    const first = await read(event.id);
+    const etag = first.headers.get('etag')!;
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(await first.json()).toEqual({ success: true, memories: [] });
+
+    const unchanged = await read(event.id, etag);
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+
+    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });
+    await processed(t.dataSource, posted.body.memory.id);
+    const changed = await read(event.id, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await changed.json()).memories.map((m: Memory) => m.id)).toEqual([posted.body.memory.id]);
+  });
+
+  it('versions each order separately, and never tags a random order', async () => {
+    const event = await createEvent(t.dataSource);
+    const newest = (await read(event.id, undefined, '?order=newest')).headers.get('etag');
+    const oldest = (await read(event.id, undefined, '?order=oldest')).headers.get('etag');
+    expect(newest).not.toBe(oldest);
+    expect((await read(event.id, undefined, '?order=random')).headers.get('etag')).toBeNull();
+  });
+
+  it("serves the event's hosts fresh, uncached lists", async () => {
+    const customer = await createAccount(t.dataSource, 'customer');
+    const event = await createEvent(t.dataSource, { moderationType: 'manual_moderation' });
+    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+    const host = await signedIn(api.url, customer);
+    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Pending' });
+    await processed(t.dataSource, posted.body.memory.id);
+    const res = await host.get(`/api/events/${event.id}/memories?approved=false`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.body.memories).toEqual([expect.objectContaining({ id: posted.body.memory.id, approved: false })]);
+  });
+});

@@ -1,0 +1,60 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { once } from 'node:events';
+
+export interface ModerationRequest {
+  authorization?: string;
+  body: { model: string; input: Array<{ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }> };
+}
+
+/**
+ * A local stand-in for OpenAI's POST /v1/moderations that speaks its wire format. What it answers is
+ * decided by words in the text: FLAGME → flagged (violence), ERROR500 → 500, RATELIMIT → 429,
+ * SLOW → answers after `slowMs` (past the client's time-out). `down` makes every call fail with 500.
+ */
+export class FakeOpenAi {
+  readonly requests: ModerationRequest[] = [];
+  down = false;
+  private server?: Server;
+
+  constructor(private readonly slowMs = 3000) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    const { port } = this.server.address() as { port: number };
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    if (req.method !== 'POST' || req.url !== '/v1/moderations') {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw) as ModerationRequest['body'];
+    this.requests.push({ authorization: req.headers.authorization, body });
+    const text = body.input.map((i) => (i.type === 'text' ? i.text : '')).join(' ');
+    const fail = (status: number, message: string) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'server_error' } }));
+    if (this.down || text.includes('ERROR500')) return fail(500, 'The server had an error');
+    if (text.includes('RATELIMIT')) return fail(429, 'Rate limit reached');
+    if (text.includes('SLOW')) await new Promise((r) => setTimeout(r, this.slowMs));
+    const flagged = text.includes('FLAGME');
+    const result = {
+      flagged,
+      categories: { violence: flagged, harassment: false, sexual: false },
+      category_scores: { violence: flagged ? 0.98 : 0.01, harassment: 0.01, sexual: 0.0 },
+      category_applied_input_types: { violence: ['text'], harassment: [], sexual: [] },
+    };
+    if (!res.writableEnded && !res.destroyed) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `modr-${this.requests.length}`, model: body.model, results: [result] }));
+    }
+  }
+}

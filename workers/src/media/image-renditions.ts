@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { buffer } from 'node:stream/consumers';
+import { IMAGE_RENDITIONS, MemoryMedia, RenditionName } from '@memory-wall/contracts';
+import { inspectImage, mediaUrl, Memory, ObjectStorage, originalKey, renderWebpSet, renditionKey, UnsupportedImageError } from '@memory-wall/core';
+
+export interface ProcessedImage {
+  media: MemoryMedia;
+  /** The card rendition, for AI moderation of the image. */
+  card: Buffer;
+}
+
+/**
+ * Turns a memory's private original into its public WebP renditions. Keys are fixed per memory, so a
+ * second run writes the same objects again and leaves nothing extra behind.
+ */
+@Injectable()
+export class ImageRenditions {
+  constructor(@Inject(ObjectStorage) private readonly storage: ObjectStorage) {}
+
+  async process(memory: Memory): Promise<ProcessedImage> {
+    const original = await this.storage.get(originalKey(memory.eventId, memory.id));
+    if (!original) throw new UnsupportedImageError('the original is missing');
+    const input = await buffer(original.stream); // originals are at most 10 MB
+    await inspectImage(input);
+    const renditions = await renderWebpSet(input, IMAGE_RENDITIONS);
+    const media = {} as MemoryMedia;
+    for (const name of Object.keys(IMAGE_RENDITIONS) as RenditionName[]) {
+      const { data, width, height } = renditions[name];
+      const key = renditionKey(memory.eventId, memory.id, name);
+      await this.storage.put(key, data, 'image/webp');
+      media[name] = { url: mediaUrl(key), width, height };
+    }
+    return { media, card: renditions.card.data };
+  }
+}
