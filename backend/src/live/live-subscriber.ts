@@ -1,24 +1,44 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig, createRedis, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, REDIS, RedisKeys } from '@memory-wall/core';
 import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-registry';
+
+/** Live messages start with their sequence number: {"seq":12,... */
+const SEQ = /^\{"seq":(\d+),/;
+const seqOf = (message: Buffer | string) => Number(SEQ.exec(message.toString('utf8', 0, 32))?.[1] ?? NaN);
+
+interface RoomFeed {
+  room: LiveRoom;
+  /** The last sequence number handed to the room's sockets. */
+  lastSeq?: number;
+  /** Deliveries to one room happen one after another, in sequence order. */
+  queue: Promise<void>;
+}
 
 /**
  * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
  * viewer in that room, and hands every message, as received, to the room's local sockets.
+ *
+ * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
+ * its recent messages in a Redis list, so a gap in the sequence, or a reconnect, is filled from there:
+ * each socket gets every message once, in order.
  */
 @Injectable()
 export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(LiveSubscriber.name);
   private readonly subscriber: Redis;
+  private readonly feeds = new Map<string, RoomFeed>();
+  private connectedBefore = false;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
     @Inject(RedisKeys) private readonly keys: RedisKeys,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly registry: LiveRegistry,
   ) {
     // A subscriber must queue its SUBSCRIBEs while reconnecting; ioredis re-subscribes after a reconnect.
-    this.subscriber = createRedis(config.REDIS_URL);
+    // Named, so operators (and the fault tests) can tell this connection apart in CLIENT LIST.
+    this.subscriber = createRedis(config.REDIS_URL, { name: `${config.REDIS_PREFIX}-live-subscriber-${process.pid}` });
     this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
   }
 
@@ -26,8 +46,42 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     this.registry.setListener(this);
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
       const room = this.keys.parseLiveChannel(channel.toString());
-      if (room) this.registry.broadcast(roomKey(room), message);
+      if (room) this.enqueue(roomKey(room), (feed) => this.deliver(feed, message));
     });
+    this.subscriber.on('ready', () => {
+      if (this.connectedBefore) for (const key of this.feeds.keys()) this.enqueue(key, (feed) => this.fillFromLog(feed));
+      this.connectedBefore = true;
+    });
+  }
+
+  private enqueue(key: string, work: (feed: RoomFeed) => Promise<void>) {
+    const feed = this.feeds.get(key);
+    if (!feed) return;
+    feed.queue = feed.queue.then(() => work(feed)).catch((err: Error) => this.logger.warn(`live delivery ${key}: ${err.message}`));
+  }
+
+  private async deliver(feed: RoomFeed, message: Buffer) {
+    const seq = seqOf(message);
+    if (feed.lastSeq !== undefined) {
+      if (seq <= feed.lastSeq) return; // already delivered from the log
+      if (seq > feed.lastSeq + 1) await this.fillFromLog(feed, seq);
+    }
+    this.send(feed, message, seq);
+  }
+
+  /** Sends what the log holds after the last delivered message (and before `until`, when given). */
+  private async fillFromLog(feed: RoomFeed, until = Infinity) {
+    if (feed.lastSeq === undefined) return;
+    const log = await this.redis.lrangeBuffer(this.keys.liveLog(feed.room.eventId, feed.room.hosts), 0, -1);
+    for (const message of log) {
+      const seq = seqOf(message);
+      if (seq > feed.lastSeq && seq < until) this.send(feed, message, seq);
+    }
+  }
+
+  private send(feed: RoomFeed, message: Buffer, seq: number) {
+    this.registry.broadcast(roomKey(feed.room), message);
+    if (Number.isFinite(seq)) feed.lastSeq = seq;
   }
 
   private channelOf(room: LiveRoom) {
@@ -35,12 +89,14 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   }
 
   onFirstViewer(room: LiveRoom) {
+    this.feeds.set(roomKey(room), { room, queue: Promise.resolve() });
     this.subscriber.subscribe(this.channelOf(room)).catch((err: Error) => {
       this.logger.error(`subscribe ${roomKey(room)}: ${err.message}`);
     });
   }
 
   onLastViewer(room: LiveRoom) {
+    this.feeds.delete(roomKey(room));
     this.subscriber.unsubscribe(this.channelOf(room)).catch((err: Error) => {
       this.logger.warn(`unsubscribe ${roomKey(room)}: ${err.message}`);
     });

@@ -12,20 +12,28 @@ export interface LiveChange {
   hosts: Unsequenced<LiveMessage>;
 }
 
+/** Recent messages kept per feed, so an API instance that lost its subscription can fill the gap. */
+export const LIVE_LOG_LENGTH = 500;
+const LIVE_LOG_TTL_SECONDS = 3600;
+
 /**
  * Each feed has its own sequence, so a socket (public or host) sees 1, 2, 3... without gaps. The script
- * takes the next number and publishes in one step, so messages reach a channel in sequence order even
- * when several workers publish for one event at once. Bodies are serialised once, here; gateways
- * forward the string as it is.
+ * takes the next number, publishes and appends to the feed's log in one step, so messages reach a channel
+ * in sequence order even when several workers publish for one event at once. Bodies are serialised once,
+ * here; gateways forward the string as it is.
  */
 const PUBLISH_SCRIPT = `
-local function publish(seqKey, channel, body)
+local function publish(seqKey, channel, logKey, body)
   if body == '' then return 0 end
   local seq = redis.call('INCR', seqKey)
-  redis.call('PUBLISH', channel, '{"seq":' .. seq .. ',' .. body)
+  local message = '{"seq":' .. seq .. ',' .. body
+  redis.call('PUBLISH', channel, message)
+  redis.call('RPUSH', logKey, message)
+  redis.call('LTRIM', logKey, -${LIVE_LOG_LENGTH}, -1)
+  redis.call('EXPIRE', logKey, ${LIVE_LOG_TTL_SECONDS})
   return seq
 end
-return { publish(KEYS[1], KEYS[2], ARGV[1]), publish(KEYS[3], KEYS[4], ARGV[2]) }`;
+return { publish(KEYS[1], KEYS[2], KEYS[3], ARGV[1]), publish(KEYS[4], KEYS[5], KEYS[6], ARGV[2]) }`;
 
 @Injectable()
 export class LivePublisher {
@@ -40,11 +48,13 @@ export class LivePublisher {
     const body = (message?: Unsequenced<LiveMessage>) => (message ? JSON.stringify({ ...message, eventId, ts }).slice(1) : '');
     await this.redis.eval(
       PUBLISH_SCRIPT,
-      4,
+      6,
       this.keys.liveSequence(eventId),
       this.keys.liveChannel(eventId),
+      this.keys.liveLog(eventId, false),
       this.keys.hostLiveSequence(eventId),
       this.keys.hostLiveChannel(eventId),
+      this.keys.liveLog(eventId, true),
       body(change.public),
       body(change.hosts),
     );

@@ -16,6 +16,11 @@ export class RedisKeys {
     return `${this.prefix}:${liveSequenceKey(eventId)}`;
   }
 
+  /** The recent messages of one feed, for filling gaps. */
+  liveLog(eventId: string, hosts: boolean) {
+    return `${this.prefix}:live:log:${eventId}${hosts ? ':hosts' : ''}`;
+  }
+
   hostLiveSequence(eventId: string) {
     return `${this.prefix}:${liveSequenceKey(eventId)}:hosts`;
   }

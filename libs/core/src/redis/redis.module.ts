@@ -7,8 +7,9 @@ import { RedisKeys } from './redis-keys';
 export const REDIS = Symbol('REDIS');
 const logger = new Logger('Redis');
 
-export function createRedis(url: string, options: { failFast?: boolean } = {}) {
+export function createRedis(url: string, options: { failFast?: boolean; name?: string } = {}) {
   return new Redis(url, {
+    connectionName: options.name,
     // A producer must not queue commands while Redis is away: callers fail fast and fall back.
     enableOfflineQueue: !options.failFast,
     maxRetriesPerRequest: options.failFast ? 1 : null,
