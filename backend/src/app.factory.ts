@@ -52,8 +52,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Stripe.js and its Payment Element (credit purchases) load from Stripe's own hosts.
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],
         // Over plain http (a venue's LAN address) upgrading would break every script and socket.
         upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
