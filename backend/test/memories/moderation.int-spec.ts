@@ -9,6 +9,7 @@ import { connectLive, LiveClient, settle } from '../support/live-client';
 import { processed } from '../support/memories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait';
 
 describe('moderation', () => {
   let t: TestEnvironment;
@@ -22,7 +23,7 @@ describe('moderation', () => {
     t = await createTestEnvironment();
     const openaiUrl = await openai.start();
     api = await startApi(t.env);
-    workers = startWorkers({ ...t.env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiUrl, OPENAI_TIMEOUT_MS: '500' });
+    workers = startWorkers({ ...t.env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiUrl, OPENAI_TIMEOUT_MS: '500', AI_RETRY_DELAY_MS: '300' });
   });
 
   afterAll(async () => {
@@ -124,7 +125,8 @@ describe('moderation', () => {
 
   describe('AI moderation (a local fake of the OpenAI moderation API)', () => {
     let event: Awaited<ReturnType<typeof hostedEvent>>['event'];
-    beforeAll(async () => ({ event } = await hostedEvent('ai_moderation')));
+    let host: ApiClient;
+    beforeAll(async () => ({ event, host } = await hostedEvent('ai_moderation')));
 
     const submit = async (message: string) => {
       const res = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'AI test', message });
@@ -156,6 +158,26 @@ describe('moderation', () => {
         { type: 'text', text: 'Pic\nAt the lake' },
         { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/webp;base64,/) } },
       ]);
+    });
+
+    it('moderates what it held during an outage once OpenAI answers again, unless a human decided first', async () => {
+      openai.down = true;
+      const clean = await submit('Outage but fine');
+      const bad = await submit('Outage FLAGME');
+      const decided = await submit('Outage, host decides');
+      for (const memory of [clean, bad, decided]) {
+        expect(memory).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      }
+      expect(await publicIds(event.id)).not.toContain(clean.id);
+      await host.patch(`/api/memories/${decided.id}`, { flagged: true });
+
+      openai.down = false;
+      const repo = t.dataSource.getRepository(Memory);
+      await waitFor(async () => (await repo.findOneByOrFail({ id: clean.id })).approved, 15_000, 'the held memory to be approved');
+      await waitFor(async () => (await repo.findOneByOrFail({ id: bad.id })).moderation?.reason === 'Flagged by AI moderation', 15_000, 'the flagged verdict');
+      expect(await publicIds(event.id)).toContain(clean.id);
+      expect(await publicIds(event.id)).not.toContain(bad.id);
+      expect(await repo.findOneByOrFail({ id: decided.id })).toMatchObject({ approved: false, flagged: true, moderation: { reason: 'AI moderation unavailable: held for a human' } });
     });
 
     it('never publishes a held memory on the public wall', async () => {

@@ -20,6 +20,11 @@ export class AiModeration {
       : null;
   }
 
+  /** Without a key there is no AI moderation at all (not an outage to wait out). */
+  get configured() {
+    return this.client !== null;
+  }
+
   /** Throws AiModerationUnavailable when there is no key, or OpenAI fails or times out. */
   async review(text: string, image?: { data: Buffer; mime: string }): Promise<AiVerdict> {
     if (!this.client) throw new AiModerationUnavailable('no OpenAI key configured');

@@ -1,11 +1,23 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { buffer } from 'node:stream/consumers';
 import { LiveMessageType, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
-import { Event, LivePublisher, Memory, toHostMemory, toPublicMemory, UnsupportedImageError } from '@memory-wall/core';
+import {
+  AppConfig,
+  Event,
+  LivePublisher,
+  Memory,
+  MemoryQueue,
+  ObjectStorage,
+  renditionKey,
+  toHostMemory,
+  toPublicMemory,
+  UnsupportedImageError,
+} from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { ImageRenditions, ProcessedImage } from '../media/image-renditions';
-import { decideModeration } from './moderation-decision';
+import { decideModeration, HeldReason, ModerationDecision } from './moderation-decision';
 
 export const FAILED_IMAGE_REASON = 'The image could not be processed';
 
@@ -27,6 +39,9 @@ export class MemoryProcessor {
     private readonly images: ImageRenditions,
     private readonly ai: AiModeration,
     private readonly live: LivePublisher,
+    private readonly queue: MemoryQueue,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async process(memoryId: string): Promise<void> {
@@ -55,16 +70,42 @@ export class MemoryProcessor {
     };
     if (!(await this.finish(memory.id, changes))) return;
 
-    const done = Object.assign(memory, changes);
+    await this.announce(Object.assign(memory, changes), decision, LiveMessageType.NewMemory);
+    if (ai === 'unavailable' && this.ai.configured) await this.queue.scheduleAiReview(memory.id, this.config.AI_RETRY_DELAY_MS);
+    this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);
+  }
+
+  /**
+   * A memory held because AI moderation was unavailable is offered to it again. If a human decided in the
+   * meantime nothing changes; while OpenAI is still down this throws, so the job tries again later.
+   */
+  async reviewAgain(memoryId: string): Promise<void> {
+    const memory = await this.memories.findOneBy({ id: memoryId });
+    if (!memory || !isWaitingForAi(memory)) return;
+    const card = memory.media ? await this.storage.get(renditionKey(memory.eventId, memory.id, 'card')) : null;
+    const image = card ? { data: await buffer(card.stream), mime: 'image/webp' } : undefined;
+    const verdict = await this.ai.review(moderationText(memory), image);
+    const decision = decideModeration(ModerationType.AiModeration, { ai: verdict });
+    const changes: Outcome = { approved: decision.approved, moderation: decision.held };
+    const result = await this.memories
+      .createQueryBuilder()
+      .update()
+      .set(changes)
+      .where(`id = :id AND NOT approved AND NOT flagged AND moderation->>'reason' = :reason`, { id: memoryId, reason: HeldReason.aiUnavailable })
+      .execute();
+    if (result.affected === 1) await this.announce(Object.assign(memory, changes), decision, LiveMessageType.MemoryUpdated);
+  }
+
+  /** Approved: the wall and the hosts hear of it. Held: only the hosts, as `heldType`. */
+  private async announce(memory: Memory, decision: ModerationDecision, heldType: typeof LiveMessageType.NewMemory | typeof LiveMessageType.MemoryUpdated) {
     if (decision.approved) {
       await this.live.publish(memory.eventId, {
-        public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(done) },
-        hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(done) },
+        public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
+        hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
       });
     } else {
-      await this.live.publish(memory.eventId, { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(done) } });
+      await this.live.publish(memory.eventId, { hosts: { type: heldType, memory: toHostMemory(memory) } });
     }
-    this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);
   }
 
   /** After the last retry: the memory stays, marked failed, for moderators to see. */
@@ -87,11 +128,8 @@ export class MemoryProcessor {
   }
 
   private async reviewWithAi(memory: Memory, image?: ProcessedImage): Promise<AiVerdict | 'unavailable'> {
-    const text = [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption]
-      .filter(Boolean)
-      .join('\n');
     try {
-      return await this.ai.review(text, image && { data: image.card, mime: 'image/webp' });
+      return await this.ai.review(moderationText(memory), image && { data: image.card, mime: 'image/webp' });
     } catch (err) {
       if (!(err instanceof AiModerationUnavailable)) throw err;
       this.logger.warn(`AI moderation unavailable for memory ${memory.id}: ${err.message}`);
@@ -99,3 +137,11 @@ export class MemoryProcessor {
     }
   }
 }
+
+/** What AI moderation reads of a memory: who wrote it, its title, and its text or caption. */
+function moderationText(memory: Memory): string {
+  return [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption].filter(Boolean).join('\n');
+}
+
+const isWaitingForAi = (memory: Memory) =>
+  !memory.approved && !memory.flagged && memory.processingState === ProcessingState.Ready && memory.moderation?.reason === HeldReason.aiUnavailable;

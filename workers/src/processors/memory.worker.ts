@@ -4,7 +4,7 @@ import { JobName, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
 import { MemoryProcessor } from './memory.processor';
 
-type ProcessMemoryJob = Job<JobPayloads[typeof JobName.ProcessMemory]>;
+type MemoryJob = Job<JobPayloads[typeof JobName.ProcessMemory] | JobPayloads[typeof JobName.ReviewWithAi]>;
 
 /**
  * The BullMQ worker of the memories queue. A worker that dies mid-job loses its lock after
@@ -22,7 +22,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   onApplicationBootstrap() {
-    this.worker = new Worker(QueueName.Memories, (job: ProcessMemoryJob) => this.processor.process(job.data.memoryId), {
+    this.worker = new Worker(QueueName.Memories, (job: MemoryJob) => this.run(job), {
       // Workers block on Redis; they must wait for it, not fail fast.
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
       prefix: this.keys.queuePrefix,
@@ -34,8 +34,13 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.worker.on('error', (err) => this.logger.warn(`worker: ${err.message}`));
   }
 
-  private async onFailed(job: ProcessMemoryJob | undefined, err: Error) {
-    if (!job) return;
+  private run(job: MemoryJob) {
+    return job.name === JobName.ReviewWithAi ? this.processor.reviewAgain(job.data.memoryId) : this.processor.process(job.data.memoryId);
+  }
+
+  private async onFailed(job: MemoryJob | undefined, err: Error) {
+    // An AI re-review that never got an answer leaves the memory with the humans, where it already is.
+    if (!job || job.name === JobName.ReviewWithAi) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
     this.logger.warn(`memory ${job.data.memoryId} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
     if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, `Processing failed: ${err.message}`);

@@ -6,12 +6,13 @@ import { MemoriesController } from './memories.controller';
 import { MemoriesService } from './memories.service';
 import { MemoryModerationService } from './memory-moderation.service';
 import { PublicWallCache } from './public-wall.cache';
+import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory]), EventsModule],
   controllers: [SubmissionsController, MemoriesController],
-  providers: [MemoriesService, SubmissionsService, MemoryModerationService, PublicWallCache, MemoryQueue, LivePublisher],
+  providers: [MemoriesService, SubmissionsService, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
 })
 export class MemoriesModule {}

@@ -8,6 +8,7 @@ import type { Session } from '../auth/session.store';
 import { receiveFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto } from './dto/image-submission.dto';
+import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
 
 /** Guests leave memories without an account; the event must be live. */
@@ -15,16 +16,21 @@ import { SubmissionsService } from './submissions.service';
 @Controller('events/:eventId/submissions')
 @Public()
 export class SubmissionsController {
-  constructor(private readonly submissions: SubmissionsService) {}
+  constructor(
+    private readonly submissions: SubmissionsService,
+    private readonly throttle: SubmissionThrottle,
+  ) {}
 
   @Post('message')
   @HttpCode(201)
   @ApiOperation({ summary: 'Leave a message' })
-  message(
+  async message(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: CreateMessageSubmissionDto,
+    @Req() request: FastifyRequest,
     @CurrentSession() session?: Session,
   ): Promise<SubmissionResponse> {
+    await this.throttle.consume(request.ip, eventId);
     return this.submissions.submitMessage(eventId, dto, session);
   }
 
@@ -34,6 +40,7 @@ export class SubmissionsController {
   @ApiOperation({ summary: "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'" })
   async photo(@Param('eventId', UuidParam('event id')) eventId: string, @Req() request: FastifyRequest, @CurrentSession() session?: Session) {
     await this.submissions.assertAccepting(eventId);
+    await this.throttle.consume(request.ip, eventId);
     const file = await receiveFile(request, 'photo', PHOTO_MAX_BYTES, { missing: MemoryMessages.photoRequired, tooLarge: MemoryMessages.fileTooLarge });
     try {
       return await this.submissions.submitPhoto(eventId, file, session);
@@ -45,11 +52,13 @@ export class SubmissionsController {
   @Post('drawing')
   @HttpCode(201)
   @ApiOperation({ summary: 'Leave a drawing: a PNG data URL in `content`, with `name`' })
-  drawing(
+  async drawing(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: DrawingSubmissionDto,
+    @Req() request: FastifyRequest,
     @CurrentSession() session?: Session,
   ): Promise<SubmissionResponse> {
+    await this.throttle.consume(request.ip, eventId);
     return this.submissions.submitDrawing(eventId, dto, session);
   }
 }

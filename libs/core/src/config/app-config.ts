@@ -132,6 +132,18 @@ export class AppConfig {
   @Min(100)
   OPENAI_TIMEOUT_MS = 10_000;
 
+  /** Submissions one client address may make to one event per minute (venue guests share addresses). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SUBMISSIONS_PER_MINUTE = 60;
+
+  /** While AI moderation is unavailable, how often held memories are offered to it again. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  AI_RETRY_DELAY_MS = 60_000;
+
   /** Proxy hops in front of the API whose X-Forwarded-For is trusted (1 behind the compose load balancer). */
   @Transform(toInt)
   @IsInt()

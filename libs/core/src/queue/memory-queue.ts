@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
+import { aiReviewJobId, JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
 import { createRedis } from '../redis/redis.module';
@@ -40,6 +40,20 @@ export class MemoryQueue implements OnApplicationShutdown {
   async enqueue(memoryId: string): Promise<void> {
     const payload: JobPayloads[typeof JobName.ProcessMemory] = { memoryId };
     await this.queue.add(JobName.ProcessMemory, payload, { jobId: processMemoryJobId(memoryId) });
+  }
+
+  /**
+   * Asks AI moderation again, every `delayMs`, until it answers (for up to `attempts` tries). The memory is
+   * held for a human meanwhile; whoever decides first wins.
+   */
+  async scheduleAiReview(memoryId: string, delayMs: number, attempts = 60): Promise<void> {
+    const payload: JobPayloads[typeof JobName.ReviewWithAi] = { memoryId };
+    await this.queue.add(JobName.ReviewWithAi, payload, {
+      jobId: aiReviewJobId(memoryId),
+      delay: delayMs,
+      attempts,
+      backoff: { type: 'fixed', delay: delayMs },
+    });
   }
 
   /** For the sweeper: enqueues a memory still waiting, or retries its job when that had failed. */
