@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
+import { SessionRevocation } from '@memory-wall/contracts';
 import { AppConfig, createRedis, REDIS, RedisKeys } from '@memory-wall/core';
 import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-registry';
 
@@ -29,6 +30,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   private readonly subscriber: Redis;
   private readonly feeds = new Map<string, RoomFeed>();
   private connectedBefore = false;
+  private revocationListener?: (revocation: SessionRevocation) => void;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
@@ -42,10 +44,18 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
   }
 
+  /** The gateway closes the sockets of sessions that ended. */
+  onSessionRevoked(listener: (revocation: SessionRevocation) => void) {
+    this.revocationListener = listener;
+  }
+
   onModuleInit() {
     this.registry.setListener(this);
+    this.subscriber.subscribe(this.keys.sessionRevocations).catch((err: Error) => this.logger.error(`subscribe revocations: ${err.message}`));
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      const room = this.keys.parseLiveChannel(channel.toString());
+      const name = channel.toString();
+      if (name === this.keys.sessionRevocations) return this.revocationListener?.(JSON.parse(message.toString()) as SessionRevocation);
+      const room = this.keys.parseLiveChannel(name);
       if (room) this.enqueue(roomKey(room), (feed) => this.deliver(feed, message));
     });
     this.subscriber.on('ready', () => {

@@ -1,4 +1,4 @@
-import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -10,19 +10,20 @@ import {
 import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import type { WebSocket } from 'ws';
-import { ClientMessageType, LiveCloseCode } from '@memory-wall/contracts';
+import { ClientMessageType, LiveCloseCode, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
 import { AppConfig } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
 import { EventsService } from '../modules/events/events.service';
 import { LiveRegistry, roomKey } from './live-registry';
+import { LiveSubscriber } from './live-subscriber';
 
 /** Clients only send small join messages. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
 
-type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null };
+type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null; sessionId?: string | null };
 
 /**
  * /ws?eventId=… (or /ws then {"type":"join","eventId":…}). The session is read at upgrade: the event's
@@ -30,7 +31,6 @@ type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null };
  */
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
-  private readonly logger = new Logger(LiveGateway.name);
   private readonly sockets = new Set<LiveSocket>();
   private readonly heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS).unref();
 
@@ -40,14 +40,17 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     private readonly access: EventAccess,
     private readonly sessions: SessionStore,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+    subscriber: LiveSubscriber,
+  ) {
+    subscriber.onSessionRevoked((revocation) => this.closeRevoked(revocation));
+  }
 
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
     this.sockets.add(socket);
     socket.isAlive = true;
     socket.on('pong', () => (socket.isAlive = true));
-    const sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
-    socket.session = sessionId ? await this.sessions.get(sessionId) : null;
+    socket.sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
+    socket.session = socket.sessionId ? await this.sessions.get(socket.sessionId) : null;
     const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
     if (eventId) await this.join(socket, eventId);
   }
@@ -86,6 +89,15 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
       () => true,
       () => false,
     );
+  }
+
+  /** A session ended: its sockets close at once; reconnecting, they are public viewers. */
+  private closeRevoked({ userId, sessionId }: SessionRevocation) {
+    for (const socket of this.sockets) {
+      if (socket.session?.userId !== userId || (sessionId && socket.sessionId !== sessionId)) continue;
+      socket.session = null;
+      socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+    }
   }
 
   /** Closes connections that stopped answering pings (a phone that left the venue, a dead screen). */

@@ -1,4 +1,6 @@
 import { createAccount } from '../support/accounts';
+import { createEvent } from '../support/factories';
+import { connectLive, settle } from '../support/live-client';
 import { ApiClient, signedIn } from '../support/http';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
@@ -84,6 +86,35 @@ describe('sessions and sign-in limits across two API instances', () => {
       { 'x-forwarded-for': '192.0.2.51' },
     );
     expect(other.status).toBe(200);
+  });
+
+  it("closes the live sockets of a session that ended elsewhere, and only those", async () => {
+    const provider = await createAccount(t.dataSource, 'service_provider');
+    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+    const [first, second] = [await signedIn(a.url, provider), await signedIn(a.url, provider)];
+    const ws = `${a.url.replace('http', 'ws')}/ws?eventId=${event.id}`;
+    const [firstSocket, secondSocket, publicSocket] = await Promise.all([
+      connectLive(ws, undefined, first.cookie),
+      connectLive(ws, undefined, second.cookie),
+      connectLive(ws),
+    ]);
+    await settle();
+    const closed = (client: Awaited<ReturnType<typeof connectLive>>) =>
+      new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+
+    // One logout (through B) closes that session's socket on A; the other session's socket stays.
+    const firstClosed = closed(firstSocket);
+    await first.on(b.url).post('/api/auth/logout');
+    expect(await firstClosed).toBe(4401);
+    expect(secondSocket.socket.readyState).toBe(secondSocket.socket.OPEN);
+
+    // A password reset (through B) ends all of the provider's sessions, and so its remaining socket.
+    const secondClosed = closed(secondSocket);
+    const owner = await signedIn(b.url, await createAccount(t.dataSource, 'owner'));
+    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, { newPassword: 'resetpass77' });
+    expect(await secondClosed).toBe(4401);
+    expect(publicSocket.socket.readyState).toBe(publicSocket.socket.OPEN);
+    publicSocket.close();
   });
 
   it('marks the session cookie Secure when the request came over https through the proxy', async () => {

@@ -62,3 +62,12 @@ export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: stri
 /** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
 export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404 } as const;
 export const isFinalCloseCode = (code: number) => code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
+/** The socket's session ended (logout, password change or reset): reconnecting makes it a public viewer. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/** Sent on the session control channel when sessions end, so every gateway can close their sockets. */
+export interface SessionRevocation {
+  userId: string;
+  /** One session (a logout); absent when all of the user's sessions ended. */
+  sessionId?: string;
+}

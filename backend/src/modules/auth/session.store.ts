@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { Role } from '@memory-wall/contracts';
+import { Role, SessionRevocation } from '@memory-wall/contracts';
 import { REDIS, RedisKeys } from '@memory-wall/core';
 
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
@@ -55,11 +55,18 @@ export class SessionStore {
     const tx = this.redis.multi().del(this.key(sid));
     if (session) tx.srem(this.userKey(session.userId), sid);
     await tx.exec();
+    if (session) await this.announce({ userId: session.userId, sessionId: sid });
   }
 
   /** Ends every session of a user (password changed or reset, access removed). */
   async destroyAllOf(userId: string): Promise<void> {
     const sids = await this.redis.smembers(this.userKey(userId));
     await this.redis.del(this.userKey(userId), ...sids.map((sid) => this.key(sid)));
+    await this.announce({ userId });
+  }
+
+  /** Tells every API instance, so live sockets opened with an ended session are closed too. */
+  private async announce(revocation: SessionRevocation) {
+    await this.redis.publish(this.keys.sessionRevocations, JSON.stringify(revocation));
   }
 }

@@ -34,6 +34,11 @@ export class RedisKeys {
     return rest.endsWith(hostsTail) ? { eventId: rest.slice(0, -hostsTail.length), hosts: true } : { eventId: rest, hosts: false };
   }
 
+  /** Control channel: sessions that ended, so gateways close their sockets. */
+  get sessionRevocations() {
+    return `${this.prefix}:sessions:revoked`;
+  }
+
   /** BullMQ's own key prefix. */
   get queuePrefix() {
     return `${this.prefix}:bull`;
