@@ -36,6 +36,13 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
     },
     {
+      // The long fault scenarios: `npm run test:faults` (not part of `npm test`).
+      ...node,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/backend/test/faults/**/*.faults-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+    },
+    {
       ...node,
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
