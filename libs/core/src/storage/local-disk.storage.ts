@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { ObjectStorage, StoredObject } from './object-storage';
 
+export class InvalidStorageKey extends Error {}
+
 /** Objects as files under one directory (the default when no S3 is configured); content types beside them. */
 export class LocalDiskStorage extends ObjectStorage {
   private readonly root: string;
@@ -17,7 +19,7 @@ export class LocalDiskStorage extends ObjectStorage {
 
   private path(key: string) {
     const path = resolve(this.root, key);
-    if (!path.startsWith(this.root + sep)) throw new Error(`invalid storage key ${key}`);
+    if (!path.startsWith(this.root + sep)) throw new InvalidStorageKey(key);
     return path;
   }
 
@@ -38,7 +40,8 @@ export class LocalDiskStorage extends ObjectStorage {
       const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, 'utf8')]);
       return { stream: createReadStream(path), contentType, size: info.size };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      // No such file, or a key no file could have (too long, a file where a folder would be).
+      if (['ENOENT', 'ENAMETOOLONG', 'ENOTDIR', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
       throw err;
     }
   }

@@ -19,4 +19,6 @@ export abstract class ObjectStorage {
 }
 
 export const PUBLIC_PREFIX = 'public/';
-export const isPublicKey = (key: string) => key.startsWith(PUBLIC_PREFIX) && !key.includes('..');
+/** Keys the product writes are short; anything else asked for cannot exist. */
+const MAX_KEY_LENGTH = 200;
+export const isPublicKey = (key: string) => key.startsWith(PUBLIC_PREFIX) && !key.includes('..') && key.length <= MAX_KEY_LENGTH;

@@ -1,0 +1,83 @@
+import { Figure, recordScenario } from './report';
+
+/**
+ * One fault scenario's bookkeeping: the figures it measured and the promises that held. `run` wraps the
+ * test body: a thrown assertion marks the scenario broke (with the message); `save` (in afterAll) writes
+ * the record and renders docs/reliability.md whatever happened.
+ */
+export class FaultScenario {
+  private readonly figures: Figure[] = [];
+  private readonly held: string[] = [];
+  private status: 'held' | 'broke' = 'broke';
+  private failure?: string = 'did not run to the end';
+  private readonly startedAt = Date.now();
+  private endedAt?: number;
+
+  constructor(private readonly meta: { id: number; title: string; tried: string }) {}
+
+  /** Records (or replaces) a figure. */
+  figure(label: string, value: number | string, unit?: string) {
+    const existing = this.figures.find((f) => f.label === label);
+    if (existing) Object.assign(existing, { value, unit });
+    else this.figures.push({ label, value, unit });
+  }
+
+  /** States a promise that was just asserted and held. */
+  holds(statement: string) {
+    this.held.push(statement);
+  }
+
+  async run(body: (scenario: this) => Promise<void>): Promise<void> {
+    try {
+      await body(this);
+      this.status = 'held';
+      this.failure = undefined;
+    } catch (err) {
+      this.status = 'broke';
+      this.failure = String((err as Error)?.message ?? err)
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .slice(0, 12)
+        .join('\n')
+        .slice(0, 2000);
+      throw err;
+    } finally {
+      this.endedAt = Date.now();
+    }
+  }
+
+  save() {
+    recordScenario({
+      ...this.meta,
+      held: this.held,
+      figures: this.figures,
+      status: this.status,
+      failure: this.failure,
+      durationMs: (this.endedAt ?? Date.now()) - this.startedAt,
+    });
+  }
+}
+
+/** Percentile of numbers (nearest rank); 0 for none. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Runs `tasks` with at most `limit` at once; results in order. */
+export async function pool<T>(limit: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

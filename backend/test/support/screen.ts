@@ -1,0 +1,155 @@
+import WebSocket from 'ws';
+import { isFinalCloseCode, LiveMessage, LiveMessageType, PublicMemory } from '@memory-wall/contracts';
+
+/** The front end's reconnection schedule (spec §9, frontend/src/api/live.ts): 1 s doubling, cap 30 s, 10 attempts. */
+export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 10 } as const;
+
+/**
+ * A venue screen as the front end behaves (frontend/src/api/live.ts + memories.ts), without a browser:
+ * it opens /ws?eventId=…, fetches the public wall on every (re)connect, merges each live message into what
+ * it shows, fetches the wall again when the feed's `seq` jumps, and after an unclean close reconnects on
+ * the spec's schedule. Everything it did is counted.
+ */
+export class Screen {
+  /** What the screen shows: the public wall, by memory id. */
+  readonly shown = new Map<string, PublicMemory>();
+  /** memory_approved frames received, per memory id (a duplicate shows as a count above 1). */
+  readonly approvals = new Map<string, number>();
+  readonly messages: LiveMessage[] = [];
+  readonly stats = { opens: 0, uncleanCloses: 0, refetches: 0, refetchFailures: 0, gaps: 0, gaveUp: false };
+  /** Milliseconds from each unclean close to the next open. */
+  readonly reconnectMs: number[] = [];
+  /** The local port of the current socket (to ask a proxy where it went). */
+  localPort?: number;
+  connected = false;
+
+  private socket?: WebSocket;
+  private attempts = 0;
+  private lastSeq?: number;
+  private closedAt?: number;
+  private retryTimer?: NodeJS.Timeout;
+  private stopped = false;
+  private refetching?: Promise<void>;
+  private readonly onceOpen: Array<() => void> = [];
+
+  constructor(
+    private readonly httpBase: string,
+    private readonly wsBase: string,
+    readonly eventId: string,
+  ) {}
+
+  /** Connects and resolves once the first socket is open and the wall fetched. */
+  async start(): Promise<void> {
+    const opened = new Promise<void>((resolve) => this.onceOpen.push(resolve));
+    this.connect();
+    await opened;
+    await this.refetching;
+  }
+
+  /** Leaves the view: a normal closure, no reconnection. */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close(1000);
+  }
+
+  ids(): string[] {
+    return [...this.shown.keys()];
+  }
+
+  private connect() {
+    if (this.stopped) return;
+    const ws = new WebSocket(`${this.wsBase}/ws?eventId=${this.eventId}`);
+    this.socket = ws;
+    ws.on('open', () => {
+      this.localPort = (ws as unknown as { _socket?: { localPort?: number } })._socket?.localPort;
+      this.connected = true;
+      this.attempts = 0;
+      this.lastSeq = undefined;
+      this.stats.opens++;
+      if (this.closedAt !== undefined) this.reconnectMs.push(Date.now() - this.closedAt);
+      this.closedAt = undefined;
+      this.catchUp();
+      this.onceOpen.splice(0).forEach((resolve) => resolve());
+    });
+    ws.on('message', (data) => this.receive(String(data)));
+    ws.on('error', () => undefined); // 'close' follows
+    ws.on('close', (code) => {
+      if (this.socket !== ws) return;
+      this.socket = undefined;
+      if (this.connected) this.closedAt = Date.now();
+      this.connected = false;
+      if (this.stopped || isFinalCloseCode(code)) return;
+      this.stats.uncleanCloses++;
+      if (this.attempts >= SCREEN_RECONNECT.maxAttempts) {
+        this.stats.gaveUp = true;
+        return;
+      }
+      const delay = Math.min(SCREEN_RECONNECT.baseDelayMs * 2 ** this.attempts, SCREEN_RECONNECT.maxDelayMs);
+      this.attempts++;
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  private receive(data: string) {
+    let message: LiveMessage;
+    try {
+      message = JSON.parse(data) as LiveMessage;
+    } catch {
+      return;
+    }
+    this.messages.push(message);
+    const gap = this.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > this.lastSeq + 1;
+    if (typeof message.seq === 'number') this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
+    this.apply(message);
+    if (gap) {
+      this.stats.gaps++;
+      this.catchUp();
+    }
+  }
+
+  private liveSinceFetch = new Set<string>();
+
+  private apply(message: LiveMessage) {
+    switch (message.type) {
+      case LiveMessageType.MemoryApproved:
+      case LiveMessageType.NewMemory:
+        this.approvals.set(message.memory.id, (this.approvals.get(message.memory.id) ?? 0) + 1);
+        this.shown.set(message.memory.id, message.memory);
+        this.liveSinceFetch.add(message.memory.id);
+        break;
+      case LiveMessageType.MemoryUpdate:
+      case LiveMessageType.MemoryUpdated:
+        if (this.shown.has(message.memory.id)) this.shown.set(message.memory.id, message.memory);
+        break;
+      case LiveMessageType.MemoryDelete:
+        this.shown.delete(message.memoryId);
+        this.liveSinceFetch.delete(message.memoryId);
+        break;
+    }
+  }
+
+  /** Fetches the public wall again (at most one at a time; up to 3 tries) and shows it. */
+  private catchUp() {
+    if (this.refetching) return;
+    this.refetching = (async () => {
+      this.liveSinceFetch = new Set();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          this.stats.refetches++;
+          const res = await fetch(`${this.httpBase}/api/events/${this.eventId}/memories`);
+          if (res.status !== 200) throw new Error(`wall answered ${res.status}`);
+          const body = (await res.json()) as { memories: PublicMemory[] };
+          // The fetched wall replaces what was shown, keeping what arrived live while it was on its way.
+          const kept = [...this.liveSinceFetch].map((id) => this.shown.get(id)).filter((m): m is PublicMemory => !!m);
+          this.shown.clear();
+          for (const memory of [...body.memories, ...kept]) this.shown.set(memory.id, memory);
+          return;
+        } catch {
+          this.stats.refetchFailures++;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    })().finally(() => (this.refetching = undefined));
+  }
+}
