@@ -5,8 +5,9 @@ import { createEvent } from '../support/factories';
 import { FakeStripe, signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
 import { ApiClient } from '../support/http';
 import { multipart, pngOf } from '../support/images';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import type { RunningProcess } from '../support/processes';
+import { useApiWithFakeStripe } from '../support/stripe-api';
+import type { TestEnvironment } from '../support/test-environment';
 
 /**
  * Every route of the running app, and who may call it. The route list comes from the app's own OpenAPI
@@ -214,24 +215,14 @@ const ROWS: Row[] = [
 ];
 
 describe('authorization matrix', () => {
+  const services = useApiWithFakeStripe();
   let t: TestEnvironment;
   let api: RunningProcess;
   let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    stripe = await FakeStripe.start();
-    api = await startApi({ ...t.env, ...stripe.env });
-  });
-
-  afterAll(async () => {
-    await api?.stop();
-    await stripe?.stop();
-    await t?.cleanup();
-  });
+  beforeAll(() => ({ t, api, stripe } = services));
 
   it('has a row for every route of the running app', async () => {
-    const document = await (await fetch(`${api.url}/api/docs-json`)).json();
+    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );

@@ -6,6 +6,7 @@ import { createEvent } from '../support/factories';
 import { FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
 import { ApiClient, signedIn } from '../support/http';
 import { RunningProcess, startApi } from '../support/processes';
+import { useApiWithFakeStripe } from '../support/stripe-api';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 const UNKNOWN_ID = '6f1c1e8e-0000-4000-8000-000000000000';
@@ -211,21 +212,11 @@ describe('owner: service providers, transactions and credit adjustments', () => 
 });
 
 describe('owner: billing totals (GET /api/admin/billing)', () => {
+  const services = useApiWithFakeStripe();
   let t: TestEnvironment;
-  let stripe: FakeStripe;
   let api: RunningProcess;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    stripe = await FakeStripe.start();
-    api = await startApi({ ...t.env, ...stripe.env });
-  });
-
-  afterAll(async () => {
-    await api?.stop();
-    await stripe?.stop();
-    await t?.cleanup();
-  });
+  let stripe: FakeStripe;
+  beforeAll(() => ({ t, api, stripe } = services));
 
   it('sums credits bought and the amounts actually paid; counts providers with a live event', async () => {
     const asOwner = await signedIn(api.url, await createAccount(t.dataSource, Role.Owner));

@@ -3,25 +3,16 @@ import { CreditTransaction } from '@memory-wall/core';
 import { createAccount } from '../support/accounts';
 import { FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
 import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import type { RunningProcess } from '../support/processes';
+import { useApiWithFakeStripe } from '../support/stripe-api';
+import type { TestEnvironment } from '../support/test-environment';
 
 describe("a service provider's credits (GET /api/service-provider/credits)", () => {
+  const services = useApiWithFakeStripe();
   let t: TestEnvironment;
-  let stripe: FakeStripe;
   let api: RunningProcess;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    stripe = await FakeStripe.start();
-    api = await startApi({ ...t.env, ...stripe.env });
-  });
-
-  afterAll(async () => {
-    await api?.stop();
-    await stripe?.stop();
-    await t?.cleanup();
-  });
+  let stripe: FakeStripe;
+  beforeAll(() => ({ t, api, stripe } = services));
 
   it('follows welcome credits, a publish, a purchase and an owner adjustment; newest transaction first', async () => {
     const provider = new ApiClient(api.url);

@@ -92,7 +92,7 @@ describe('fault 1: Redis unreachable for 30 s while guests submit 200 messages a
       const latencies = results.map((r) => r.ms);
       s.figure('submitted during the outage', SUBMISSIONS);
       s.figure('messages / photos submitted', `${results.filter((r) => r.kind === 'message').length} / ${results.filter((r) => r.kind === 'photo').length}`);
-      s.figure('accepted (2xx)', accepted.length);
+      s.key('accepted (2xx)', accepted.length);
       s.figure('refused or failed (non-2xx)', results.length - accepted.length);
       s.figure('answer time during the outage, p50 / p95 / max', `${percentile(latencies, 50)} / ${percentile(latencies, 95)} / ${Math.max(...latencies)}`, 'ms');
       s.figure('submissions finished after outage start', Math.round((submitEnd - outageStart) / 100) / 10, 's');
@@ -113,7 +113,7 @@ describe('fault 1: Redis unreachable for 30 s while guests submit 200 messages a
       s.holds('the API and the workers processes stayed up through the outage');
       await redis.start();
       const back = Date.now();
-      s.figure('Redis outage', Math.round((back - outageStart) / 100) / 10, 's');
+      s.key('Redis outage', Math.round((back - outageStart) / 100) / 10, 's');
 
       await waitFor(async () => (await fetch(`${api.url}/api/health`)).status === 200, 30_000, 'the API to report Redis up again');
       s.figure('API health back to 200 after Redis returned', Date.now() - back, 'ms');
@@ -127,9 +127,9 @@ describe('fault 1: Redis unreachable for 30 s while guests submit 200 messages a
 
       const rows = await repo.findBy({ id: In(acceptedIds) });
       const ready = rows.filter((m) => m.processingState === 'ready' && m.approved);
-      s.figure('stored', rows.length);
-      s.figure('processed (ready and on the wall)', ready.length);
-      s.figure('lost', accepted.length - ready.length);
+      s.key('stored', rows.length);
+      s.key('processed (ready and on the wall)', ready.length);
+      s.key('lost', accepted.length - ready.length);
       expect(rows).toHaveLength(accepted.length);
       expect(ready).toHaveLength(accepted.length);
       expect(await repo.countBy({ eventId: event.id })).toBe(accepted.length + 1);

@@ -16,6 +16,8 @@ export interface Figure {
   label: string;
   value: number | string;
   unit?: string;
+  /** Shown in the summary table. */
+  key?: boolean;
 }
 
 export interface ScenarioRecord {
@@ -120,12 +122,13 @@ export function renderReport(figures = readFigures()) {
   lines.push(`- Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB memory; Node ${m.node}; redis-server ${m.redis}`);
   lines.push(`- Held: ${records.filter((r) => r.status === 'held').length} of ${records.length}`);
   lines.push('');
-  lines.push('| # | Fault | Tried | Held | Key figures | Duration |');
-  lines.push('| --- | --- | --- | --- | --- | --- |');
+  lines.push('| # | Fault | Held | Key figures | Duration |');
+  lines.push('| --- | --- | --- | --- | --- |');
   for (const r of records) {
-    const key = r.figures.slice(0, 4).map((f) => `${f.label}: ${formatValue(f)}`).join('; ');
+    const keyFigures = r.figures.some((f) => f.key) ? r.figures.filter((f) => f.key) : r.figures.slice(0, 4);
+    const key = keyFigures.map((f) => `${f.label}: ${formatValue(f)}`).join('; ');
     const stale = r.runPid !== latest.runPid ? ` (earlier run, ${r.recordedAt})` : '';
-    lines.push(`| ${r.id} | [${cell(r.title)}](#${anchor(r)}) | ${cell(r.tried)} | ${r.status === 'held' ? 'yes' : '**NO**'}${stale} | ${cell(key)} | ${seconds(r.durationMs)} |`);
+    lines.push(`| ${r.id} | [${cell(r.title)}](#${anchor(r)}) | ${r.status === 'held' ? 'yes' : '**NO**'}${stale} | ${cell(key)} | ${seconds(r.durationMs)} |`);
   }
   lines.push('');
   for (const r of records) {

@@ -16,10 +16,15 @@ export class FaultScenario {
   constructor(private readonly meta: { id: number; title: string; tried: string }) {}
 
   /** Records (or replaces) a figure. */
-  figure(label: string, value: number | string, unit?: string) {
+  figure(label: string, value: number | string, unit?: string, key = false) {
     const existing = this.figures.find((f) => f.label === label);
-    if (existing) Object.assign(existing, { value, unit });
-    else this.figures.push({ label, value, unit });
+    if (existing) Object.assign(existing, { value, unit, key: key || existing.key });
+    else this.figures.push({ label, value, unit, ...(key ? { key } : {}) });
+  }
+
+  /** Records a figure that the summary table shows. */
+  key(label: string, value: number | string, unit?: string) {
+    this.figure(label, value, unit, true);
   }
 
   /** States a promise that was just asserted and held. */

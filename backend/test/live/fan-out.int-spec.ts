@@ -52,7 +52,7 @@ describe('live fan-out across two API instances', () => {
       expect(Math.abs(message.ts - Date.now())).toBeLessThan(60_000);
     }
 
-    const wall = await fetch(`${apiA.url}/api/events/${event.id}/memories?approved=true`).then((r) => r.json());
+    const wall = (await fetch(`${apiA.url}/api/events/${event.id}/memories?approved=true`).then((r) => r.json())) as { memories: Array<{ id: string }> };
     expect(wall.memories.map((m: { id: string }) => m.id)).toContain(memoryId);
   });
 

@@ -102,7 +102,7 @@ describe('live fleet: 200 sockets over two API instances', () => {
     const burst = post(event.id, 30);
     const deadline = Date.now() + 2000;
     while (Date.now() < deadline) {
-      const list = (await admin.client('LIST', 'TYPE', 'pubsub')) as string;
+      const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
       const victim = list.split('\n').find((line) => line.includes(name));
       if (victim) {
         await admin.client('KILL', 'ID', /id=(\d+)/.exec(victim)![1]);

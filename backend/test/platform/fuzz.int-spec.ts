@@ -70,7 +70,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
     realIds = [event.id, provider.user.id, provider.provider!.id, owner.user.id, event.eventCode!, event.slug];
 
-    const document = await (await fetch(`${api.url}/api/docs-json`)).json();
+    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } };
     const schemas = document.components?.schemas ?? {};
     operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, spec]) => {

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { EventStatus, EventType, ModerationType } from '@memory-wall/contracts';
 import { Event, Memory } from '@memory-wall/core';
+import { ApiClient } from './http';
 
 let counter = 0;
 
@@ -25,18 +26,9 @@ export async function countMemories(dataSource: DataSource, eventId?: string): P
   return dataSource.getRepository(Memory).count({ where: eventId ? { eventId } : {} });
 }
 
+/** A guest's message submission (`raw` sends that text as the body instead, e.g. malformed JSON). */
 export async function postMessage(baseUrl: string, eventId: string, body: unknown, raw?: string) {
-  const response = await fetch(`${baseUrl}/api/events/${eventId}/submissions/message`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: raw ?? JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, body: json, text };
+  const path = `/api/events/${eventId}/submissions/message`;
+  if (raw === undefined) return new ApiClient(baseUrl).post(path, body);
+  return new ApiClient(baseUrl).request('POST', path, undefined, { 'content-type': 'application/json' }, raw);
 }

@@ -11,7 +11,8 @@ export class ApiClient {
     return other;
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  /** `raw` sends that text as the body, as it is. */
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, raw?: string) {
     const isForm = body instanceof FormData;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -20,7 +21,7 @@ export class ApiClient {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...headers,
       },
-      body: isForm ? body : body !== undefined ? JSON.stringify(body) : undefined,
+      body: raw ?? (isForm ? body : body !== undefined ? JSON.stringify(body) : undefined),
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];
