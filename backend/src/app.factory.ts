@@ -53,8 +53,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and its Payment Element (credit purchases) load from Stripe's own hosts.
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],
         // Over plain http (a venue's LAN address) upgrading would break every script and socket.
