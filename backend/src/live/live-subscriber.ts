@@ -59,7 +59,8 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
       if (room) this.enqueue(roomKey(room), (feed) => this.deliver(feed, message));
     });
     this.subscriber.on('ready', () => {
-      if (this.connectedBefore) for (const key of this.feeds.keys()) this.enqueue(key, (feed) => this.fillFromLog(feed));
+      // After a reconnect: subscribe again first (ioredis does too, but not before 'ready'), then fill the gap.
+      if (this.connectedBefore) for (const key of this.feeds.keys()) this.enqueue(key, (feed) => this.resubscribe(feed));
       this.connectedBefore = true;
     });
   }
@@ -94,14 +95,30 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     if (Number.isFinite(seq)) feed.lastSeq = seq;
   }
 
+  private async resubscribe(feed: RoomFeed) {
+    await this.subscriber.subscribe(this.channelOf(feed.room));
+    await this.fillFromLog(feed);
+  }
+
   private channelOf(room: LiveRoom) {
     return room.hosts ? this.keys.hostLiveChannel(room.eventId) : this.keys.liveChannel(room.eventId);
   }
 
+  /**
+   * Learns where the feed stands before subscribing, so even the first message is checked for a gap:
+   * whatever is published between the two is filled from the log.
+   */
   onFirstViewer(room: LiveRoom) {
-    this.feeds.set(roomKey(room), { room, queue: Promise.resolve() });
-    this.subscriber.subscribe(this.channelOf(room)).catch((err: Error) => {
-      this.logger.error(`subscribe ${roomKey(room)}: ${err.message}`);
+    const key = roomKey(room);
+    this.feeds.set(key, { room, queue: Promise.resolve() });
+    this.enqueue(key, async (feed) => {
+      const seqKey = room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId);
+      try {
+        feed.lastSeq = Number((await this.redis.get(seqKey)) ?? 0);
+      } finally {
+        await this.subscriber.subscribe(this.channelOf(room));
+      }
+      await this.fillFromLog(feed);
     });
   }
 

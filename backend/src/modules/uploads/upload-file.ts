@@ -50,9 +50,20 @@ export async function receiveFile(
     }
   } catch (err) {
     await discard();
-    throw err;
+    throw asClientError(err, messages);
   }
   if (!received) throw new BadRequestException(messages.missing);
   const { size } = await stat(received.path);
   return { ...received, size, fields, discard };
+}
+
+/** The multipart parser's own complaints about a broken or oversized body are the client's doing: 4xx. */
+function asClientError(err: unknown, messages: { missing: string; tooLarge: string }): unknown {
+  const { code, message = '' } = err as { code?: string; message?: string };
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new FileTooLargeException('Send one file per request');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new BadRequestException(messages.missing);
+  if (/Unexpected end of (multipart|form)|Malformed part header|Boundary not found|Part terminated early/i.test(message)) {
+    return new BadRequestException(messages.missing);
+  }
+  return err;
 }
