@@ -31,6 +31,8 @@ export interface ScenarioRecord {
   status: 'held' | 'broke';
   /** The first lines of the failure, when it broke. */
   failure?: string;
+  /** What the fault analysis found to be the cause when it breaks, and the fix (shown only when it broke). */
+  analysis?: string;
   durationMs: number;
   recordedAt: string;
   /** The Jest process that ran it: records of one run share it. */
@@ -142,6 +144,10 @@ export function renderReport(figures = readFigures()) {
       lines.push('```text');
       lines.push(r.failure);
       lines.push('```');
+      lines.push('');
+    }
+    if (r.analysis) {
+      lines.push(`**Why it broke:** ${r.analysis}`);
       lines.push('');
     }
     if (r.held.length) {

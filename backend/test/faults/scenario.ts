@@ -8,12 +8,12 @@ import { Figure, recordScenario } from './report';
 export class FaultScenario {
   private readonly figures: Figure[] = [];
   private readonly held: string[] = [];
-  private status: 'held' | 'broke' = 'broke';
-  private failure?: string = 'did not run to the end';
+  private readonly failures: string[] = [];
+  private runs = 0;
   private readonly startedAt = Date.now();
   private endedAt?: number;
 
-  constructor(private readonly meta: { id: number; title: string; tried: string }) {}
+  constructor(private readonly meta: { id: number; title: string; tried: string; ifBroken?: string }) {}
 
   /** Records (or replaces) a figure. */
   figure(label: string, value: number | string, unit?: string, key = false) {
@@ -32,19 +32,19 @@ export class FaultScenario {
     this.held.push(statement);
   }
 
-  async run(body: (scenario: this) => Promise<void>): Promise<void> {
+  /** Runs one test of the scenario (a scenario may have several; it held when all of them did). */
+  async run(body: (scenario: this) => Promise<void>, label?: string): Promise<void> {
+    this.runs++;
     try {
       await body(this);
-      this.status = 'held';
-      this.failure = undefined;
     } catch (err) {
-      this.status = 'broke';
-      this.failure = String((err as Error)?.message ?? err)
+      const message = String((err as Error)?.message ?? err)
         .replace(/\u001b\[[0-9;]*m/g, '')
         .split('\n')
-        .slice(0, 12)
+        .slice(0, 14)
         .join('\n')
         .slice(0, 2000);
+      this.failures.push(label ? `${label}:\n${message}` : message);
       throw err;
     } finally {
       this.endedAt = Date.now();
@@ -52,12 +52,15 @@ export class FaultScenario {
   }
 
   save() {
+    const held = this.runs > 0 && this.failures.length === 0;
+    const { ifBroken, ...meta } = this.meta;
     recordScenario({
-      ...this.meta,
+      ...meta,
+      ...(held || !ifBroken ? {} : { analysis: ifBroken }),
       held: this.held,
       figures: this.figures,
-      status: this.status,
-      failure: this.failure,
+      status: held ? 'held' : 'broke',
+      failure: held ? undefined : this.failures.join('\n\n') || 'did not run',
       durationMs: (this.endedAt ?? Date.now()) - this.startedAt,
     });
   }
