@@ -1,12 +1,85 @@
-import type { EventStatus, PublicEvent } from '@memory-wall/contracts';
+import type {
+  AnimationStyle,
+  DisplayOrder,
+  EventCustomer,
+  EventStatus,
+  EventType,
+  HostEvent,
+  Language,
+  ModerationType,
+  PublicEvent,
+} from '@memory-wall/contracts';
 import { api } from './api';
 
-/** An event as GET /events lists it (newest first, scoped to the caller); pages read more fields than these. */
-export interface EventListItem {
-  id: string;
+/**
+ * An event as GET /events lists it (newest first, scoped to the caller).
+ * Kept as a name of its own for pages that only read id, name and status.
+ */
+export type EventListItem = HostEvent;
+
+/** The fields of the event form (spec §2), as POST /events and PATCH /events/{id} take them. */
+export interface EventFormFields {
   name: string;
-  status: EventStatus;
+  eventType: EventType;
+  /** ISO date (yyyy-MM-dd) or null. */
+  eventDate: string | null;
+  eventEndDate: string | null;
+  moderationType: ModerationType;
+  wallTitle: string | null;
+  wallImage: string | null;
+  numberOfImagesDisplay: number;
+  defaultLanguage: Language;
+  animationStyle: AnimationStyle;
+  eventCode?: string | null;
 }
+
+/** A customer's login, given on creation or added later. */
+export interface CustomerAccessFields {
+  customerName: string;
+  customerEmail: string;
+  customerUsername: string;
+  customerPassword?: string;
+}
+
+export type CreateEventRequest = EventFormFields & Partial<CustomerAccessFields>;
+
+export interface CreateEventResponse {
+  event: HostEvent;
+  /** Present when customer access was given: the event is then published and 1 credit used. */
+  customer?: EventCustomer;
+  /** The customer's PIN, shown once. */
+  password?: string;
+}
+
+/** Wall settings a customer may change (spec §2 Wall settings). */
+export interface WallSettingsFields {
+  wallTitle: string | null;
+  wallImage: string | null;
+  moderationType: ModerationType;
+  numberOfImagesDisplay: number;
+  transitionTime: number;
+  colorTheme: string;
+  enableMusic: boolean;
+  animationStyle: AnimationStyle;
+  displayOrder: DisplayOrder;
+}
+
+export type UpdateEventRequest = { id: string } & Partial<EventFormFields & WallSettingsFields> & {
+  /** live: publish (1 credit); completed: complete. */
+  status?: typeof EventStatus.Live | typeof EventStatus.Completed;
+};
+
+export interface AddCustomerResponse {
+  customer: EventCustomer;
+  password: string;
+}
+
+const eventTags = (id: string) => [
+  { type: 'Event' as const, id },
+  { type: 'Event' as const, id: 'LIST' },
+];
+/** What spending a credit changes: the provider's balance (in `me`) and the credits pages. */
+const creditTags = ['User', 'Credits', 'CreditTransaction'] as const;
 
 const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,6 +88,12 @@ const eventsApi = api.injectEndpoints({
       query: () => 'events',
       transformResponse: (response: { events: EventListItem[] }) => response.events,
       providesTags: (result = []) => [{ type: 'Event', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Event' as const, id }))],
+    }),
+    /** One event as its hosts see it (404 when it is not the caller's). */
+    getEvent: build.query<HostEvent, string>({
+      query: (id) => `events/${encodeURIComponent(id)}`,
+      transformResponse: (response: { event: HostEvent }) => response.event,
+      providesTags: (_result, _error, id) => [{ type: 'Event', id }],
     }),
     /** The public view of an event, used by guests, the display and the presentation. */
     getPublicEvent: build.query<PublicEvent, string>({
@@ -30,7 +109,67 @@ const eventsApi = api.injectEndpoints({
       query: (slug) => `events/by-slug/${encodeURIComponent(slug)}`,
       transformResponse: (response: { event: PublicEvent }) => response.event,
     }),
+    createEvent: build.mutation<CreateEventResponse, CreateEventRequest>({
+      query: (body) => ({ url: 'events', method: 'POST', body }),
+      transformResponse: ({ event, customer, password }: CreateEventResponse & { success: true }) => ({ event, customer, password }),
+      invalidatesTags: (result) => (result ? [{ type: 'Event', id: 'LIST' }, ...(result.customer ? creditTags : [])] : []),
+    }),
+    updateEvent: build.mutation<HostEvent, UpdateEventRequest>({
+      query: ({ id, ...body }) => ({ url: `events/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      transformResponse: (response: { event: HostEvent }) => response.event,
+      invalidatesTags: (result, _error, { id, status }) =>
+        result ? [...eventTags(id), ...(status === 'live' ? creditTags : [])] : [],
+    }),
+    deleteEvent: build.mutation<void, string>({
+      query: (id) => ({ url: `events/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Event', id: 'LIST' }]),
+    }),
+    getEventCustomers: build.query<EventCustomer[], string>({
+      query: (id) => `events/${encodeURIComponent(id)}/customer`,
+      transformResponse: (response: { customers: EventCustomer[] }) => response.customers,
+      providesTags: (_result, _error, id) => [{ type: 'Customer', id }],
+    }),
+    /** Adds a customer login; publishes a draft (1 credit). */
+    addEventCustomer: build.mutation<AddCustomerResponse, { eventId: string } & CustomerAccessFields>({
+      query: ({ eventId, ...body }) => ({ url: `events/${encodeURIComponent(eventId)}/customer`, method: 'POST', body }),
+      transformResponse: ({ customer, password }: AddCustomerResponse) => ({ customer, password }),
+      invalidatesTags: (result, _error, { eventId }) =>
+        result ? [{ type: 'Customer', id: eventId }, ...eventTags(eventId), ...creditTags] : [],
+    }),
+    resetCustomerPassword: build.mutation<void, { customerId: string; password: string }>({
+      query: ({ customerId, password }) => ({
+        url: `users/${encodeURIComponent(customerId)}/reset-password`,
+        method: 'PATCH',
+        body: { password },
+      }),
+      transformResponse: () => undefined,
+    }),
+    /** Uploads the wall's featured image (multipart field 'image'); the server stores it as the wall image. */
+    uploadFeaturedImage: build.mutation<string, { eventId: string; file: File }>({
+      query: ({ eventId, file }) => {
+        const body = new FormData();
+        body.append('image', file);
+        return { url: `upload/featured-image/${encodeURIComponent(eventId)}`, method: 'POST', body };
+      },
+      transformResponse: (response: { imageUrl: string }) => response.imageUrl,
+      invalidatesTags: (result, _error, { eventId }) => (result ? [{ type: 'Event', id: eventId }] : []),
+    }),
   }),
 });
 
-export const { useGetEventsQuery, useGetPublicEventQuery, useGetEventByCodeQuery, useGetEventBySlugQuery } = eventsApi;
+export const {
+  useGetEventsQuery,
+  useGetEventQuery,
+  useGetPublicEventQuery,
+  useGetEventByCodeQuery,
+  useLazyGetEventByCodeQuery,
+  useGetEventBySlugQuery,
+  useCreateEventMutation,
+  useUpdateEventMutation,
+  useDeleteEventMutation,
+  useGetEventCustomersQuery,
+  useAddEventCustomerMutation,
+  useResetCustomerPasswordMutation,
+  useUploadFeaturedImageMutation,
+} = eventsApi;

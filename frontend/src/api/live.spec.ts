@@ -1,4 +1,4 @@
-import { LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import { LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { makeMemory } from '../test/fixtures';
 import { applyLiveMessage, parseLiveMessage, reconnectDelay } from './live';
 
@@ -65,5 +65,70 @@ describe('parseLiveMessage', () => {
 describe('reconnectDelay', () => {
   it('starts at 1 s, doubles, and stops growing at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 9].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+});
+
+describe('applyLiveMessage on the hosts feed', () => {
+  const host = (overrides: Partial<HostMemory> = {}): HostMemory => ({
+    ...makeMemory({ id: 'h', createdAt: '2025-06-01T12:30:00.000Z' }),
+    approved: false,
+    flagged: false,
+    processingState: 'ready',
+    moderation: { reason: 'Waiting for a host to approve' },
+    ...overrides,
+  });
+  const older = host({ id: 'older', approved: true, moderation: null, createdAt: '2025-06-01T12:00:00.000Z' });
+  const newer = host({ id: 'newer', approved: true, moderation: null, createdAt: '2025-06-01T13:00:00.000Z' });
+  const pendingOne = host();
+  const at = (type: 'new_memory' | 'memory_approved' | 'memory_updated', memory: HostMemory): LiveMessage => ({ ...envelope, type, memory });
+
+  it('puts a new pending memory into the pending list only', () => {
+    const message = at(LiveMessageType.NewMemory, pendingOne);
+    expect(applyLiveMessage([], message, 'pending')).toEqual([pendingOne]);
+    const onDisplay = [newer, older];
+    expect(applyLiveMessage(onDisplay, message, 'approved')).toBe(onDisplay);
+    expect(applyLiveMessage([], message, 'flagged')).toEqual([]);
+  });
+
+  it('never lets a held memory onto a public wall a host is watching', () => {
+    const wall = [a];
+    expect(applyLiveMessage(wall, at(LiveMessageType.NewMemory, pendingOne))).toBe(wall);
+  });
+
+  it('moves an approved memory from pending to on display, in newest-first order', () => {
+    const approved = { ...pendingOne, approved: true };
+    const message = at(LiveMessageType.MemoryUpdated, approved);
+    expect(applyLiveMessage([pendingOne], message, 'pending')).toEqual([]);
+    expect(applyLiveMessage([newer, older], message, 'approved')).toEqual([newer, approved, older]);
+  });
+
+  it('adds what the workers approved at once (auto approve)', () => {
+    const done = host({ id: 'auto', approved: true, moderation: null, createdAt: '2025-06-02T00:00:00.000Z' });
+    expect(applyLiveMessage([newer], at(LiveMessageType.MemoryApproved, done), 'approved')).toEqual([done, newer]);
+  });
+
+  it('moves a flagged memory from on display to flagged, and back when approved again', () => {
+    const flagged = { ...older, flagged: true };
+    expect(applyLiveMessage([newer, older], at(LiveMessageType.MemoryUpdated, flagged), 'approved')).toEqual([newer]);
+    expect(applyLiveMessage([], at(LiveMessageType.MemoryUpdated, flagged), 'flagged')).toEqual([flagged]);
+    const approvedAgain = { ...older, flagged: false };
+    expect(applyLiveMessage([flagged], at(LiveMessageType.MemoryUpdated, approvedAgain), 'flagged')).toEqual([]);
+  });
+
+  it('keeps a memory still being processed off the display', () => {
+    const processing = host({ id: 'p', approved: true, processingState: 'processing' });
+    expect(applyLiveMessage([], at(LiveMessageType.MemoryUpdated, processing), 'approved')).toEqual([]);
+  });
+
+  it('replaces a featured memory in place', () => {
+    const featured = { ...older, featured: true };
+    expect(applyLiveMessage([newer, older], at(LiveMessageType.MemoryUpdated, featured), 'approved')).toEqual([newer, featured]);
+  });
+
+  it('removes a deleted memory from whichever list holds it', () => {
+    const removal: LiveMessage = { ...envelope, type: LiveMessageType.MemoryDelete, memoryId: pendingOne.id };
+    expect(applyLiveMessage([pendingOne], removal, 'pending')).toEqual([]);
+    const onDisplay = [newer];
+    expect(applyLiveMessage(onDisplay, removal, 'approved')).toBe(onDisplay);
   });
 });

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isFinalCloseCode, LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import { isFinalCloseCode, LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { liveSocketUrl } from './config';
 
 /** Reconnection schedule of spec §9: 1 s doubling, capped at 30 s, 10 attempts, reset on success. */
@@ -10,33 +10,78 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(RECONNECT.baseDelayMs * 2 ** attempt, RECONNECT.maxDelayMs);
 }
 
-/** The memories list after one live message. Returns the same array when nothing changes. */
-export function applyLiveMessage(memories: PublicMemory[], message: LiveMessage): PublicMemory[] {
+/**
+ * Which memories a cached list holds (spec §4 Memory states):
+ * approved: on the wall (approved, not flagged); pending: awaiting a decision (neither);
+ * flagged: flagged for review; all: every memory of the event.
+ */
+export type MemoryFilter = 'approved' | 'pending' | 'flagged' | 'all';
+
+/**
+ * Whether a memory belongs in a list. A public memory (no moderation fields) is on the wall: the public
+ * feed carries nothing else.
+ */
+export function matchesFilter(memory: PublicMemory | HostMemory, filter: MemoryFilter): boolean {
+  const approved = 'approved' in memory ? memory.approved : true;
+  const flagged = 'flagged' in memory ? memory.flagged : false;
+  switch (filter) {
+    case 'approved':
+      return approved && !flagged && (!('processingState' in memory) || memory.processingState === 'ready');
+    case 'pending':
+      return !approved && !flagged;
+    case 'flagged':
+      return flagged;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The memories list after one live message, for a list holding `filter` (default: the public wall).
+ * Works for both feeds: the public one (approved content only) and the hosts' one, whose new_memory is a
+ * pending, held or failed memory and whose memory_updated may move a memory between lists. A memory that
+ * no longer matches the list leaves it; one that now matches joins it, in newest-first order (a public
+ * update never adds one: it edits what the wall shows).
+ * Returns the same array when nothing changes.
+ */
+export function applyLiveMessage<M extends PublicMemory>(memories: M[], message: LiveMessage, filter: MemoryFilter = 'approved'): M[] {
   switch (message.type) {
     case LiveMessageType.NewMemory:
-    case LiveMessageType.MemoryApproved: {
-      const { memory } = message;
-      if (memories.some((m) => m.id === memory.id)) return replaceMemory(memories, memory);
-      return [memory, ...memories]; // lists are newest first
-    }
+    case LiveMessageType.MemoryApproved:
+      return upsertMemory(memories, message.memory as M, filter);
     case LiveMessageType.MemoryUpdate:
     case LiveMessageType.MemoryUpdated:
-      return replaceMemory(memories, message.memory);
+      // A host's update says where the memory belongs now (approved: on display; flagged: for review).
+      // A public one only edits what the wall already shows.
+      if ('approved' in message.memory || memories.some((m) => m.id === message.memory.id)) {
+        return upsertMemory(memories, message.memory as M, filter);
+      }
+      return memories;
     case LiveMessageType.MemoryDelete:
-      return memories.some((m) => m.id === message.memoryId)
-        ? memories.filter((m) => m.id !== message.memoryId)
-        : memories;
+      return removeMemory(memories, message.memoryId);
     default:
       return memories;
   }
 }
 
-function replaceMemory(memories: PublicMemory[], memory: PublicMemory): PublicMemory[] {
+/** Puts a memory in the list, replaces it, or takes it out, as its state asks. */
+export function upsertMemory<M extends PublicMemory>(memories: M[], memory: M, filter: MemoryFilter): M[] {
   const index = memories.findIndex((m) => m.id === memory.id);
-  if (index < 0) return memories;
+  if (!matchesFilter(memory, filter)) return index < 0 ? memories : removeMemory(memories, memory.id);
+  if (index >= 0) {
+    const next = memories.slice();
+    next[index] = memory;
+    return next;
+  }
+  // Lists are newest first: before the first memory that is not newer than this one.
+  const at = memories.findIndex((m) => m.createdAt <= memory.createdAt);
   const next = memories.slice();
-  next[index] = memory;
+  next.splice(at < 0 ? next.length : at, 0, memory);
   return next;
+}
+
+export function removeMemory<M extends PublicMemory>(memories: M[], memoryId: string): M[] {
+  return memories.some((m) => m.id === memoryId) ? memories.filter((m) => m.id !== memoryId) : memories;
 }
 
 const knownTypes = new Set<string>(Object.values(LiveMessageType));
@@ -71,9 +116,10 @@ export interface LiveSocket {
 }
 
 /**
- * Opens the public live socket of an event and keeps it open: after an unclean close (anything but a
+ * Opens the live socket of an event and keeps it open: after an unclean close (anything but a
  * normal 1000 closure or the gateway refusing the event, so a restarting server's 1001 counts) it
- * reconnects on the RECONNECT schedule, then gives up.
+ * reconnects on the RECONNECT schedule, then gives up. The server picks the feed from the session
+ * cookie: the event's hosts get the hosts' feed, everyone else the public one.
  */
 export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): LiveSocket {
   let socket: WebSocket | null = null;
@@ -114,6 +160,68 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
       ws?.close(1000);
       if (ws) handlers.onClose();
     },
+  };
+}
+
+/** What one cached list wants from its event's socket. */
+export interface LiveListener {
+  onMessage(message: LiveMessage): void;
+  /** The socket opened or closed (also called at once on subscribing to an open socket). */
+  onConnectionChange(connected: boolean): void;
+  /** Something may have been missed (a new connection, or a gap in `seq`): fetch the list again. */
+  onCatchUp(): void;
+}
+
+interface SharedSocket {
+  socket: LiveSocket;
+  listeners: Set<LiveListener>;
+  connected: boolean;
+  /** Last `seq` seen on the current connection. */
+  lastSeq?: number;
+}
+
+const shared = new Map<string, SharedSocket>();
+
+/**
+ * One socket per event, however many lists of that event are on screen (the host wall has two, the
+ * moderation page three). Closed normally when the last list goes.
+ */
+export function subscribeLive(eventId: string, listener: LiveListener): () => void {
+  let entry = shared.get(eventId);
+  if (!entry) {
+    const created: SharedSocket = { listeners: new Set(), connected: false, socket: { close() {} } };
+    const each = (fn: (l: LiveListener) => void) => [...created.listeners].forEach(fn);
+    created.socket = openLiveSocket(eventId, {
+      onOpen: () => {
+        created.connected = true;
+        created.lastSeq = undefined;
+        each((l) => l.onConnectionChange(true));
+        each((l) => l.onCatchUp());
+      },
+      onClose: () => {
+        created.connected = false;
+        each((l) => l.onConnectionChange(false));
+      },
+      onMessage: (message) => {
+        // Each feed numbers its messages 1, 2, 3...: a jump means messages were lost on the way.
+        const gap = created.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > created.lastSeq + 1;
+        if (typeof message.seq === 'number') created.lastSeq = Math.max(created.lastSeq ?? 0, message.seq);
+        each((l) => l.onMessage(message));
+        if (gap) each((l) => l.onCatchUp());
+      },
+    });
+    shared.set(eventId, created);
+    entry = created;
+  }
+  const current = entry;
+  current.listeners.add(listener);
+  if (current.connected) listener.onConnectionChange(true);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0 && shared.get(eventId) === current) {
+      shared.delete(eventId);
+      current.socket.close();
+    }
   };
 }
 

@@ -1,6 +1,7 @@
-import type { LiveMessage, PublicMemory, SubmissionResponse } from '@memory-wall/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { HostMemory, LiveMessage, PublicMemory, SubmissionResponse } from '@memory-wall/contracts';
 import { api } from './api';
-import { applyLiveMessage, liveConnectionChanged, openLiveSocket } from './live';
+import { applyLiveMessage, liveConnectionChanged, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 
 export interface MemoriesArgs {
   eventId: string;
@@ -8,11 +9,100 @@ export interface MemoriesArgs {
   approved?: boolean;
 }
 
+/** A host's list of one event's memories (the host wall, the moderation page, the customer wall). */
+export interface HostMemoriesArgs {
+  eventId: string;
+  filter: Exclude<MemoryFilter, 'all'>;
+}
+
 export interface MessageSubmission {
   eventId: string;
   name: string;
   title: string;
   message: string;
+}
+
+export interface PhotoSubmission {
+  eventId: string;
+  name: string;
+  file: Blob;
+  /** The file name sent with the upload. */
+  fileName: string;
+  photoCaption?: string;
+  title?: string;
+  /** A host's bulk upload: the server allows 5 MB per file instead of 10. */
+  bulk?: boolean;
+}
+
+export interface DrawingSubmission {
+  eventId: string;
+  name: string;
+  title?: string;
+  /** data:image/png;base64,… */
+  content: string;
+}
+
+/** A moderation action on one memory of an event. */
+export interface MemoryAction {
+  id: string;
+  eventId: string;
+}
+
+interface MemoryResponse {
+  success: true;
+  memory: HostMemory;
+}
+
+/** Address of a host list: pending ones come from the pending-submissions endpoint (spec §7). */
+function hostListRequest({ eventId, filter }: HostMemoriesArgs) {
+  const event = encodeURIComponent(eventId);
+  if (filter === 'pending') return { url: `events/${event}/submissions/pending` };
+  return { url: `events/${event}/memories`, params: filter === 'flagged' ? { flagged: 'true' } : { approved: 'true' } };
+}
+
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+interface LiveLifecycle<M> {
+  dispatch: Dispatch;
+  updateCachedData: (recipe: (draft: M[]) => M[] | void) => unknown;
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<void>;
+}
+
+/**
+ * Keeps one cached list current from its event's live socket (design: merge into the cache, no refetch
+ * storm). The socket is opened before the first response arrives so nothing published meanwhile is lost;
+ * messages that come first are applied once the list is there. After a reconnect, or a gap in the
+ * feed's sequence, the list is fetched once again.
+ */
+async function followLive<M extends PublicMemory>(
+  eventId: string,
+  filter: MemoryFilter,
+  catchUp: () => unknown,
+  { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }: LiveLifecycle<M>,
+) {
+  let loaded = false;
+  const early: LiveMessage[] = [];
+  const apply = (message: LiveMessage) => updateCachedData((memories) => applyLiveMessage(memories, message, filter));
+
+  const unsubscribe = subscribeLive(eventId, {
+    onMessage: (message) => (loaded ? apply(message) : early.push(message)),
+    onConnectionChange: (connected) => dispatch(liveConnectionChanged({ eventId, connected })),
+    // The list predates this connection (a reconnect, or a slow first open): fetch what was missed.
+    onCatchUp: () => {
+      if (loaded) catchUp();
+    },
+  });
+
+  try {
+    await cacheDataLoaded;
+    loaded = true;
+    early.splice(0).forEach(apply);
+  } catch {
+    // The entry was removed before its first response: nothing to update.
+  }
+  await cacheEntryRemoved;
+  unsubscribe();
 }
 
 export const memoriesApi = api.injectEndpoints({
@@ -24,38 +114,25 @@ export const memoriesApi = api.injectEndpoints({
       }),
       transformResponse: (response: { memories: PublicMemory[] }) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
-      // Drop the entry (and so close its socket) as soon as no screen uses it.
+      // Drop the entry (and so leave its socket) as soon as no screen uses it.
       keepUnusedDataFor: 0,
-      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+      async onCacheEntryAdded(args, lifecycle) {
         if (args.approved !== true) return;
-        const { eventId } = args;
-        let loaded = false;
-        const early: LiveMessage[] = [];
-        const apply = (message: LiveMessage) => updateCachedData((memories) => applyLiveMessage(memories, message));
         const catchUp = () =>
-          dispatch(memoriesApi.endpoints.getMemories.initiate(args, { subscribe: false, forceRefetch: true }));
-
-        // Opened before the first response arrives so nothing published meanwhile is lost;
-        // messages that come first are applied once the list is there.
-        const socket = openLiveSocket(eventId, {
-          onMessage: (message) => (loaded ? apply(message) : early.push(message)),
-          onOpen: () => {
-            dispatch(liveConnectionChanged({ eventId, connected: true }));
-            // The list predates this connection (a reconnect, or a slow first open): fetch what was missed.
-            if (loaded) catchUp();
-          },
-          onClose: () => dispatch(liveConnectionChanged({ eventId, connected: false })),
-        });
-
-        try {
-          await cacheDataLoaded;
-          loaded = true;
-          early.splice(0).forEach(apply);
-        } catch {
-          // The entry was removed before its first response: nothing to update.
-        }
-        await cacheEntryRemoved;
-        socket.close();
+          lifecycle.dispatch(memoriesApi.endpoints.getMemories.initiate(args, { subscribe: false, forceRefetch: true }));
+        await followLive(args.eventId, 'approved', catchUp, lifecycle);
+      },
+    }),
+    /** For the event's hosts: its memories with their moderation state, kept current by the hosts' feed. */
+    getHostMemories: build.query<HostMemory[], HostMemoriesArgs>({
+      query: hostListRequest,
+      transformResponse: (response: { memories: HostMemory[] }) => response.memories,
+      providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(args, lifecycle) {
+        const catchUp = () =>
+          lifecycle.dispatch(memoriesApi.endpoints.getHostMemories.initiate(args, { subscribe: false, forceRefetch: true }));
+        await followLive(args.eventId, args.filter, catchUp, lifecycle);
       },
     }),
     submitMessage: build.mutation<SubmissionResponse, MessageSubmission>({
@@ -65,7 +142,104 @@ export const memoriesApi = api.injectEndpoints({
         body,
       }),
     }),
+    /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
+    submitPhoto: build.mutation<SubmissionResponse, PhotoSubmission>({
+      query: ({ eventId, name, file, fileName, photoCaption, title, bulk }) => {
+        const form = new FormData();
+        form.append('name', name);
+        if (photoCaption) form.append('photoCaption', photoCaption);
+        if (title) form.append('title', title);
+        if (bulk) form.append('bulk', 'true');
+        // Fields first: the server reads the parts in order and checks the limits before storing the file.
+        form.append('photo', file, fileName);
+        return { url: `events/${encodeURIComponent(eventId)}/submissions/photo`, method: 'POST', body: form };
+      },
+    }),
+    submitDrawing: build.mutation<SubmissionResponse, DrawingSubmission>({
+      query: ({ eventId, name, title, content }) => ({
+        url: `events/${encodeURIComponent(eventId)}/submissions/drawing`,
+        method: 'POST',
+        body: { name, content, ...(title ? { title } : {}) },
+      }),
+    }),
+    approveSubmission: build.mutation<HostMemory, MemoryAction>({
+      query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
+      transformResponse: (response: MemoryResponse) => response.memory,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    /** Reject: the submission is deleted. */
+    rejectSubmission: build.mutation<void, MemoryAction>({
+      query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    updateMemory: build.mutation<HostMemory, MemoryAction & { approved?: boolean; flagged?: boolean }>({
+      query: ({ id, eventId: _eventId, ...body }) => ({ url: `memories/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      transformResponse: (response: MemoryResponse) => response.memory,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    removeMemory: build.mutation<void, MemoryAction>({
+      query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    /** Toggles featured (409 unless the memory is on the wall). */
+    featureMemory: build.mutation<HostMemory, MemoryAction>({
+      query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/feature`, method: 'POST' }),
+      transformResponse: (response: MemoryResponse) => response.memory,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    flagMemory: build.mutation<HostMemory, MemoryAction>({
+      query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/flag`, method: 'POST' }),
+      transformResponse: (response: MemoryResponse) => response.memory,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
   }),
 });
 
-export const { useGetMemoriesQuery, useSubmitMessageMutation } = memoriesApi;
+/**
+ * After a moderation action succeeds, every cached list of the event reflects it at once (the memory
+ * moves between pending, on display and flagged, or leaves them all), without refetching; the live
+ * message that follows changes nothing more.
+ */
+async function storeChange(
+  { id, eventId }: MemoryAction,
+  { dispatch, getState, queryFulfilled }: { dispatch: Dispatch; getState: () => any; queryFulfilled: Promise<{ data: HostMemory | void }> },
+) {
+  let memory: HostMemory | void;
+  try {
+    ({ data: memory } = await queryFulfilled);
+  } catch {
+    return; // the page shows the failure
+  }
+  for (const args of memoriesApi.util.selectCachedArgsForQuery(getState(), 'getHostMemories')) {
+    if (args.eventId !== eventId) continue;
+    dispatch(
+      memoriesApi.util.updateQueryData('getHostMemories', args, (memories) =>
+        memory ? upsertMemory(memories, memory, args.filter) : removeMemory(memories, id),
+      ),
+    );
+  }
+  for (const args of memoriesApi.util.selectCachedArgsForQuery(getState(), 'getMemories')) {
+    if (args.eventId !== eventId || args.approved !== true) continue;
+    dispatch(
+      memoriesApi.util.updateQueryData('getMemories', args, (memories) =>
+        memory ? upsertMemory(memories, memory, 'approved') : removeMemory(memories, id),
+      ),
+    );
+  }
+}
+
+export const {
+  useGetMemoriesQuery,
+  useGetHostMemoriesQuery,
+  useSubmitMessageMutation,
+  useSubmitPhotoMutation,
+  useSubmitDrawingMutation,
+  useApproveSubmissionMutation,
+  useRejectSubmissionMutation,
+  useUpdateMemoryMutation,
+  useRemoveMemoryMutation,
+  useFeatureMemoryMutation,
+  useFlagMemoryMutation,
+} = memoriesApi;

@@ -17,10 +17,9 @@ describe('router', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 
-  it('shows a placeholder naming a page that is still to come, under the top bar', async () => {
+  it('shows a public page under the top bar', async () => {
     renderWithProviders(undefined, { route: '/event-code' });
     expect(await screen.findByRole('heading', { name: 'Join an Event' })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Memory Wall' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     for (const tab of ['Wall', 'Contribute', 'QR Code']) {

@@ -11,11 +11,35 @@ const ContributePage = lazy(() =>
   import('../features/contribute/ContributePage').then((m) => ({ default: m.ContributePage })),
 );
 const ThankYouPage = lazy(() => import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+const MemoryWallPage = lazy(() => import('../features/memories/MemoryWallPage').then((m) => ({ default: m.MemoryWallPage })));
+const CustomerWallPage = lazy(() =>
+  import('../features/customer-wall/CustomerWallPage').then((m) => ({ default: m.CustomerWallPage })),
+);
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
 const DisplayPage = lazy(() => import('../features/display/DisplayPage').then((m) => ({ default: m.DisplayPage })));
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const EventCodePage = lazy(() => import('../features/event-code/EventCodePage').then((m) => ({ default: m.EventCodePage })));
+const EventsPage = lazy(() => import('../features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const NewEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.NewEventPage })));
+const EditEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.EditEventPage })));
+const EventDashboardPage = lazy(() =>
+  import('../features/events/EventDashboardPage').then((m) => ({ default: m.EventDashboardPage })),
+);
+const QrCodePage = lazy(() => import('../features/qrcode/QrCodePage').then((m) => ({ default: m.QrCodePage })));
+const WallSettingsPage = lazy(() =>
+  import('../features/wall-settings/WallSettingsPage').then((m) => ({ default: m.WallSettingsPage })),
+);
+const CreditsPage = lazy(() => import('../features/credits/CreditsPage').then((m) => ({ default: m.CreditsPage })));
+const AdminDashboardPage = lazy(() =>
+  import('../features/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const ServiceProviderPage = lazy(() =>
+  import('../features/admin/ServiceProviderPage').then((m) => ({ default: m.ServiceProviderPage })),
+);
+const BillingPage = lazy(() => import('../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })));
 
 interface PageRoute {
   path: string;
@@ -36,26 +60,27 @@ const bareRoutes: PageRoute[] = [
 const shellRoutes: PageRoute[] = [
   { path: '/signin', access: 'public', element: <SignInPage /> },
   { path: '/auth', access: 'public', element: <AuthRedirect /> },
-  { path: '/event-code', access: 'public', element: <Placeholder page="eventCode" /> },
+  { path: '/event-code', access: 'public', element: <EventCodePage /> },
   { path: '/contribute', access: 'public', element: <ContributePage /> },
   { path: '/contribute/:eventId', access: 'public', element: <ContributePage /> },
   { path: '/thank-you', access: 'public', element: <ThankYouPage /> },
   { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
-  { path: '/memories/:eventId', access: 'signed-in', element: <Placeholder page="memoryWall" /> },
-  { path: '/customer-wall', access: [Customer], element: <Placeholder page="customerWall" /> },
-  { path: '/events/:eventId/wall', access: [Customer, ServiceProvider, Owner], element: <Placeholder page="eventWall" /> },
-  { path: '/qrcode', access: [Owner, Guest, Customer], element: <Placeholder page="qrCode" /> },
-  { path: '/qrcode/:eventId', access: [Owner, Guest, Customer], element: <Placeholder page="qrCode" /> },
-  { path: '/events', access: [Owner, ServiceProvider, Customer], element: <Placeholder page="events" /> },
-  { path: '/events/new', access: [Owner, ServiceProvider], element: <Placeholder page="newEvent" /> },
-  { path: '/events/:id/edit', access: [Owner, ServiceProvider, Customer], element: <Placeholder page="editEvent" /> },
-  { path: '/events/:id', access: [Owner, ServiceProvider, Customer], element: <Placeholder page="eventDashboard" /> },
-  { path: '/wall-settings/:id', access: [Customer], element: <Placeholder page="wallSettings" /> },
-  { path: '/events/:id/moderation', access: [Customer, ServiceProvider, Owner], element: <Placeholder page="moderation" /> },
-  { path: '/admin', access: [Owner], element: <Placeholder page="admin" /> },
-  { path: '/admin/service-providers/:id', access: [Owner], element: <Placeholder page="serviceProvider" /> },
-  { path: '/admin/billing', access: [Owner], element: <Placeholder page="billing" /> },
-  { path: '/credits', access: [ServiceProvider], element: <Placeholder page="credits" /> },
+  { path: '/memories/:eventId', access: 'signed-in', element: <MemoryWallPage /> },
+  { path: '/customer-wall', access: [Customer], element: <CustomerWallPage /> },
+  { path: '/events/:eventId/wall', access: [Customer, ServiceProvider, Owner], element: <MemoryWallPage /> },
+  { path: '/qrcode', access: [Owner, Guest, Customer], element: <QrCodePage /> },
+  { path: '/qrcode/:eventId', access: [Owner, Guest, Customer], element: <QrCodePage /> },
+  { path: '/events', access: [Owner, ServiceProvider, Customer], element: <EventsPage /> },
+  { path: '/events/new', access: [Owner, ServiceProvider], element: <NewEventPage /> },
+  { path: '/events/:id/edit', access: [Owner, ServiceProvider, Customer], element: <EditEventPage /> },
+  { path: '/events/:id', access: [Owner, ServiceProvider, Customer], element: <EventDashboardPage /> },
+  { path: '/wall-settings/:id', access: [Customer], element: <WallSettingsPage /> },
+  // Signed in with another role: sent to / by the page (spec §2 Moderation page), not Access Denied.
+  { path: '/events/:id/moderation', access: 'signed-in', element: <ModerationPage /> },
+  { path: '/admin', access: [Owner], element: <AdminDashboardPage /> },
+  { path: '/admin/service-providers/:id', access: [Owner], element: <ServiceProviderPage /> },
+  { path: '/admin/billing', access: [Owner], element: <BillingPage /> },
+  { path: '/credits', access: [ServiceProvider], element: <CreditsPage /> },
   { path: '/myprofile', access: 'signed-in', element: <ProfilePage /> },
 ];
 

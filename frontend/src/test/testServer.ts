@@ -30,7 +30,7 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
     const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
-      body: raw ? JSON.parse(raw) : undefined,
+      body: await parseBody(raw, req.headers['content-type']),
     };
     requests.push(recorded);
     const reply = (await handle(recorded)) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
@@ -55,12 +55,33 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (data += chunk));
-    req.on('end', () => resolve(data));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** A file of a multipart body as a request records it. */
+export interface RecordedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * JSON bodies as parsed JSON; multipart/form-data as a plain object of its fields, each file as
+ * {name, type, size}.
+ */
+async function parseBody(raw: Buffer, contentType = ''): Promise<unknown> {
+  if (raw.length === 0) return undefined;
+  if (!contentType.startsWith('multipart/form-data')) return JSON.parse(raw.toString('utf8'));
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const fields: Record<string, string | RecordedFile> = {};
+  form.forEach((value, key) => {
+    fields[key] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+  });
+  return fields;
 }

@@ -1,34 +1,98 @@
-import { screen, within } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PHOTO_MAX_BYTES, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { makeEvent } from '../../test/fixtures';
+import { makeEvent, makeMemory } from '../../test/fixtures';
+import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 
-const event = makeEvent({ id: 'event-1', slug: 'anna-and-ben' });
-const submitUrl = '/api/events/event-1/submissions/message';
+const EVENT_ID = '6f1c1c5e-8d0a-4f3e-9a57-2b7f0e4c9d11';
+const event = makeEvent({ id: EVENT_ID, name: 'Anna & Ben', slug: 'anna-and-ben', eventCode: 'ABC123' });
+const submitUrl = (kind: 'message' | 'photo' | 'drawing') => `/api/events/${EVENT_ID}/submissions/${kind}`;
+const created: Reply = { status: 201, body: { success: true, memory: { id: 'm-1', eventId: EVENT_ID, approved: false } } };
+const onWall: HostMemory = { ...makeMemory({ id: 'w-1', eventId: EVENT_ID, content: 'Already on the wall' }), approved: true, flagged: false, processingState: 'ready', moderation: null };
 
+const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let submissionReply: Reply;
 
 beforeEach(async () => {
-  submissionReply = { status: 201, body: { success: true, memory: { id: 'm-1', eventId: 'event-1', approved: true } } };
-  server = await startTestServer(({ method, url }) => {
-    if (method === 'GET' && url === '/api/events/public/event-1') return { status: 200, body: { event } };
+  session.user = null;
+  submissionReply = created;
+  server = await startTestServer((req) => {
+    const { method, url } = req;
+    if (method === 'GET' && url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
+    if (method === 'GET' && url === '/api/events/by-code/ABC123') return { status: 200, body: { success: true, event } };
     if (method === 'GET' && url === '/api/events/by-slug/anna-and-ben') return { status: 200, body: { event } };
-    if (method === 'POST' && url === submitUrl) return submissionReply;
-    return undefined;
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true` && session.user) {
+      return { status: 200, body: { success: true, memories: [onWall] } };
+    }
+    if (method === 'POST' && url.startsWith(`/api/events/${EVENT_ID}/submissions/`)) return submissionReply;
+    return answerMe(session, req);
   });
 });
 afterEach(() => server.close());
 
-const submissions = () => server.requests.filter((r) => r.url === submitUrl);
+const submissions = (kind: 'message' | 'photo' | 'drawing') => server.requests.filter((r) => r.url === submitUrl(kind));
 
-async function openForm() {
-  const rendered = renderWithProviders(undefined, { route: '/contribute/event-1' });
-  expect(await screen.findByRole('heading', { name: 'Share Your Memory' })).toBeInTheDocument();
+async function openForm(route = `/contribute/${EVENT_ID}`) {
+  const rendered = renderWithProviders(undefined, { route });
+  // The first test of a run also compiles the page's modules: give it time.
+  expect(await screen.findByRole('heading', { name: 'Share Your Memory' }, { timeout: 5000 })).toBeInTheDocument();
   return rendered;
 }
 
-describe('contribute page', () => {
+describe('contribute page: finding the event', () => {
+  it.each([
+    ['its id', `/contribute/${EVENT_ID}`, `/api/events/public/${EVENT_ID}`],
+    ['its code in the address', '/contribute/abc123', '/api/events/by-code/ABC123'],
+    ['?code=', '/contribute?code=abc123', '/api/events/by-code/ABC123'],
+    ['its slug', '/contribute/anna-and-ben', '/api/events/by-slug/anna-and-ben'],
+  ])('finds the event by %s', async (_how, route, lookup) => {
+    await openForm(route);
+    expect(screen.getByText('Share a message, a photo or a drawing for Anna & Ben.')).toBeInTheDocument();
+    expect(server.requests.map((r) => r.url)).toContain(lookup);
+  });
+
+  it('offers to enter an event code when the event does not exist', async () => {
+    renderWithProviders(undefined, { route: '/contribute/missing' });
+
+    expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
+    // Not an id: tried as a code, then as a slug.
+    expect(server.requests.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/events/by-code/MISSING', '/api/events/by-slug/missing']));
+  });
+});
+
+describe('contribute page: guests and hosts', () => {
+  it('offers a guest Message, Photo and Drawing, without the wall', async () => {
+    await openForm();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+    expect(screen.getByRole('tab', { name: 'Message' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
+  });
+
+  it.each([Role.Customer, Role.ServiceProvider, Role.Owner])('lets a %s add a memory with the wall beside the form', async (role) => {
+    session.user = makeUser(role);
+    renderWithProviders(undefined, { route: `/contribute/${EVENT_ID}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Individual Memory' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Share Your Memory' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+    const wall = (await screen.findByRole('heading', { name: 'On the wall' })).closest('section')!;
+    expect(await within(wall).findByText('Already on the wall')).toBeInTheDocument();
+  });
+
+  it('treats a signed-in guest as a guest', async () => {
+    session.user = makeUser(Role.Guest);
+    await openForm();
+    expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
+  });
+});
+
+describe('contribute page: message', () => {
   it('asks for the name and the message before sending anything', async () => {
     const { user } = await openForm();
 
@@ -37,7 +101,7 @@ describe('contribute page', () => {
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Your Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(submissions()).toHaveLength(0);
+    expect(submissions('message')).toHaveLength(0);
   });
 
   it('posts the message as JSON and goes to the thank-you page', async () => {
@@ -49,10 +113,10 @@ describe('contribute page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
-    expect(submissions()).toEqual([
-      { method: 'POST', url: submitUrl, body: { name: 'Carol', message: 'Congratulations!', title: 'Cheers' } },
+    expect(submissions('message')).toEqual([
+      { method: 'POST', url: submitUrl('message'), body: { name: 'Carol', message: 'Congratulations!', title: 'Cheers' } },
     ]);
-    expect(await screen.findByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', '/presentation/event-1');
+    expect(await screen.findByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', `/presentation/${EVENT_ID}`);
   });
 
   it("shows the server's field messages next to the fields", async () => {
@@ -84,11 +148,157 @@ describe('contribute page', () => {
     const toast = (await screen.findByText('This event is not accepting memories right now')).closest('li')!;
     expect(within(toast).getByText('Error submitting message')).toBeInTheDocument();
   });
+});
 
-  it('offers to enter an event code when the event does not exist', async () => {
-    renderWithProviders(undefined, { route: '/contribute/missing' });
+/** A file as the browser's file picker gives it (Node's File, which the fetch under test can send). */
+const photoFile = (name: string, type: string, size = 2048) => new NodeFile([new Uint8Array(size).fill(7)], name, { type }) as unknown as File;
 
-    expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
+async function openPhotoTab() {
+  const rendered = await openForm();
+  await rendered.user.click(screen.getByRole('tab', { name: 'Photo' }));
+  expect(screen.getByLabelText('Photo')).toHaveAttribute('type', 'file');
+  return rendered;
+}
+
+describe('contribute page: photo', () => {
+  it.each([
+    ['a PDF', photoFile('menu.pdf', 'application/pdf'), 'Invalid file type'],
+    ['a HEIC photo', photoFile('IMG_0001.heic', 'image/heic'), 'Invalid file type'],
+    ['a photo over 10MB', photoFile('huge.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1), 'File too large'],
+  ])('refuses %s before sending anything', async (_what, file, message) => {
+    await openPhotoTab();
+    // The picker's filter is only a hint: the page checks what it gets.
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Photo'), file);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of your photo' })).not.toBeInTheDocument();
+    expect(submissions('photo')).toHaveLength(0);
+  });
+
+  it('accepts a photo of exactly 10MB and shows it', async () => {
+    const { user } = await openPhotoTab();
+    await user.upload(screen.getByLabelText('Photo'), photoFile('big.png', 'image/png', PHOTO_MAX_BYTES));
+    expect(await screen.findByRole('img', { name: 'Preview of your photo' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(screen.queryByText('File too large')).not.toBeInTheDocument();
+  });
+
+  it('asks for the name and a photo', async () => {
+    const { user } = await openPhotoTab();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please select a photo to upload')).toBeInTheDocument();
+    expect(submissions('photo')).toHaveLength(0);
+  });
+
+  it('sends the photo as multipart with its name, caption and title, then thanks the guest', async () => {
+    const { user } = await openPhotoTab();
+
+    await user.type(screen.getByLabelText('Your Name'), ' Carol ');
+    await user.upload(screen.getByLabelText('Photo'), photoFile('beach.jpg', 'image/jpeg', 4096));
+    expect(await screen.findByRole('img', { name: 'Preview of your photo' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Caption'), 'At the beach');
+    await user.type(screen.getByLabelText('Title'), 'Summer');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    expect(submissions('photo')).toEqual([
+      {
+        method: 'POST',
+        url: submitUrl('photo'),
+        body: { name: 'Carol', photoCaption: 'At the beach', title: 'Summer', photo: { name: 'beach.jpg', type: 'image/jpeg', size: 4096 } },
+      },
+    ]);
+  });
+
+  it('leaves out the caption and title when they are empty', async () => {
+    const { user } = await openPhotoTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Dan');
+    await user.upload(screen.getByLabelText('Photo'), photoFile('cake.webp', 'image/webp'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(submissions('photo')[0].body).toEqual({ name: 'Dan', photo: { name: 'cake.webp', type: 'image/webp', size: 2048 } });
+  });
+
+  it("toasts the server's refusal", async () => {
+    submissionReply = { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'File too large' } };
+    const { user } = await openPhotoTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    await user.upload(screen.getByLabelText('Photo'), photoFile('beach.jpg', 'image/jpeg'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const toast = await findToast('Error submitting photo');
+    expect(within(toast).getByText('File too large')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Share Your Memory' })).toBeInTheDocument();
+  });
+});
+
+describe('contribute page: drawing', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  // jsdom has no 2D canvas: a context that accepts every drawing call, and a fixed PNG export.
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : () => undefined),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  let getContext: jest.SpyInstance;
+  let toDataURL: jest.SpyInstance;
+  beforeEach(() => {
+    getContext = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as never);
+    toDataURL = jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => PNG);
+  });
+  afterEach(() => {
+    getContext.mockRestore();
+    toDataURL.mockRestore();
+  });
+
+  async function openDrawingTab() {
+    const rendered = await openForm();
+    await rendered.user.click(screen.getByRole('tab', { name: 'Drawing' }));
+    const pad = screen.getByRole('img', { name: 'Your drawing' });
+    await waitFor(() => expect(pad.style.touchAction).toBe('none')); // signature_pad has loaded
+    return { ...rendered, pad };
+  }
+
+  const draw = (pad: HTMLElement) =>
+    act(() => {
+      fireEvent.mouseDown(pad, { buttons: 1, clientX: 10, clientY: 10 });
+      fireEvent.mouseMove(window, { buttons: 1, clientX: 40, clientY: 30 });
+      fireEvent.mouseMove(window, { buttons: 1, clientX: 80, clientY: 60 });
+      fireEvent.mouseUp(window, { buttons: 0, clientX: 80, clientY: 60 });
+    });
+
+  it('requires a drawing', async () => {
+    const { user } = await openDrawingTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByText('Drawing is required')).toBeInTheDocument();
+    expect(submissions('drawing')).toHaveLength(0);
+  });
+
+  it('posts the drawing as a PNG data URL with the name and title', async () => {
+    const { user, pad } = await openDrawingTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    await user.type(screen.getByLabelText('Title'), 'Hearts');
+    await draw(pad);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    expect(submissions('drawing')).toEqual([{ method: 'POST', url: submitUrl('drawing'), body: { name: 'Carol', content: PNG, title: 'Hearts' } }]);
+  });
+
+  it('starts over after Clear', async () => {
+    const { user, pad } = await openDrawingTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    await draw(pad);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByText('Drawing is required')).toBeInTheDocument();
+    expect(submissions('drawing')).toHaveLength(0);
   });
 });

@@ -1,38 +1,63 @@
-import { skipToken } from '@reduxjs/toolkit/query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { useGetEventByCodeQuery, useGetPublicEventQuery } from '../../api/events';
+import { Role, type PublicEvent } from '@memory-wall/contracts';
+import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeTexts } from '../../i18n/pages/contribute';
+import { ContributeTabs } from './ContributeTabs';
 import { EventNotFound } from './EventNotFound';
-import { MessageForm } from './MessageForm';
+import { useContributeEvent } from './useContributeEvent';
 
-/** The event to contribute to: from /contribute/{eventId}, or from /contribute?code={eventCode}. */
-function useContributeEvent() {
-  const { eventId } = useParams();
-  const [searchParams] = useSearchParams();
-  const code = searchParams.get('code')?.trim().toUpperCase();
-  const byId = useGetPublicEventQuery(eventId ?? skipToken);
-  const byCode = useGetEventByCodeQuery(!eventId && code ? code : skipToken);
-  return eventId ? byId : byCode;
+addPageTexts('contributePage', contributeTexts);
+
+// Only hosts see the wall beside the form: guests never download it.
+const HostMemoriesPanel = lazy(() => import('./HostMemoriesPanel').then((m) => ({ default: m.HostMemoriesPanel })));
+
+const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner];
+
+/** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
+export function ContributePage() {
+  const { event, isLoading } = useContributeEvent();
+  const { user, isLoading: sessionLoading } = useSessionUser();
+  const host = !!user && HOSTS.includes(user.role);
+
+  if (isLoading || sessionLoading) return <Spinner />;
+  if (!event) {
+    return (
+      <main className="page page-narrow">
+        <EventNotFound />
+      </main>
+    );
+  }
+  return host ? <HostContribute event={event} /> : <GuestContribute event={event} />;
 }
 
-export function ContributePage() {
+function GuestContribute({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
-  const { data: event, isLoading } = useContributeEvent();
-
   return (
     <main className="page page-narrow">
-      {isLoading ? (
-        <Spinner />
-      ) : !event ? (
-        <EventNotFound />
-      ) : (
-        <Card title={t('contribute.shareTitle')} headingLevel={1}>
-          <p className="muted">{t('contribute.shareIntro', { event: event.name })}</p>
-          <MessageForm event={event} />
-        </Card>
-      )}
+      <Card title={t('contribute.shareTitle')} headingLevel={1} className="contribute-card">
+        <p className="muted">{t('contributePage.guestIntro', { event: event.name })}</p>
+        <ContributeTabs event={event} />
+      </Card>
+    </main>
+  );
+}
+
+/** Customers, providers and owners add memories themselves, with the wall beside the form. */
+function HostContribute({ event }: { event: PublicEvent }) {
+  const { t } = useTranslation();
+  return (
+    <main className="page mw-page-wide contribute-host">
+      <Card title={t('contributePage.hostTitle')} headingLevel={1} className="contribute-card">
+        <p className="muted">{t('contributePage.hostIntro', { event: event.name })}</p>
+        <ContributeTabs event={event} />
+      </Card>
+      <Suspense fallback={<Spinner />}>
+        <HostMemoriesPanel eventId={event.id} />
+      </Suspense>
     </main>
   );
 }

@@ -1,31 +1,155 @@
-import { MemoryType, type PublicMemory } from '@memory-wall/contracts';
+import { formatDistanceToNow } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { isMostlyChinese, photoOf } from './memoryContent';
+import { MemoryType, ProcessingState, type HostMemory, type PublicMemory } from '@memory-wall/contracts';
+import { addPageTexts } from '../../i18n/lazy';
+import { memoryCardTexts } from '../../i18n/pages/memories';
+import { captionOf, imageOf, isHostMemory, isMostlyChinese } from './memoryContent';
 
-/** One memory as the venue screens show it: the content and 'From {author}'. */
-export function MemoryCard({ memory }: { memory: PublicMemory }) {
+addPageTexts('memoryCard', memoryCardTexts);
+
+export interface ModerationActions {
+  onApprove(): void;
+  onReject(): void;
+  /** An action on this memory is running: its buttons wait. */
+  busy?: boolean;
+}
+
+export interface CustomerActions {
+  onFeature(): void;
+  onFlag(): void;
+  busy?: boolean;
+}
+
+export interface MemoryCardProps {
+  memory: PublicMemory | HostMemory;
+  /**
+   * presentation (the default, for venue screens): only 'From {author}', full-size images;
+   * normal: the author and how long ago it was shared.
+   */
+  variant?: 'presentation' | 'normal';
+  /** Moderation view: a pending memory gets Reject and Approve; a failed one says why. */
+  moderation?: ModerationActions;
+  /** A customer's view of a memory on the wall: Feature and Flag. */
+  customer?: CustomerActions;
+}
+
+/** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
+export function MemoryCard({ memory, variant = 'presentation', moderation, customer }: MemoryCardProps) {
   const { t } = useTranslation();
+  const host = isHostMemory(memory) ? memory : null;
+  const pending = !!host && !host.approved && !host.flagged;
+  const failed = host?.processingState === ProcessingState.Failed;
+  const processing = host?.processingState === ProcessingState.Processing;
+  const onWall = !host || (host.approved && !host.flagged);
+  const presentation = variant === 'presentation';
+  const caption = captionOf(memory);
+  // The title is shown as a heading unless it already stands in for the missing caption.
+  const showTitle = !!memory.title && caption !== memory.title;
+
+  const classes = ['memory-card', `memory-card-${memory.type}`];
+  if (moderation && pending) classes.push('memory-card-pending');
+  if (failed) classes.push('memory-card-failed');
+  if (host?.flagged) classes.push('memory-card-flagged');
+  if (memory.featured) classes.push('memory-card-featured');
+
   return (
-    <article className="memory-card" data-testid="memory-card">
-      {memory.title && <h2 className="memory-title">{memory.title}</h2>}
-      <MemoryBody memory={memory} />
-      <p className="memory-author">{t('display.from', { author: memory.author })}</p>
+    <article className={classes.join(' ')} data-testid="memory-card" aria-busy={moderation?.busy || customer?.busy || undefined}>
+      {(host?.flagged || (moderation && (pending || failed))) && (
+        <div className="memory-badges">
+          {host?.flagged && <span className="badge memory-badge-flagged">{t('memoryCard.flagged')}</span>}
+          {moderation && pending && !failed && (
+            <span className="badge memory-badge-pending">{processing ? t('memoryCard.processing') : t('memoryCard.pending')}</span>
+          )}
+          {moderation && failed && <span className="badge memory-badge-failed">{t('memoryCard.failed')}</span>}
+        </div>
+      )}
+      {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
+      {showTitle && <h3 className="memory-title">{memory.title}</h3>}
+      <MemoryBody memory={memory} presentation={presentation} caption={caption} />
+      {moderation && failed && host?.moderation?.reason && <p className="memory-failure">{host.moderation.reason}</p>}
+      {presentation ? (
+        <p className="memory-author">{t('display.from', { author: memory.author })}</p>
+      ) : (
+        <p className="memory-meta">
+          <span className="memory-meta-author">{memory.author}</span>
+          <time dateTime={memory.createdAt}>{formatDistanceToNow(new Date(memory.createdAt), { addSuffix: true })}</time>
+        </p>
+      )}
+      {moderation && (pending || failed) && (
+        <div className="actions memory-actions">
+          <button type="button" className="button button-secondary mw-danger" onClick={moderation.onReject} disabled={moderation.busy}>
+            {t('memoryCard.reject')}
+          </button>
+          {!failed && (
+            <button type="button" className="button" onClick={moderation.onApprove} disabled={moderation.busy || processing}>
+              {t('memoryCard.approve')}
+            </button>
+          )}
+        </div>
+      )}
+      {customer && onWall && !presentation && (
+        <div className="actions memory-actions">
+          <button
+            type="button"
+            className={memory.featured ? 'button' : 'button button-secondary'}
+            aria-pressed={memory.featured}
+            onClick={customer.onFeature}
+            disabled={customer.busy}
+          >
+            {memory.featured ? t('memoryCard.featured') : t('memoryCard.feature')}
+          </button>
+          <button type="button" className="button button-secondary mw-danger" onClick={customer.onFlag} disabled={customer.busy}>
+            {t('memoryCard.flag')}
+          </button>
+        </div>
+      )}
     </article>
   );
 }
 
-function MemoryBody({ memory }: { memory: PublicMemory }) {
-  if (memory.type === MemoryType.Photo) {
-    const { url, caption } = photoOf(memory);
+/** Presentation mode, customer view: round icon buttons at the top left. */
+function IconActions({ featured, actions }: { featured: boolean; actions: CustomerActions }) {
+  const { t } = useTranslation();
+  return (
+    <div className="memory-icon-actions">
+      <button
+        type="button"
+        className="mw-icon-button"
+        aria-pressed={featured}
+        aria-label={featured ? t('memoryCard.featured') : t('memoryCard.feature')}
+        title={featured ? t('memoryCard.unfeature') : t('memoryCard.feature')}
+        onClick={actions.onFeature}
+        disabled={actions.busy}
+      >
+        {featured ? '♥' : '♡'}
+      </button>
+      <button type="button" className="mw-icon-button" aria-label={t('memoryCard.flag')} title={t('memoryCard.flag')} onClick={actions.onFlag} disabled={actions.busy}>
+        ⚑
+      </button>
+    </div>
+  );
+}
+
+function MemoryBody({ memory, presentation, caption }: { memory: PublicMemory; presentation: boolean; caption: string | null }) {
+  const { t } = useTranslation();
+  if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {
+    const image = imageOf(memory, presentation ? 'full' : 'card');
+    const chinese = caption ? isMostlyChinese(caption) : false;
+    const photo = memory.type === MemoryType.Photo;
     return (
-      <figure className="memory-photo">
-        <img src={url} alt={caption ?? ''} loading="lazy" />
-        {caption && <figcaption>{caption}</figcaption>}
+      <figure className={photo ? (caption ? 'memory-photo memory-photo-captioned' : 'memory-photo') : 'memory-drawing'}>
+        {image.url ? (
+          <img src={image.url} alt={caption ?? ''} width={image.width} height={image.height} loading="lazy" decoding="async" />
+        ) : (
+          <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
+        )}
+        {caption && (
+          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined}>
+            {caption}
+          </figcaption>
+        )}
       </figure>
     );
-  }
-  if (memory.type === MemoryType.Drawing) {
-    return <img className="memory-drawing" src={memory.content} alt="" loading="lazy" />;
   }
   const chinese = isMostlyChinese(memory.content);
   return (

@@ -1,4 +1,4 @@
-import type { PublicMemory } from '@memory-wall/contracts';
+import { isMostlyChinese as mostlyChinese, MemoryType, type HostMemory, type PublicMemory, type RenditionName } from '@memory-wall/contracts';
 
 /** A photo's address and caption: content is either JSON {url, caption} or a plain address (spec §3). */
 export function photoOf(memory: PublicMemory): { url: string; caption: string | null } {
@@ -15,11 +15,31 @@ export function photoOf(memory: PublicMemory): { url: string; caption: string | 
   return { url: memory.content, caption: fallbackCaption };
 }
 
-const HAN = /\p{Script=Han}/gu;
-
-/** Text with more than 20 % Chinese characters is styled as Chinese (spec §2 Memory card). */
-export function isMostlyChinese(text: string): boolean {
-  const letters = text.replace(/\s/g, '');
-  if (!letters) return false;
-  return (letters.match(HAN)?.length ?? 0) / letters.length > 0.2;
+export interface MemoryImage {
+  /** null while the workers are still making the renditions. */
+  url: string | null;
+  width?: number;
+  height?: number;
 }
+
+/**
+ * The image of a photo or drawing at the wanted size: the processed rendition when there is one, else
+ * whatever the content holds (an older memory's address, a drawing's data URL).
+ */
+export function imageOf(memory: PublicMemory, size: RenditionName): MemoryImage {
+  const rendition = memory.media?.[size];
+  if (rendition) return { url: rendition.url, width: rendition.width, height: rendition.height };
+  const url = memory.type === MemoryType.Photo ? photoOf(memory).url : memory.content;
+  return { url: url || null };
+}
+
+/** The text shown under an image: the caption, falling back to photoCaption then title (spec §3). */
+export function captionOf(memory: PublicMemory): string | null {
+  return memory.type === MemoryType.Message ? null : photoOf(memory).caption;
+}
+
+/** Spec §2 Memory card: text with more than 20 % Chinese characters is styled as Chinese. */
+export const isMostlyChinese = mostlyChinese;
+
+/** Whether a memory carries its moderation state (a host's view). */
+export const isHostMemory = (memory: PublicMemory | HostMemory): memory is HostMemory => 'approved' in memory;

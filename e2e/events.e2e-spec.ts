@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import jsQR from 'jsqr';
+import { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { Role } from '@memory-wall/contracts';
+import { Event, ServiceProvider } from '@memory-wall/core';
+import { createAccount } from '../backend/test/support/accounts';
+import { RunningProcess, startApi } from '../backend/test/support/processes';
+import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
+import { launchBrowser } from './support/browser';
+
+/** Signs in through /signin the way a person does. */
+async function signIn(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByLabel('Email or Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText(`Logged in as ${username}`).waitFor();
+}
+
+/** A calendar day some days from now, as a date input takes it. */
+function daysFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The events screens in a real browser against the built API and front end: a provider creates an event
+ * with customer access (published, 1 credit), downloads its QR code, and the customer changes the wall.
+ */
+describe('events in the browser', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    const env = { ...t.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
+    [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    await t?.cleanup();
+  });
+
+  it('lets a provider publish an event with customer access and its customer restyle the wall', async () => {
+    const provider = await createAccount(t.dataSource, Role.ServiceProvider);
+    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    await signIn(page, api.url, provider.username, provider.password);
+    await page.waitForURL(`${api.url}/events`);
+    await page.getByRole('heading', { level: 1, name: 'Your Events' }).waitFor();
+    await page.getByText('Available credits: 10').waitFor();
+
+    // Create the event, with a login for its host.
+    await page.getByRole('link', { name: 'New Event', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'New Event' }).waitFor();
+    await page.getByLabel('Event Name', { exact: true }).fill('Garden Wedding');
+    await page.getByLabel('Event Type', { exact: true }).selectOption('wedding');
+    await page.getByLabel('Event Date', { exact: true }).fill(daysFromNow(30));
+    await page.getByLabel('Wall Title', { exact: true }).fill('Notes for Sam & Alex');
+    await page.getByLabel('Customer Name', { exact: true }).fill('Sam Rivers');
+    await page.getByLabel('Customer Email', { exact: true }).fill('sam.rivers@example.test');
+    await page.getByLabel('Customer Username', { exact: true }).fill('sam_rivers');
+    await page.getByLabel('Customer PIN', { exact: true }).fill('246810');
+    await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+
+    // The customer's sign-in details, once.
+    const access = page.getByRole('region', { name: 'Customer Access Created' });
+    await access.waitFor();
+    await page.getByText('Event created').waitFor();
+    await access.getByText('sam_rivers', { exact: true }).waitFor();
+    expect(await access.getByTestId('customer-pin').innerText()).toBe('246810');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // Published at once, one credit spent.
+    await page.waitForURL(`${api.url}/events`);
+    const card = page.getByRole('listitem', { name: 'Garden Wedding' });
+    await card.getByText('Published', { exact: true }).waitFor();
+    await card.getByText('1 credit used', { exact: true }).waitFor();
+    await page.getByText('Available credits: 9').waitFor();
+    const stored = await t.dataSource.getRepository(Event).findOneByOrFail({ name: 'Garden Wedding' });
+    expect(stored.status).toBe('live');
+    expect((await t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: provider.provider!.id })).availableCredits).toBe(9);
+
+    // The dashboard's QR code, downloaded as a PNG that scans to the contribute address.
+    await card.getByRole('link', { name: 'View', exact: true }).click();
+    await page.waitForURL(`${api.url}/events/${stored.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Garden Wedding' }).waitFor();
+    await page.getByRole('button', { name: 'Show QR Code', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'QR Code for Garden Wedding' });
+    await dialog.getByRole('img', { name: 'QR code for Garden Wedding' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe(`memory-wall-qr-${stored.eventCode}.png`);
+    const png = PNG.sync.read(await readFile((await download.path())!));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(`${api.url}/contribute?code=${stored.eventCode}`);
+
+    // The customer signs in with the PIN and restyles the wall.
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
+    await signIn(customer, api.url, 'sam_rivers', '246810');
+    await customer.waitForURL(`${api.url}/customer-wall`);
+    await customer.goto(`${api.url}/wall-settings/${stored.id}`);
+    await customer.getByRole('heading', { level: 1, name: 'Wall Settings' }).waitFor();
+    const title = customer.getByLabel('Wall Title', { exact: true });
+    await title.waitFor();
+    expect(await title.inputValue()).toBe('Notes for Sam & Alex');
+    await title.fill('Love Notes for Sam & Alex');
+    await customer.getByRole('radio', { name: 'Cream', exact: true }).check();
+    await customer.getByRole('radio', { name: 'Manual Moderation', exact: true }).check();
+    await customer.getByLabel('Transition Time', { exact: true }).selectOption('10');
+    await customer.getByRole('button', { name: 'Save Settings', exact: true }).click();
+    await customer.getByText('Wall settings updated').waitFor();
+
+    const response = await customerContext.request.get(`${api.url}/api/events/${stored.id}`);
+    expect(response.status()).toBe(200);
+    const { event } = (await response.json()) as { event: Record<string, unknown> };
+    expect(event).toMatchObject({
+      wallTitle: 'Love Notes for Sam & Alex',
+      colorTheme: '#FDFBD4',
+      moderationType: 'manual_moderation',
+      transitionTime: 10,
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
+import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
+import { billingTexts } from '../../i18n/pages/billing';
+import { addPageTexts } from '../../i18n/lazy';
+import { formatCents } from '../credits/format';
+import { Tabs } from '../credits/Tabs';
+import { TransactionsTable } from '../credits/transactions';
+import { humanize, LoadError, StatCards } from '../credits/ui';
+import { AdjustCreditsForm } from './AdjustCreditsForm';
+
+addPageTexts('billing', billingTexts);
+
+type Tab = 'transactions' | 'providers' | 'adjust';
+
+const matches = (query: string, ...texts: (string | null | undefined)[]) =>
+  texts.some((text) => text?.toLowerCase().includes(query));
+
+/** /admin/billing (spec §2 Billing), for the owner. */
+export function BillingPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('transactions');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const summary = useGetBillingSummaryQuery();
+  const providers = useGetServiceProvidersQuery();
+  const transactions = useGetCreditTransactionsQuery();
+
+  const shownProviders = useMemo(
+    () =>
+      (providers.data ?? []).filter(
+        (p) => !query || matches(query, p.companyName, p.userName, p.userData.email, ...p.serviceTypes),
+      ),
+    [providers.data, query],
+  );
+  const shownTransactions = useMemo(
+    () =>
+      (transactions.data ?? []).filter(
+        (tx) =>
+          !query ||
+          matches(query, tx.serviceProviderName, tx.userName, tx.description, tx.transactionType, humanize(tx.transactionType)),
+      ),
+    [transactions.data, query],
+  );
+
+  const tabs = [
+    { id: 'transactions', label: t('billing.tabTransactions') },
+    { id: 'providers', label: t('billing.tabProviders') },
+    { id: 'adjust', label: t('billing.tabAdjust') },
+  ] as const;
+
+  let panel;
+  if (tab === 'transactions') {
+    panel = (
+      <Card title={t('billing.tabTransactions')}>
+        {transactions.isLoading || (transactions.isError && transactions.isFetching) ? (
+          <Spinner />
+        ) : !transactions.data ? (
+          <LoadError message={t('billing.loadTransactionsFailed')} retryLabel={t('billing.retry')} onRetry={() => void transactions.refetch()} />
+        ) : !transactions.data.length ? (
+          <p className="muted">{t('billing.noTransactions')}</p>
+        ) : !shownTransactions.length ? (
+          <p className="muted">{t('billing.noTransactionsMatch')}</p>
+        ) : (
+          <TransactionsTable<AdminCreditTransaction>
+            caption={t('billing.tabTransactions')}
+            transactions={shownTransactions}
+            provider={{ heading: t('billing.provider'), cell: (tx) => tx.serviceProviderName }}
+          />
+        )}
+      </Card>
+    );
+  } else {
+    const title = tab === 'providers' ? t('billing.tabProviders') : t('billing.tabAdjust');
+    let body;
+    if (providers.isLoading || (providers.isError && providers.isFetching)) body = <Spinner />;
+    else if (!providers.data) {
+      body = <LoadError message={t('billing.loadFailed')} retryLabel={t('billing.retry')} onRetry={() => void providers.refetch()} />;
+    } else if (tab === 'adjust') body = <AdjustCreditsForm providers={providers.data} />;
+    else if (!providers.data.length) body = <p className="muted">{t('billing.noProviders')}</p>;
+    else if (!shownProviders.length) body = <p className="muted">{t('billing.noProvidersMatch')}</p>;
+    else body = <ProvidersTable providers={shownProviders} />;
+    panel = <Card title={title}>{body}</Card>;
+  }
+
+  return (
+    <main className="page cr-page cr-wide">
+      <header className="cr-header">
+        <h1>{t('billing.title')}</h1>
+        <p className="muted">{t('billing.intro')}</p>
+      </header>
+      {summary.data ? (
+        <StatCards
+          stats={[
+            { label: t('billing.totalCredits'), value: summary.data.totalCreditsPurchased, hint: t('billing.totalCreditsHint') },
+            { label: t('billing.totalRevenue'), value: formatCents(summary.data.totalRevenueCents), hint: t('billing.totalRevenueHint') },
+            {
+              label: t('billing.activeProviders'),
+              value: summary.data.activeServiceProviders,
+              hint: t('billing.activeProvidersHint', { total: summary.data.totalServiceProviders }),
+            },
+          ]}
+        />
+      ) : summary.isLoading || summary.isFetching ? (
+        <Spinner />
+      ) : (
+        <LoadError message={t('billing.loadFailed')} retryLabel={t('billing.retry')} onRetry={() => void summary.refetch()} />
+      )}
+      <div className="cr-search">
+        <TextField
+          label={t('billing.search')}
+          type="search"
+          placeholder={t('billing.searchPlaceholder')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <Tabs label={t('billing.sections')} tabs={tabs} selected={tab} onSelect={setTab}>
+        {panel}
+      </Tabs>
+    </main>
+  );
+}
+
+function ProvidersTable({ providers }: { providers: AdminServiceProvider[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cr-table-wrap">
+      <table className="cr-table">
+        <caption className="visually-hidden">{t('billing.tabProviders')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('billing.company')}</th>
+            <th scope="col">{t('billing.account')}</th>
+            <th scope="col" className="cr-num">
+              {t('billing.available')}
+            </th>
+            <th scope="col" className="cr-num">
+              {t('billing.purchased')}
+            </th>
+            <th scope="col" className="cr-num">
+              {t('billing.used')}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t('billing.viewDetails')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {providers.map((provider) => (
+            <tr key={provider.id}>
+              <th scope="row">{provider.companyName}</th>
+              <td>
+                <div>{provider.userName}</div>
+                <div className="muted cr-small-text">{provider.userData.email}</div>
+              </td>
+              <td className="cr-num">{provider.availableCredits}</td>
+              <td className="cr-num">{provider.totalCreditsPurchased}</td>
+              <td className="cr-num">{provider.totalCreditsUsed}</td>
+              <td>
+                <Link to={`/admin/service-providers/${encodeURIComponent(provider.id)}`} className="button button-secondary cr-small">
+                  {t('billing.viewDetails')}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

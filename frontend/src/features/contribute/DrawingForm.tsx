@@ -1,0 +1,84 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PublicEvent } from '@memory-wall/contracts';
+import { errorFields, errorMessage } from '../../api/api';
+import { useSubmitDrawingMutation } from '../../api/memories';
+import { TextField } from '../../components/ui/TextField';
+import { showError } from '../../components/ui/toast';
+import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { DrawingPad, type DrawingPadHandle } from './DrawingPad';
+
+type Field = 'name' | 'title';
+const SERVER_FIELDS: Record<Field | 'content', readonly string[]> = { name: ['name'], title: ['title'], content: ['content'] };
+
+/** A drawing on the pad, sent as a PNG data URL (spec §5 Drawing submission). */
+export function DrawingForm({ event }: { event: PublicEvent }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const pad = useRef<DrawingPadHandle>(null);
+  const [submitDrawing, { isLoading }] = useSubmitDrawingMutation();
+  const { values, setErrors, field } = useFormFields<Field>({ name: '', title: '' });
+  const [drawingError, setDrawingError] = useState<string>();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid: FieldErrors<Field> = {};
+    if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
+    const empty = pad.current?.isEmpty() ?? true;
+    setErrors(invalid);
+    setDrawingError(empty ? t('contributePage.drawingRequired') : undefined);
+    if (invalid.name || empty) return;
+
+    try {
+      await submitDrawing({
+        eventId: event.id,
+        name: values.name.trim(),
+        title: values.title.trim() || undefined,
+        content: pad.current!.toDataURL(),
+      }).unwrap();
+      navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+    } catch (error) {
+      const { content, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
+      if (content) setDrawingError(content);
+      if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
+      else if (!content) showError(t('contributePage.drawingError'), errorMessage(error) ?? t('common.unknownError'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form">
+      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <div className="field">
+        <span className="field-label" id={`${id}-label`}>
+          {t('contributePage.drawingLabel')}
+        </span>
+        <p className="field-hint" id={`${id}-hint`}>
+          {t('contributePage.drawingHint')}
+        </p>
+        <DrawingPad
+          ref={pad}
+          label={t('contributePage.drawingLabel')}
+          describedBy={`${id}-hint${drawingError ? ` ${id}-error` : ''}`}
+          invalid={!!drawingError}
+          onDraw={() => setDrawingError(undefined)}
+        />
+        {drawingError && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {drawingError}
+          </p>
+        )}
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={() => pad.current?.clear()}>
+            {t('contributePage.clearDrawing')}
+          </button>
+        </div>
+      </div>
+      <TextField label={t('contribute.titleLabel')} placeholder={t('contribute.titlePlaceholder')} {...field('title')} />
+      <button type="submit" className="button" disabled={isLoading}>
+        {isLoading ? t('common.submitting') : t('common.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PublicEvent } from '@memory-wall/contracts';
+import { errorFields, errorMessage } from '../../api/api';
+import { useSubmitPhotoMutation } from '../../api/memories';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
+import { showError } from '../../components/ui/toast';
+import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { checkPhoto, PHOTO_TYPES, prepareForUpload, withExtension } from './photoFile';
+
+// The crop tool (react-image-crop) is downloaded only when a guest opens it.
+const CropEditor = lazy(() => import('./CropEditor'));
+
+type Field = 'name' | 'photoCaption' | 'title';
+const SERVER_FIELDS: Record<Field | 'photo', readonly string[]> = {
+  name: ['name'],
+  photoCaption: ['photoCaption'],
+  title: ['title'],
+  photo: ['photo', 'file'],
+};
+
+interface Photo {
+  /** What will be sent: the chosen file, or its cropped and rotated version. */
+  file: File;
+  url: string;
+}
+
+/** Spec §2 Photo flow: choose a file, preview, optionally crop or rotate, submit. */
+export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [submitPhoto] = useSubmitPhotoMutation();
+  const { values, errors, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
+  const [photo, setPhoto] = useState<Photo | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!photo) return;
+    return () => URL.revokeObjectURL(photo.url);
+  }, [photo]);
+
+  const use = (file: File) => {
+    setSize(null);
+    setPhoto({ file, url: URL.createObjectURL(file) });
+  };
+
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again still counts as a change
+    if (!file) return;
+    const problem = checkPhoto(file);
+    setPhotoError(problem ? t(`contributePage.${problem}`) : undefined);
+    if (problem) return;
+    setEditing(false);
+    use(file);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!event) {
+      showError(t('contributePage.noEvent'));
+      return;
+    }
+    const invalid: FieldErrors<Field> = {};
+    if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
+    setErrors(invalid);
+    setPhotoError(photo ? undefined : t('contributePage.photoRequired'));
+    if (invalid.name || !photo) return;
+
+    setBusy(true);
+    try {
+      const file = await prepareForUpload(photo.file, size);
+      await submitPhoto({
+        eventId: event.id,
+        name: values.name.trim(),
+        photoCaption: values.photoCaption.trim() || undefined,
+        title: values.title.trim() || undefined,
+        file,
+        fileName: file.name,
+      }).unwrap();
+      navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+    } catch (error) {
+      setBusy(false);
+      const { photo: fileProblem, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
+      if (fileProblem) setPhotoError(fileProblem);
+      if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
+      else showError(t('contributePage.photoError'), errorMessage(error) ?? t('common.unknownError'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form">
+      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <div className="field">
+        <label htmlFor={inputId}>{t('contributePage.photoLabel')}</label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          className="contribute-file-input"
+          onChange={onChoose}
+          aria-invalid={photoError ? true : undefined}
+          aria-describedby={`${inputId}-hint${photoError ? ` ${inputId}-error` : ''}`}
+        />
+        <p className="field-hint" id={`${inputId}-hint`}>
+          {t('contributePage.photoHint')}
+        </p>
+        {photoError && (
+          <p className="field-error" id={`${inputId}-error`} role="alert">
+            {photoError}
+          </p>
+        )}
+      </div>
+      {photo && !editing && (
+        <div className="contribute-preview">
+          <img
+            src={photo.url}
+            alt={t('contributePage.preview')}
+            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          />
+          <div className="actions">
+            <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+              {t('contributePage.editPhoto')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => input.current?.click()}>
+              {t('contributePage.changePhoto')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setPhoto(null)}>
+              {t('contributePage.removePhoto')}
+            </button>
+          </div>
+        </div>
+      )}
+      {photo && editing && (
+        <Suspense fallback={<Spinner />}>
+          <CropEditor
+            source={photo.url}
+            onApply={(blob) => {
+              setEditing(false);
+              use(new File([blob], withExtension(photo.file.name, 'jpg'), { type: 'image/jpeg' }));
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
+      )}
+      <TextField label={t('contributePage.captionLabel')} placeholder={t('contributePage.captionPlaceholder')} {...field('photoCaption')} />
+      <TextField label={t('contribute.titleLabel')} placeholder={t('contribute.titlePlaceholder')} {...field('title')} />
+      <button type="submit" className="button" disabled={busy || editing}>
+        {busy ? t('common.submitting') : t('common.submit')}
+      </button>
+    </form>
+  );
+}

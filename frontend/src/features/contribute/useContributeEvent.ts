@@ -1,0 +1,30 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useParams, useSearchParams } from 'react-router';
+import type { PublicEvent } from '@memory-wall/contracts';
+import { useGetEventByCodeQuery, useGetEventBySlugQuery, useGetPublicEventQuery } from '../../api/events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Stored event codes are 4 to 10 letters or digits (spec §3). */
+const CODE = /^[a-z0-9]{4,10}$/i;
+
+/**
+ * The event to contribute to (spec §2 Contribute page): /contribute/{ref} where ref is the event's id,
+ * else its code, else its slug; or /contribute?code={eventCode}.
+ */
+export function useContributeEvent(): { event: PublicEvent | undefined; isLoading: boolean } {
+  const { eventId: ref } = useParams();
+  const [searchParams] = useSearchParams();
+  const queryCode = searchParams.get('code')?.trim();
+
+  const id = ref && UUID.test(ref) ? ref : undefined;
+  const code = ref ? (!id && CODE.test(ref) ? ref.toUpperCase() : undefined) : queryCode ? queryCode.toUpperCase() : undefined;
+  const byId = useGetPublicEventQuery(id ?? skipToken);
+  const byCode = useGetEventByCodeQuery(code ?? skipToken);
+  // A ref that is not an id nor a known code may be a slug.
+  const slug = ref && !id && (!code || byCode.isError) ? ref : undefined;
+  const bySlug = useGetEventBySlugQuery(slug ?? skipToken);
+
+  const event = byId.data ?? byCode.data ?? bySlug.data;
+  const isLoading = !event && (byId.isLoading || byCode.isLoading || bySlug.isLoading);
+  return { event, isLoading };
+}

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryType, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { makeEvent } from '../../test/fixtures';
+import { answerMe, findToast, makeUser } from '../../test/session';
+import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
+import { hostMemory } from '../memories/testFixtures';
+
+const EVENT_ID = 'event-1';
+const event = { ...makeEvent({ id: EVENT_ID, name: 'Anna & Ben', wallTitle: 'Love, Anna & Ben', wallImage: '/media/wall.jpg', colorTheme: '#FFE5B3' }) };
+const message = hostMemory({ id: 'm-1', content: 'So happy for you', author: 'Carol', approved: true });
+const photo = hostMemory({
+  id: 'm-2',
+  type: MemoryType.Photo,
+  content: '',
+  photoCaption: 'First dance',
+  author: 'Dan',
+  approved: true,
+  media: { card: { url: '/media/m-2-card.webp', width: 800, height: 600 }, full: { url: '/media/m-2-full.webp', width: 1920, height: 1440 } },
+});
+
+const session: { user: SessionUser | null } = { user: null };
+let server: TestServer;
+let memories: HostMemory[];
+let eventsReply: Reply;
+
+beforeEach(async () => {
+  session.user = makeUser(Role.Customer);
+  memories = [message, photo];
+  eventsReply = { status: 200, body: { success: true, events: [event] } };
+  server = await startTestServer((req) => {
+    const { method, url } = req;
+    if (method === 'GET' && url === '/api/events') return eventsReply;
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event } };
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`) return { status: 200, body: { success: true, memories } };
+    const feature = url.match(/^\/api\/memories\/([^/]+)\/feature$/);
+    if (method === 'POST' && feature) {
+      const memory = memories.find((m) => m.id === feature[1])!;
+      const toggled = { ...memory, featured: !memory.featured };
+      memories = memories.map((m) => (m.id === toggled.id ? toggled : m));
+      return { status: 200, body: { success: true, memory: toggled } };
+    }
+    const flag = url.match(/^\/api\/memories\/([^/]+)\/flag$/);
+    if (method === 'POST' && flag) {
+      const flagged = { ...memories.find((m) => m.id === flag[1])!, flagged: true };
+      memories = memories.filter((m) => m.id !== flagged.id);
+      return { status: 200, body: { success: true, memory: flagged } };
+    }
+    return answerMe(session, req);
+  });
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  return server.close();
+});
+
+const posts = (url: string) => server.requests.filter((r) => r.method === 'POST' && r.url === url);
+const cardOf = (text: string) => screen.getByText(text).closest('article')!;
+
+async function openWall() {
+  const rendered = renderWithProviders(undefined, { route: '/customer-wall' });
+  expect(await screen.findByRole('heading', { name: 'Love, Anna & Ben' }, { timeout: 5000 })).toBeInTheDocument();
+  return rendered;
+}
+
+describe('customer wall', () => {
+  it("shows the customer's wall: title, image, colour, links and the approved memories", async () => {
+    await openWall();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer Wall' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Full Screen' })).toHaveAttribute('href', `/display/${EVENT_ID}`);
+    expect(screen.getByRole('link', { name: 'Wall Settings' })).toHaveAttribute('href', `/wall-settings/${EVENT_ID}`);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByText(/heart to feature a memory/)).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveStyle({ background: '#FFE5B3' });
+    expect(document.querySelector('img.customer-wall-image')).toHaveAttribute('src', '/media/wall.jpg');
+
+    expect(screen.getAllByTestId('memory-card')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: 'First dance' })).toHaveAttribute('src', '/media/m-2-card.webp');
+    for (const text of ['So happy for you', 'First dance']) {
+      expect(within(cardOf(text)).getByRole('button', { name: 'Feature' })).toHaveAttribute('aria-pressed', 'false');
+      expect(within(cardOf(text)).getByRole('button', { name: 'Flag' })).toBeInTheDocument();
+    }
+  });
+
+  it('features and unfeatures a memory', async () => {
+    const { user } = await openWall();
+
+    await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Feature' }));
+    expect(await findToast('Memory featured!')).toBeInTheDocument();
+    expect(await within(cardOf('So happy for you')).findByRole('button', { name: 'Featured' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Featured' }));
+    expect(await findToast('Memory unfeatured')).toBeInTheDocument();
+    expect(posts('/api/memories/m-1/feature')).toHaveLength(2);
+  });
+
+  it('flags a memory only after the customer confirms, and takes it off the wall', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = await openWall();
+
+    await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Flag' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to flag this memory as inappropriate? It will be removed from the presentation immediately.',
+    );
+    expect(posts('/api/memories/m-1/flag')).toHaveLength(0);
+
+    await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Flag' }));
+    expect(await findToast('Memory flagged')).toBeInTheDocument();
+    expect(posts('/api/memories/m-1/flag')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('So happy for you')).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('memory-card')).toHaveLength(1);
+  });
+
+  it('says when there is nothing on the wall yet', async () => {
+    memories = [];
+    await openWall();
+    expect(screen.getByText("No memories yet. Memories will appear here once guests submit them and they're approved.")).toBeInTheDocument();
+  });
+
+  it('says so when the wall cannot load', async () => {
+    eventsReply = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Boom' } };
+    renderWithProviders(undefined, { route: '/customer-wall' });
+
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't load the memory wall")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,132 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { HostEvent, HostMemory } from '@memory-wall/contracts';
+import { errorMessage } from '../../api/api';
+import { useGetEventQuery, useGetEventsQuery } from '../../api/events';
+import { selectLiveConnected } from '../../api/live';
+import { useFeatureMemoryMutation, useFlagMemoryMutation, useGetHostMemoriesQuery } from '../../api/memories';
+import { useAppSelector } from '../../app/hooks';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { showError, showSuccess } from '../../components/ui/toast';
+import { addPageTexts } from '../../i18n/lazy';
+import { customerWallTexts } from '../../i18n/pages/customerWall';
+import { MemoryCard } from '../memories/MemoryCard';
+import { hostColumns, useWindowWidth, wallColor } from '../memories/wallLayout';
+
+addPageTexts('customerWall', customerWallTexts);
+
+const POLL_MS = 5000;
+
+/** /customer-wall: the customer's event and what is on its wall, with Feature and Flag (spec §2 Customer wall). */
+export function CustomerWallPage() {
+  const { t } = useTranslation();
+  const events = useGetEventsQuery();
+  const eventId = events.data?.[0]?.id;
+  const eventQuery = useGetEventQuery(eventId ?? skipToken);
+  const connected = useAppSelector((state) => (eventId ? selectLiveConnected(state, eventId) : false));
+  const memories = useGetHostMemoriesQuery(eventId ? { eventId, filter: 'approved' } : skipToken, {
+    pollingInterval: connected ? 0 : POLL_MS,
+  });
+  const event = eventQuery.data;
+  const loading = events.isLoading || eventQuery.isLoading || memories.isLoading;
+  const failed = events.isError || eventQuery.isError || memories.isError || !event || !eventId;
+  // One <main> and <h1> through loading, failure and the wall, so the page's name never flickers.
+  return (
+    <main
+      className={loading || failed ? 'page page-narrow' : 'customer-wall'}
+      style={loading || failed ? undefined : { background: wallColor(event.colorTheme) }}
+    >
+      {/* The page's name for assistive technology; the wall's own title is the visible heading. */}
+      <h1 className="visually-hidden">{t('pages.customerWall')}</h1>
+      {loading ? (
+        <Spinner />
+      ) : failed ? (
+        <Card title={t('customerWall.errorTitle')}>
+          <p>{t('customerWall.errorText')}</p>
+          <Link to="/" className="button">
+            {t('common.goHome')}
+          </Link>
+        </Card>
+      ) : (
+        <Wall event={event} memories={memories.data ?? []} />
+      )}
+    </main>
+  );
+}
+
+/** The header, the wall's title and image, and the memories with Feature and Flag. */
+function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemory[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const eventId = event.id;
+  const columns = hostColumns(useWindowWidth());
+  const [feature] = useFeatureMemoryMutation();
+  const [flag] = useFlagMemoryMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (memory: HostMemory, action: () => Promise<HostMemory>, done: (result: HostMemory) => string) => {
+    setBusy(memory.id);
+    try {
+      showSuccess(done(await action()));
+    } catch (error) {
+      showError(t('customerWall.actionFailed'), errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onFeature = (memory: HostMemory) =>
+    act(
+      memory,
+      () => feature({ id: memory.id, eventId }).unwrap(),
+      (result) => (result.featured ? t('customerWall.featuredToast') : t('customerWall.unfeaturedToast')),
+    );
+
+  const onFlag = (memory: HostMemory) => {
+    if (!window.confirm(t('customerWall.flagConfirm'))) return;
+    void act(memory, () => flag({ id: memory.id, eventId }).unwrap(), () => t('customerWall.flaggedToast'));
+  };
+
+  return (
+    <>
+      <header className="customer-wall-header">
+        <button type="button" className="button button-secondary" onClick={() => navigate(-1)}>
+          {t('customerWall.back')}
+        </button>
+        <div className="actions">
+          <Link to={`/display/${encodeURIComponent(eventId)}`} className="button">
+            {t('customerWall.fullScreen')}
+          </Link>
+          <Link to={`/wall-settings/${encodeURIComponent(eventId)}`} className="button button-secondary">
+            {t('customerWall.wallSettings')}
+          </Link>
+        </div>
+      </header>
+      <div className="customer-wall-title">
+        {event.wallImage && <img className="customer-wall-image" src={event.wallImage} alt="" />}
+        <h2>{event.wallTitle || event.name}</h2>
+      </div>
+      <p className="customer-wall-hint">{t('customerWall.hint')}</p>
+      {shown.length === 0 ? (
+        <p className="empty">{t('customerWall.empty')}</p>
+      ) : (
+        <div
+          className={`wall-grid customer-wall-grid customer-wall-${event.animationStyle}`}
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
+          {shown.map((memory) => (
+            <MemoryCard
+              key={memory.id}
+              memory={memory}
+              variant="normal"
+              customer={{ busy: busy === memory.id, onFeature: () => onFeature(memory), onFlag: () => onFlag(memory) }}
+            />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

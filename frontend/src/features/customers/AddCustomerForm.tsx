@@ -1,0 +1,117 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EventMessages, isCustomerPin } from '@memory-wall/contracts';
+import { errorFields, errorMessage } from '../../api/api';
+import { useAddEventCustomerMutation, type AddCustomerResponse } from '../../api/events';
+import { TextField } from '../../components/ui/TextField';
+import { showError, showSuccess } from '../../components/ui/toast';
+import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
+import { generatePin } from './pin';
+
+type Field = 'customerName' | 'customerEmail' | 'customerUsername' | 'customerPassword' | 'confirmPassword';
+
+const EMPTY: Record<Field, string> = {
+  customerName: '',
+  customerEmail: '',
+  customerUsername: '',
+  customerPassword: '',
+  confirmPassword: '',
+};
+const SERVER_FIELDS: Record<Field, readonly string[]> = {
+  customerName: ['customerName'],
+  customerEmail: ['customerEmail'],
+  customerUsername: ['customerUsername'],
+  customerPassword: ['customerPassword', 'password'],
+  confirmPassword: [],
+};
+
+interface Props {
+  eventId: string;
+  onAdded(created: AddCustomerResponse): void;
+  onCancel(): void;
+}
+
+/** Spec §5 Customer add: all four fields, a 6-digit PIN and its confirmation. */
+export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [addCustomer, { isLoading }] = useAddEventCustomerMutation();
+  const form = useFormFields<Field>(EMPTY);
+  const { values } = form;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = values.customerName.trim();
+    const email = values.customerEmail.trim();
+    const username = values.customerUsername.trim();
+    if (!name || !email || !username || !values.customerPassword) {
+      showError(t('customers.missingInformation'), EventMessages.missingInformation);
+      return;
+    }
+    if (!isCustomerPin(values.customerPassword)) {
+      form.setErrors({ customerPassword: EventMessages.pinLength });
+      showError(t('customers.invalidPasswordFormat'), EventMessages.pinLength);
+      return;
+    }
+    if (values.confirmPassword !== values.customerPassword) {
+      form.setErrors({ confirmPassword: t('customers.passwordsDontMatchText') });
+      showError(t('customers.passwordsDontMatch'));
+      return;
+    }
+
+    try {
+      const created = await addCustomer({
+        eventId,
+        customerName: name,
+        customerEmail: email,
+        customerUsername: username,
+        customerPassword: values.customerPassword,
+      }).unwrap();
+      showSuccess(t('customers.added'), t('customers.addedText', { username: created.customer.username }));
+      onAdded(created);
+    } catch (error) {
+      form.setErrors(pickFieldErrors(errorFields(error), SERVER_FIELDS));
+      showError(t('customers.addFailed'), errorMessage(error) ?? t('customers.addFailedText'));
+    }
+  };
+
+  const fillPin = () => {
+    const pin = generatePin();
+    form.reset({ ...values, customerPassword: pin, confirmPassword: pin });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form ev-subform" aria-label={t('customers.addCustomer')}>
+      <p className="field-hint">{t('customers.addHint')}</p>
+      <TextField label={t('customers.customerName')} autoComplete="off" {...form.field('customerName')} />
+      <TextField label={t('customers.customerEmail')} type="email" autoComplete="off" {...form.field('customerEmail')} />
+      <TextField label={t('customers.customerUsername')} autoComplete="off" {...form.field('customerUsername')} />
+      <TextField
+        label={t('customers.pin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="new-password"
+        {...form.field('customerPassword')}
+      />
+      <TextField
+        label={t('customers.confirmPin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? t('customers.adding') : t('customers.addCustomer')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={fillPin}>
+          {t('customers.generatePin')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('customers.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EventMessages, isCustomerPin, type EventCustomer } from '@memory-wall/contracts';
+import { errorMessage } from '../../api/api';
+import { useResetCustomerPasswordMutation } from '../../api/events';
+import { TextField } from '../../components/ui/TextField';
+import { showError, showSuccess } from '../../components/ui/toast';
+import { useFormFields } from '../../components/ui/useFormFields';
+
+type Field = 'password' | 'confirmPassword';
+
+/** Spec §5 Customer password reset: exactly 6 digits, confirmed. */
+export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; onDone(): void }) {
+  const { t } = useTranslation();
+  const [resetPassword, { isLoading }] = useResetCustomerPasswordMutation();
+  const form = useFormFields<Field>({ password: '', confirmPassword: '' });
+  const { values } = form;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!isCustomerPin(values.password)) {
+      form.setErrors({ password: EventMessages.pinLength });
+      showError(t('customers.invalidPasswordFormat'), EventMessages.pinLength);
+      return;
+    }
+    if (values.confirmPassword !== values.password) {
+      form.setErrors({ confirmPassword: t('customers.passwordsDontMatchText') });
+      showError(t('customers.passwordsDontMatch'));
+      return;
+    }
+    try {
+      await resetPassword({ customerId: customer.id, password: values.password }).unwrap();
+      showSuccess(t('customers.pinReset'), t('customers.pinResetText', { username: customer.username }));
+      onDone();
+    } catch (error) {
+      showError(t('customers.resetFailed'), errorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form ev-subform" aria-label={t('customers.resetPinFor', { username: customer.username })}>
+      <TextField
+        label={t('customers.newPin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
+      <TextField
+        label={t('customers.confirmPin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={isLoading}>
+          {t('customers.savePin')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          {t('customers.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

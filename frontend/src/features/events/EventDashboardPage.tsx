@@ -1,0 +1,159 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EventStatus, Role, type HostEvent } from '@memory-wall/contracts';
+import { useSessionUser } from '../../api/auth';
+import { useGetEventQuery } from '../../api/events';
+import { DetailList } from '../../components/ui/DetailList';
+import { Spinner } from '../../components/ui/Spinner';
+import { eventsTexts } from '../../i18n/pages/events';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeUrl } from '../qrcode/contributeUrl';
+import { Dialog } from './Dialog';
+import { EventLoadError } from './EventLoadError';
+import { displayDate } from './eventFormat';
+import { useEventActions } from './useEventActions';
+
+addPageTexts('events', eventsTexts);
+
+// qrcode.react is loaded only when someone opens the QR dialog.
+const QrCodePanel = lazy(() => import('../qrcode/QrCodePanel').then((m) => ({ default: m.QrCodePanel })));
+
+/** /events/{id} (spec §2 Event dashboard). */
+export function EventDashboardPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { data: event, error, isLoading } = useGetEventQuery(id ?? skipToken);
+
+  if (isLoading) return <Spinner />;
+  if (!event) {
+    return (
+      <main className="page ev-page">
+        <h1>{t('pages.eventDashboard')}</h1>
+        <EventLoadError error={error} />
+      </main>
+    );
+  }
+  return <Dashboard event={event} />;
+}
+
+function Dashboard({ event }: { event: HostEvent }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSessionUser();
+  const [qrOpen, setQrOpen] = useState(false);
+  const isCustomer = user?.role === Role.Customer;
+  const { ask, dialog, busy } = useEventActions({ onDeleted: () => navigate('/events') });
+  const id = encodeURIComponent(event.id);
+  const guestUrl = event.eventCode ? contributeUrl(event) : null;
+
+  return (
+    <main className="page ev-page">
+      {!isCustomer && (
+        <Link to="/events" className="ev-back">
+          ← {t('events.backToEvents')}
+        </Link>
+      )}
+      <div className="ev-page-head">
+        <h1>{event.name}</h1>
+        <span className={`badge ev-status ev-status-${event.status}`}>{t(`events.status.${event.status}`)}</span>
+      </div>
+
+      <section className="card">
+        <DetailList
+          rows={[
+            [t('events.type'), t(`events.eventType.${event.eventType}`)],
+            [t('events.eventDate'), displayDate(event.eventDate) ?? t('events.notSpecified')],
+            [t('events.statusLabel'), t(`events.status.${event.status}`)],
+            [
+              t('events.eventCode'),
+              event.eventCode ? (
+                <span className="ev-copy-row">
+                  <code>{event.eventCode}</code>
+                  <button type="button" className="button button-secondary ev-small" onClick={() => setQrOpen(true)}>
+                    {t('events.showQr')}
+                  </button>
+                </span>
+              ) : (
+                t('events.notSpecified')
+              ),
+            ],
+            [t('events.guestUrl'), guestUrl ? <a href={guestUrl}>{guestUrl}</a> : t('events.notSpecified')],
+          ]}
+        />
+      </section>
+
+      <section className="ev-stats" aria-label={t('events.statContributions')}>
+        <div className="card ev-stat">
+          <span className="muted">{t('events.statContributions')}</span>
+          <strong>{t('events.statPlaceholder')}</strong>
+        </div>
+        <div className="card ev-stat">
+          <span className="muted">{t('events.statApproved')}</span>
+          <strong>{t('events.statPlaceholder')}</strong>
+        </div>
+      </section>
+
+      <nav className="actions ev-links" aria-label={event.name}>
+        {!isCustomer && (
+          <Link to={`/events/${id}/edit`} className="button">
+            {t('events.editEvent')}
+          </Link>
+        )}
+        <Link to={`/memories/${id}`} className="button button-secondary">
+          {t('events.displayWall')}
+        </Link>
+        <Link to={`/contribute/${id}`} className="button button-secondary">
+          {t('events.contribute')}
+        </Link>
+        {isCustomer && (
+          <>
+            <Link to={`/wall-settings/${id}`} className="button button-secondary">
+              {t('events.wallSettings')}
+            </Link>
+            <Link to={`/events/${id}/moderation`} className="button button-secondary">
+              {t('events.moderate')}
+            </Link>
+          </>
+        )}
+      </nav>
+
+      {!isCustomer && (
+        <div className="ev-delete">
+          <button
+            type="button"
+            className="button button-secondary ev-danger-outline"
+            disabled={busy || event.status !== EventStatus.Draft}
+            aria-describedby={event.status !== EventStatus.Draft ? 'ev-only-drafts' : undefined}
+            onClick={() => ask('delete', event)}
+          >
+            {t('events.deleteEvent')}
+          </button>
+          {event.status !== EventStatus.Draft && (
+            <p id="ev-only-drafts" className="field-hint">
+              {t('events.onlyDrafts')}
+            </p>
+          )}
+        </div>
+      )}
+
+      {qrOpen && (
+        <Dialog
+          title={t('events.qrTitle', { name: event.name })}
+          onClose={() => setQrOpen(false)}
+          actions={
+            <button type="button" className="button button-secondary" onClick={() => setQrOpen(false)}>
+              {t('events.close')}
+            </button>
+          }
+        >
+          <Suspense fallback={<Spinner />}>
+            <QrCodePanel event={event} />
+          </Suspense>
+        </Dialog>
+      )}
+      {dialog}
+    </main>
+  );
+}

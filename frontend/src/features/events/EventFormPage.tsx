@@ -1,0 +1,56 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { Role } from '@memory-wall/contracts';
+import { useSessionUser } from '../../api/auth';
+import { useGetEventQuery } from '../../api/events';
+import { Spinner } from '../../components/ui/Spinner';
+import { eventsTexts } from '../../i18n/pages/events';
+import { addPageTexts } from '../../i18n/lazy';
+import { EventForm } from './EventForm';
+import { EventLoadError } from './EventLoadError';
+
+addPageTexts('events', eventsTexts);
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/events" className="ev-back">
+      ← {t('events.backToEvents')}
+    </Link>
+  );
+}
+
+/** /events/new (owners and providers). */
+export function NewEventPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="page ev-page">
+      <BackLink />
+      <h1>{t('events.createTitle')}</h1>
+      <EventForm />
+    </main>
+  );
+}
+
+/**
+ * /events/{id}/edit. Customers change what they may change (the wall) on the wall settings page: the
+ * server refuses them the event's details.
+ */
+export function EditEventPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { user } = useSessionUser();
+  const isCustomer = user?.role === Role.Customer;
+  const { data: event, error, isLoading } = useGetEventQuery(id && !isCustomer ? id : skipToken);
+
+  if (isCustomer && id) return <Navigate to={`/wall-settings/${encodeURIComponent(id)}`} replace />;
+
+  return (
+    <main className="page ev-page">
+      <BackLink />
+      <h1>{t('events.editTitle')}</h1>
+      {isLoading ? <Spinner /> : event ? <EventForm key={event.id} event={event} /> : <EventLoadError error={error} />}
+    </main>
+  );
+}

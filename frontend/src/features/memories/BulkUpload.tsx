@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BULK_PHOTO_MAX_BYTES } from '@memory-wall/contracts';
+import { errorMessage } from '../../api/api';
+import { useSubmitPhotoMutation } from '../../api/memories';
+import { Card } from '../../components/ui/Card';
+import { TextField } from '../../components/ui/TextField';
+import { showError, showSuccess } from '../../components/ui/toast';
+
+interface Selected {
+  key: string;
+  file: File;
+  url: string;
+}
+
+type Status = 'idle' | 'uploading' | 'success' | 'error';
+
+/** The caption of a bulk-uploaded photo: its file name without the extension (spec §7). */
+export function captionFromFileName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+let keys = 0;
+
+/**
+ * Spec §2 Bulk Upload: several photos under one author name, one request per file (caption from the
+ * file name, bulk: 5MB each). idle → uploading (progress) → success (form reset) or error.
+ */
+export function BulkUpload({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [submitPhoto] = useSubmitPhotoMutation();
+  const [name, setName] = useState('');
+  const [files, setFiles] = useState<Selected[]>([]);
+  const [nameError, setNameError] = useState<string>();
+  const [filesError, setFilesError] = useState<string>();
+  const [status, setStatus] = useState<Status>('idle');
+  const [progress, setProgress] = useState(0);
+  const [uploadError, setUploadError] = useState<string>();
+
+  // Previews' object URLs are released when the card goes.
+  const current = useRef(files);
+  current.current = files;
+  useEffect(() => () => current.current.forEach((s) => URL.revokeObjectURL(s.url)), []);
+
+  const onSelect = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    let problem: string | undefined;
+    const accepted: Selected[] = [];
+    for (const file of chosen) {
+      if (!file.type.startsWith('image/')) problem ??= t('memoryWall.onlyImages');
+      else if (file.size > BULK_PHOTO_MAX_BYTES) problem ??= t('memoryWall.tooLarge');
+      else accepted.push({ key: `file-${++keys}`, file, url: URL.createObjectURL(file) });
+    }
+    setFilesError(problem);
+    setFiles((existing) => [...existing, ...accepted]);
+    if (accepted.length > 0 && status !== 'uploading') setStatus('idle');
+  };
+
+  const remove = (key: string) =>
+    setFiles((existing) =>
+      existing.filter((s) => {
+        if (s.key === key) URL.revokeObjectURL(s.url);
+        return s.key !== key;
+      }),
+    );
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const author = name.trim();
+    const noFiles = files.length === 0;
+    setFilesError(noFiles ? t('memoryWall.noFiles') : undefined);
+    setNameError(author ? undefined : t('memoryWall.authorRequired'));
+    if (noFiles || !author) return;
+
+    const queue = files;
+    setStatus('uploading');
+    setProgress(0);
+    setUploadError(undefined);
+    let done = 0;
+    try {
+      for (const { file, key, url } of queue) {
+        await submitPhoto({ eventId, name: author, file, fileName: file.name, photoCaption: captionFromFileName(file.name), bulk: true }).unwrap();
+        done += 1;
+        setProgress(Math.round((done / queue.length) * 100));
+        // What is sent is off the list: a retry after a failure sends only the rest.
+        URL.revokeObjectURL(url);
+        setFiles((existing) => existing.filter((s) => s.key !== key));
+      }
+      setStatus('success');
+      setName('');
+      showSuccess(t('memoryWall.uploadComplete'), t('memoryWall.uploadCompleteText', { count: done }));
+    } catch (error) {
+      const message = errorMessage(error);
+      setStatus('error');
+      setUploadError(message ?? t('memoryWall.uploadImageFailed'));
+      showError(t('memoryWall.uploadFailed'), message ?? t('memoryWall.uploadFailedText'));
+    }
+  };
+
+  const uploading = status === 'uploading';
+  return (
+    <Card title={t('memoryWall.bulkTitle')} className="bulk-upload">
+      <p className="muted">{t('memoryWall.bulkIntro')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <TextField
+          label={t('memoryWall.authorLabel')}
+          name="author"
+          value={name}
+          error={nameError}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError(undefined);
+          }}
+        />
+        <div className="field">
+          <label htmlFor={inputId}>{t('memoryWall.imagesLabel')}</label>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept="image/*"
+            onChange={onSelect}
+            disabled={uploading}
+            aria-invalid={filesError ? true : undefined}
+            aria-describedby={`${inputId}-hint${filesError ? ` ${inputId}-error` : ''}`}
+          />
+          <p className="field-hint" id={`${inputId}-hint`}>
+            {t('memoryWall.imagesHint')}
+          </p>
+          {filesError && (
+            <p className="field-error" id={`${inputId}-error`} role="alert">
+              {filesError}
+            </p>
+          )}
+        </div>
+        {files.length > 0 && (
+          <>
+            <p className="muted">{t('memoryWall.selectedFiles', { count: files.length })}</p>
+            <ul className="bulk-previews">
+              {files.map(({ key, file, url }) => (
+                <li key={key} className="bulk-preview">
+                  <img src={url} alt={file.name} />
+                  <button
+                    type="button"
+                    className="bulk-remove"
+                    aria-label={t('memoryWall.removeFile', { name: file.name })}
+                    onClick={() => remove(key)}
+                    disabled={uploading}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {uploading && (
+          <div className="mw-progress" role="progressbar" aria-label={t('memoryWall.uploadProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            <div className="mw-progress-bar" style={{ width: `${progress}%` }} />
+          </div>
+        )}
+        {status === 'error' && uploadError && (
+          <div className="mw-alert mw-alert-error" role="alert">
+            <strong>{t('memoryWall.uploadErrorTitle')}</strong>
+            <p>{uploadError}</p>
+          </div>
+        )}
+        {status === 'success' && (
+          <div className="mw-alert mw-alert-success" role="status">
+            {t('memoryWall.uploadSuccessText')}
+          </div>
+        )}
+        <button type="submit" className="button" disabled={uploading}>
+          {uploading ? t('memoryWall.uploading', { percent: progress }) : t('memoryWall.uploadImages')}
+        </button>
+      </form>
+    </Card>
+  );
+}

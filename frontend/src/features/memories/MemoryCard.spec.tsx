@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { MemoryType, type PublicMemory } from '@memory-wall/contracts';
+import { makeMemory } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { MemoryCard, type MemoryCardProps } from './MemoryCard';
+import { hostMemory } from './testFixtures';
+
+const media = { card: { url: '/m/card.webp', width: 800, height: 600 }, full: { url: '/m/full.webp', width: 1920, height: 1440 } };
+const noop = () => undefined;
+const render = (props: MemoryCardProps) => renderWithProviders(<MemoryCard {...props} />);
+const card = () => screen.getByTestId('memory-card');
+
+describe('memory card', () => {
+  it('shows only "From {author}" in presentation mode, with the full-size image', () => {
+    render({ memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media }) });
+    expect(within(card()).getByText('From Carol')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cake!' })).toHaveAttribute('src', '/m/full.webp');
+    expect(screen.queryByText(/ago$/)).not.toBeInTheDocument();
+  });
+
+  it('shows the author and how long ago in normal mode, with the card-size image', () => {
+    const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    render({ memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media, createdAt }), variant: 'normal' });
+    expect(screen.getByText('Carol')).toBeInTheDocument();
+    expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
+    expect(screen.queryByText('From Carol')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cake!' })).toHaveAttribute('src', '/m/card.webp');
+  });
+
+  it('captions a photo with its title when it has no caption, and not twice', () => {
+    render({ memory: makeMemory({ type: MemoryType.Photo, content: '', title: 'Our day', media }) });
+    expect(screen.getAllByText('Our day')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Our day' })).toBeInTheDocument();
+  });
+
+  it.each<[string, Partial<PublicMemory>]>([
+    ['a message', { content: '恭喜你们新婚快乐 love' }],
+    ['a caption', { type: MemoryType.Photo, content: '', photoCaption: '我们的婚礼', media }],
+  ])('marks %s that is mostly Chinese', (_what, memory) => {
+    render({ memory: makeMemory(memory) });
+    expect(card().querySelector('[lang="zh"]')).not.toBeNull();
+  });
+
+  it('does not mark English text as Chinese', () => {
+    render({ memory: makeMemory({ content: 'Congratulations 恭' }) });
+    expect(card().querySelector('[lang="zh"]')).toBeNull();
+  });
+
+  it('shows a pending memory to moderators with a badge, the amber highlight, Reject and Approve', () => {
+    render({ memory: hostMemory({ content: 'Wait for me' }), variant: 'normal', moderation: { onApprove: noop, onReject: noop } });
+    expect(within(card()).getByText('Pending')).toBeInTheDocument();
+    expect(card()).toHaveClass('memory-card-pending');
+    expect(within(card()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject', 'Approve']);
+  });
+
+  it('says a memory could not be processed, and why, offering only Reject', () => {
+    render({
+      memory: hostMemory({ type: MemoryType.Photo, content: '', processingState: 'failed', moderation: { reason: 'The image could not be processed' } }),
+      variant: 'normal',
+      moderation: { onApprove: noop, onReject: noop },
+    });
+    expect(within(card()).getByText('Could not be processed')).toBeInTheDocument();
+    expect(within(card()).getByText('The image could not be processed')).toBeInTheDocument();
+    expect(within(card()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject']);
+  });
+
+  it('waits with Approve while the memory is being processed', () => {
+    render({ memory: hostMemory({ processingState: 'processing' }), variant: 'normal', moderation: { onApprove: noop, onReject: noop } });
+    expect(within(card()).getByText('Processing...')).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Approve' })).toBeDisabled();
+  });
+
+  it('marks a flagged memory', () => {
+    render({ memory: hostMemory({ approved: true, flagged: true }), variant: 'normal' });
+    expect(within(card()).getByText('Flagged for review')).toBeInTheDocument();
+  });
+
+  it("gives a customer Feature and Flag as round icons in presentation mode", () => {
+    render({ memory: hostMemory({ approved: true, featured: true }), customer: { onFeature: noop, onFlag: noop } });
+    expect(screen.getByRole('button', { name: 'Featured' })).toHaveClass('mw-icon-button');
+    expect(screen.getByRole('button', { name: 'Flag' })).toHaveClass('mw-icon-button');
+  });
+
+  it('gives no customer actions on a memory that is not on the wall', () => {
+    render({ memory: hostMemory(), variant: 'normal', customer: { onFeature: noop, onFlag: noop } });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_WALL_COLOR, Role } from '@memory-wall/contracts';
+
+/** The roles that host an event: they see pending submissions and moderate (spec §6). */
+export const HOST_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
+
+/** The wall's background: the event's colour, #D6E6F6 when it is 'default' or unset (spec §2, §9). */
+export function wallColor(colorTheme: string | null | undefined): string {
+  return !colorTheme || colorTheme === 'default' ? DEFAULT_WALL_COLOR : colorTheme;
+}
+
+/** Spec §9 host wall columns: under 640 px 1, under 768 px 2, under 1280 px 3, else 4. */
+export function hostColumns(width: number): number {
+  if (width < 640) return 1;
+  if (width < 768) return 2;
+  if (width < 1280) return 3;
+  return 4;
+}
+
+/** The window's width, following resizes. */
+export function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}

@@ -1,0 +1,210 @@
+import { format } from 'date-fns';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { MemoryType, ProcessingState, Role, type HostMemory } from '@memory-wall/contracts';
+import { useSessionUser } from '../../api/auth';
+import { selectLiveConnected } from '../../api/live';
+import {
+  useApproveSubmissionMutation,
+  useFlagMemoryMutation,
+  useGetHostMemoriesQuery,
+  useRejectSubmissionMutation,
+  useRemoveMemoryMutation,
+  type HostMemoriesArgs,
+} from '../../api/memories';
+import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/ui/Spinner';
+import { showError, showSuccess } from '../../components/ui/toast';
+import { addPageTexts } from '../../i18n/lazy';
+import { moderationTexts } from '../../i18n/pages/moderation';
+import { captionOf, imageOf, isMostlyChinese } from '../memories/memoryContent';
+
+addPageTexts('moderationPage', moderationTexts);
+
+type Tab = HostMemoriesArgs['filter'];
+const TABS: readonly Tab[] = ['pending', 'approved', 'flagged'];
+const EMPTY = { pending: 'moderationPage.emptyPending', approved: 'moderationPage.emptyApproved', flagged: 'moderationPage.emptyFlagged' } as const;
+const MODERATORS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner];
+const POLL_MS = 5000;
+
+/** /events/{id}/moderation (spec §2 Moderation page): Pending, Approved and Flagged, kept current live. */
+export function ModerationPage() {
+  const { id } = useParams();
+  const { user } = useSessionUser();
+  if (!id || !user || !MODERATORS.includes(user.role)) return <Navigate to="/" replace />;
+  return <Moderation eventId={id} />;
+}
+
+type Action = 'approve' | 'reject' | 'flag' | 'remove';
+
+function Moderation({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const [tab, setTab] = useState<Tab>('pending');
+  const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
+  const options = { pollingInterval: connected ? 0 : POLL_MS };
+  const lists = {
+    pending: useGetHostMemoriesQuery({ eventId, filter: 'pending' }, options),
+    approved: useGetHostMemoriesQuery({ eventId, filter: 'approved' }, options),
+    flagged: useGetHostMemoriesQuery({ eventId, filter: 'flagged' }, options),
+  };
+  const [approve] = useApproveSubmissionMutation();
+  const [reject] = useRejectSubmissionMutation();
+  const [flag] = useFlagMemoryMutation();
+  const [remove] = useRemoveMemoryMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = async (memory: HostMemory, action: Action) => {
+    const target = { id: memory.id, eventId };
+    const calls = {
+      approve: () => approve(target).unwrap(),
+      reject: () => reject(target).unwrap(),
+      flag: () => flag(target).unwrap(),
+      remove: () => remove(target).unwrap(),
+    };
+    const toasts = {
+      approve: ['moderationPage.approvedToast', 'moderationPage.approveFailed'],
+      reject: ['moderationPage.rejectedToast', 'moderationPage.rejectFailed'],
+      remove: ['moderationPage.rejectedToast', 'moderationPage.rejectFailed'],
+      flag: ['moderationPage.flaggedToast', 'moderationPage.flagFailed'],
+    } as const;
+    setBusy(memory.id);
+    try {
+      await calls[action]();
+      showSuccess(t(toasts[action][0]));
+    } catch {
+      showError(t(toasts[action][1]));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const tabId = (name: Tab) => `${baseId}-${name}-tab`;
+  const panelId = (name: Tab) => `${baseId}-${name}-panel`;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const step = e.key === 'ArrowRight' ? 1 : TABS.length - 1;
+    const next = TABS[(TABS.indexOf(tab) + step) % TABS.length];
+    setTab(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  const current = lists[tab];
+  const actionsOf = (memory: HostMemory): Action[] => (tab === 'approved' ? ['flag', 'remove'] : ['reject', 'approve']).filter(
+    (action) => !(action === 'approve' && memory.processingState === ProcessingState.Failed),
+  ) as Action[];
+
+  return (
+    <main className="page mw-page-wide moderation">
+      <h1>{t('moderationPage.title')}</h1>
+      <p className="muted">{t('moderationPage.intro')}</p>
+      <div role="tablist" className="segmented moderation-tabs" aria-label={t('moderationPage.tabs')} onKeyDown={onKeyDown}>
+        {TABS.map((name) => {
+          const count = lists[name].data?.length ?? 0;
+          return (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={tabId(name)}
+              aria-selected={tab === name}
+              aria-controls={panelId(name)}
+              tabIndex={tab === name ? 0 : -1}
+              className="segment"
+              onClick={() => setTab(name)}
+            >
+              {t(`moderationPage.${name}`)}
+              {count > 0 && (
+                <span className="badge moderation-count" data-testid={`${name}-count`}>
+                  {count}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {current.isLoading ? (
+          <Spinner />
+        ) : current.isError ? (
+          <div className="mw-alert mw-alert-error" role="alert">
+            <p>{t('moderationPage.loadFailed')}</p>
+            <button type="button" className="button button-secondary" onClick={() => current.refetch()}>
+              {t('moderationPage.retry')}
+            </button>
+          </div>
+        ) : (current.data ?? []).length === 0 ? (
+          <p className="empty">{t(EMPTY[tab])}</p>
+        ) : (
+          <div className="moderation-grid">
+            {(current.data ?? []).map((memory) => (
+              <ModerationCard key={memory.id} memory={memory} actions={actionsOf(memory)} busy={busy === memory.id} onAction={(action) => run(memory, action)} />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+const ACTION_LABELS = {
+  approve: 'moderationPage.approve',
+  reject: 'moderationPage.reject',
+  flag: 'moderationPage.flag',
+  remove: 'moderationPage.remove',
+} as const;
+
+/** One memory to decide on: who sent it and when, what it shows, why it is held. */
+function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemory; actions: Action[]; busy: boolean; onAction(action: Action): void }) {
+  const { t } = useTranslation();
+  const image = memory.type !== MemoryType.Message;
+  const picture = image ? imageOf(memory, 'card') : null;
+  const caption = image ? memory.photoCaption : null;
+  const processing = memory.processingState === ProcessingState.Processing;
+  const failed = memory.processingState === ProcessingState.Failed;
+  const chinese = isMostlyChinese(image ? (captionOf(memory) ?? '') : memory.content);
+  return (
+    <article className={failed ? 'moderation-card moderation-card-failed' : 'moderation-card'} data-testid="moderation-card" aria-busy={busy || undefined}>
+      <header className="moderation-card-header">
+        <strong>{t('moderationPage.from', { author: memory.author || t('moderationPage.anonymous') })}</strong>
+        <time dateTime={memory.createdAt}>{format(new Date(memory.createdAt), 'MMM d, yyyy')}</time>
+      </header>
+      {memory.title && <h2 className="moderation-card-title">{memory.title}</h2>}
+      {image ? (
+        <figure className="moderation-image">
+          {picture?.url ? (
+            <img src={picture.url} alt={caption ?? ''} width={picture.width} height={picture.height} loading="lazy" />
+          ) : (
+            <div className="memory-image-pending" />
+          )}
+          {caption && <figcaption lang={chinese ? 'zh' : undefined}>{caption}</figcaption>}
+        </figure>
+      ) : (
+        <p className="moderation-text" lang={chinese ? 'zh' : undefined}>
+          {memory.content}
+        </p>
+      )}
+      {(processing || failed) && <p className="badge memory-badge-failed">{processing ? t('moderationPage.processing') : t('moderationPage.failed')}</p>}
+      {!memory.approved && memory.moderation?.reason && (
+        <div className="moderation-reason">
+          <p>{t('moderationPage.heldReason', { reason: memory.moderation.reason })}</p>
+          {!!memory.moderation.categories?.length && <p>{t('moderationPage.categories', { categories: memory.moderation.categories.join(', ') })}</p>}
+        </div>
+      )}
+      <div className="actions moderation-actions">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={action === 'approve' ? 'button' : 'button button-secondary mw-danger'}
+            onClick={() => onAction(action)}
+            disabled={busy || (action === 'approve' && processing)}
+          >
+            {t(ACTION_LABELS[action])}
+          </button>
+        ))}
+      </div>
+    </article>
+  );
+}
