@@ -2,7 +2,6 @@ import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { Role } from '@memory-wall/contracts';
 import { BareLayout, ShellLayout } from '../components/layout/layouts';
-import { Placeholder } from '../components/ui/Placeholder';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { AuthRedirect, RequireAccess, type Access } from './RequireAccess';
 
@@ -16,6 +15,9 @@ const CustomerWallPage = lazy(() =>
   import('../features/customer-wall/CustomerWallPage').then((m) => ({ default: m.CustomerWallPage })),
 );
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
+const PresentationPage = lazy(() =>
+  import('../features/presentation/PresentationPage').then((m) => ({ default: m.PresentationPage })),
+);
 const DisplayPage = lazy(() => import('../features/display/DisplayPage').then((m) => ({ default: m.DisplayPage })));
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
@@ -53,8 +55,8 @@ const { Owner, ServiceProvider, Customer, Guest } = Role;
 const bareRoutes: PageRoute[] = [
   { path: '/', access: 'public', element: <LandingPage /> },
   { path: '/display/:eventId', access: 'public', element: <DisplayPage /> },
-  { path: '/presentation/:eventId', access: 'public', element: <Placeholder page="presentation" /> },
-  { path: '/presentation', access: 'public', element: <Placeholder page="presentation" /> },
+  { path: '/presentation/:eventId', access: 'public', element: <PresentationPage /> },
+  { path: '/presentation', access: 'public', element: <PresentationPage /> },
 ];
 
 const shellRoutes: PageRoute[] = [

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { LiveMessageType, Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { makeEvent, makeMemory } from '../../test/fixtures';
+import { answerMe, makeUser } from '../../test/session';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { attachLiveServer, type LiveServer } from '../memories/testFixtures';
+import { PresentationPage } from './PresentationPage';
+
+const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', wallTitle: 'Our Wedding Wall', eventCode: 'ABC123', numberOfImagesDisplay: 1 });
+const carol = makeMemory({ id: 'm-1', content: 'Congratulations!', author: 'Carol' });
+const dan = makeMemory({ id: 'm-2', content: 'So happy for you', author: 'Dan' });
+const eve = makeMemory({ id: 'm-3', content: 'A brand new wish', author: 'Eve' });
+
+let server: TestServer;
+let live: LiveServer;
+let approved: PublicMemory[];
+let session: { user: SessionUser | null };
+
+beforeEach(async () => {
+  approved = [carol, dan];
+  session = { user: null };
+  server = await startTestServer((request) => {
+    const { url } = request;
+    if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
+    if (url === '/api/events/public/no-code') return { status: 200, body: { event: { ...event, id: 'no-code', eventCode: null } } };
+    if (url === '/api/events/public/draft')
+      return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
+    if (url.startsWith('/api/events/event-1/memories') || url.startsWith('/api/events/no-code/memories'))
+      return { status: 200, body: { success: true, memories: approved } };
+    return answerMe(session, request);
+  });
+  live = attachLiveServer(server, 'event-1');
+});
+afterEach(async () => {
+  await live.close();
+  await server.close();
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function open(route = '/presentation/event-1') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/presentation/:eventId" element={<PresentationPage />} />
+      <Route path="/presentation" element={<PresentationPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route },
+  );
+}
+
+const cards = () => screen.queryAllByTestId('memory-card');
+
+describe('presentation page', () => {
+  it('shows the title, the QR code to contribute and one memory at a time', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Our Wedding Wall' })).toBeInTheDocument();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const qr = screen.getByTestId('presentation-qr');
+    expect(qr).toHaveAttribute('data-url', `${window.location.origin}/contribute?code=ABC123`);
+    const svg = qr.querySelector('svg')!;
+    expect(svg).toHaveAttribute('width', '70');
+    expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 2');
+    expect(screen.getByTestId('layout-label')).toHaveTextContent('1 column');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Next in 20s');
+    expect(screen.getByRole('button', { name: 'Rotate now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Music off' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
+  });
+
+  it('rotates to the other memory with the button and with R, and pauses with Space', async () => {
+    const { user } = open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const before = cards()[0].textContent;
+    await user.keyboard('r');
+    await waitFor(() => expect(cards()[0].textContent).not.toBe(before));
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent('Next in 19s'), { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: 'Rotate now' }));
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Next in 20s');
+    await user.keyboard(' ');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Paused');
+    await user.keyboard('p');
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/Next in \d+s/);
+  });
+
+  it('links to /contribute/{id} when the event has no code', async () => {
+    open('/presentation/no-code');
+    await screen.findByRole('heading', { name: 'Our Wedding Wall' });
+    expect(screen.getByTestId('presentation-qr')).toHaveAttribute('data-url', `${window.location.origin}/contribute/no-code`);
+  });
+
+  it('shows a memory approved live within the next rotation', async () => {
+    open();
+    await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.queryByText('A brand new wish')).not.toBeInTheDocument();
+    await live.send({ type: LiveMessageType.MemoryApproved, memory: eve });
+    await waitFor(() => expect(cards()[0]).toHaveTextContent('A brand new wish'), { timeout: 2000 });
+    expect(within(cards()[0]).getByText('From Eve')).toBeInTheDocument();
+    expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 3');
+  });
+
+  it('says the event is not available on 403', async () => {
+    open('/presentation/draft');
+    expect(await screen.findByRole('heading', { name: 'Event Not Available' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(live.sockets).toHaveLength(0);
+  });
+
+  it('says the event is not available without an event id', async () => {
+    open('/presentation');
+    expect(await screen.findByRole('heading', { name: 'Event Not Available' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text when nothing is approved yet', async () => {
+    approved = [];
+    open();
+    expect(await screen.findByText('No memories available yet')).toBeInTheDocument();
+  });
+
+  it.each([
+    [Role.Customer, '/events/event-1/wall'],
+    [Role.ServiceProvider, '/memories/event-1'],
+    [Role.Owner, '/memories/event-1'],
+    [Role.Guest, '/'],
+    [null, '/'],
+  ])('exits a %s to %s (button and Esc)', async (role, destination) => {
+    session.user = role ? makeUser(role) : null;
+    const { user, unmount } = open();
+    await screen.findByRole('heading', { name: 'Our Wedding Wall' });
+    await waitFor(() => expect(server.requests.some((r) => r.url === '/api/auth/me')).toBe(true));
+    // Waits for the answer about the user before leaving.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(destination);
+    unmount();
+
+    const again = open();
+    await screen.findByRole('heading', { name: 'Our Wedding Wall' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await again.user.keyboard('{Escape}');
+    expect(await screen.findByTestId('location')).toHaveTextContent(destination);
+  });
+});
