@@ -70,7 +70,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
       socket.close(LiveCloseCode.EventNotFound, 'Event not found');
       return;
     }
-    const hosts = await this.isHost(socket.session, eventId);
+    const hosts = await this.access.canManage(socket.session, eventId, ['canModerate']);
     if (!hosts) {
       try {
         await this.events.getPublished(eventId);
@@ -81,14 +81,6 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
       }
     }
     if (socket.readyState === socket.OPEN) this.registry.join(socket, roomKey({ eventId, hosts }));
-  }
-
-  private async isHost(session: Session | null | undefined, eventId: string): Promise<boolean> {
-    if (!session) return false;
-    return this.access.manageable(session, eventId, ['canModerate']).then(
-      () => true,
-      () => false,
-    );
   }
 
   /** A session ended: its sockets close at once; reconnecting, they are public viewers. */

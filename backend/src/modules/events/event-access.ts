@@ -36,6 +36,15 @@ export class EventAccess {
     throw new NotFoundException(Messages.eventNotFound);
   }
 
+  /** Whether the caller may manage the event (with those permissions), without throwing. */
+  canManage(session: Session | null | undefined, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<boolean> {
+    if (!session) return Promise.resolve(false);
+    return this.manageable(session, eventId, needs).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** The events a caller may manage, newest first. */
   listManageable(session: Session): Promise<Event[]> {
     const query = this.events.createQueryBuilder('event').orderBy('event.createdAt', 'DESC');

@@ -23,7 +23,7 @@ export class MemoriesService {
 
   /** The event's hosts see every memory, filtered as asked (approved / pending / flagged). */
   async hostList(session: Session, eventId: string, query: ListMemoriesQuery): Promise<HostMemory[] | null> {
-    if (!(await this.isHost(session, eventId))) return null;
+    if (!(await this.access.canManage(session, eventId))) return null;
     return (await this.find(hostFilter(eventId, query), query.order)).map(toHostMemory);
   }
 
@@ -53,13 +53,6 @@ export class MemoriesService {
   private async find(where: FindOptionsWhere<Memory>, order: DisplayOrder = DisplayOrder.Newest) {
     const rows = await this.memories.find({ where, order: { createdAt: order === DisplayOrder.Oldest ? 'ASC' : 'DESC' }, take: WALL_LIMIT });
     return order === DisplayOrder.Random ? shuffle(rows) : rows;
-  }
-
-  private isHost(session: Session, eventId: string) {
-    return this.access.manageable(session, eventId).then(
-      () => true,
-      () => false,
-    );
   }
 }
 

@@ -123,12 +123,8 @@ export class SubmissionsService {
   }
 
   /** Memories a host adds to its own event skip moderation: the hosts are the moderators. */
-  private async isHost(session: Session | undefined, eventId: string): Promise<boolean> {
-    if (!session) return false;
-    return this.access.manageable(session, eventId, ['canModerate']).then(
-      () => true,
-      () => false,
-    );
+  private isHost(session: Session | undefined, eventId: string): Promise<boolean> {
+    return this.access.canManage(session, eventId, ['canModerate']);
   }
 }
 

@@ -2,8 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, NotEquals } from 'class-validator';
 import { CreditMessages, MAX_CREDIT_ADJUSTMENT } from '@memory-wall/contracts';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../../../common/transforms';
 
 /** Spec §5 Credit adjustment: a provider, a non-zero whole number of credits either way, and a reason. */
 export class AdjustCreditsDto {

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { AuthMessages, SELF_REGISTER_ROLES } from '@memory-wall/contracts';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim, trimLower } from '../../../common/transforms';
 
 export class ProfileDataDto {
   @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(100)
@@ -35,7 +34,7 @@ export class RegisterDto {
   username: string;
 
   @ApiProperty({ example: 'pat@example.com' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(trimLower)
   @IsEmail({}, { message: AuthMessages.emailInvalid })
   @MaxLength(254)
   email: string;

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { EventMessages } from '@memory-wall/contracts';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim, trimLower } from '../../../common/transforms';
 
 /** Spec §5 Customer access: a login for the event's host. Without a password a PIN is generated. */
 export class CustomerAccessDto {
@@ -15,7 +14,7 @@ export class CustomerAccessDto {
   customerName: string;
 
   @ApiProperty({ example: 'anna@example.com' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(trimLower)
   @IsEmail({}, { message: EventMessages.customerEmailInvalid })
   @MaxLength(254)
   customerEmail: string;

@@ -15,8 +15,8 @@ import {
   ModerationType,
   normalizeImagesDisplay,
 } from '@memory-wall/contracts';
+import { trim } from '../../../common/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** The event details of spec §2's form, all optional: create requires name and eventType on top. */

@@ -3,11 +3,12 @@ import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsOptional, MaxLength, ValidateNested } from 'class-validator';
 import { AuthMessages } from '@memory-wall/contracts';
 import { ProfileDataDto } from '../../auth/dto/register.dto';
+import { trimLower } from '../../../common/transforms';
 
 /** What a user may change about themselves: not the username, role or credits. */
 export class UpdateProfileDto {
   @ApiPropertyOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(trimLower)
   @IsOptional()
   @IsEmail({}, { message: AuthMessages.emailInvalid })
   @MaxLength(254)

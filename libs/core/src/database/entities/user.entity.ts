@@ -1,14 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Role, ROLES } from '@memory-wall/contracts';
-
-export interface ProfileData {
-  contactNumber?: string;
-  phoneNumber?: string;
-  companyName?: string;
-  customerName?: string;
-  fullName?: string;
-  serviceTypes?: string[];
-}
+import { Role, ROLES, UserProfile } from '@memory-wall/contracts';
 
 @Entity('users')
 export class User {
@@ -30,7 +21,7 @@ export class User {
   role: Role;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  profileData: ProfileData;
+  profileData: UserProfile;
 
   @Column({ type: 'int', default: 0 })
   credits: number;
