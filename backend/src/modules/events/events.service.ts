@@ -29,10 +29,12 @@ import { toHostEvent } from './event-views';
 
 const fieldError = (field: string, message: string) => new BadRequestException({ message, fields: { [field]: message } });
 const DAY_MS = 24 * 3600 * 1000;
+const ACCEPTING_CACHE_MS = 5000;
 
 @Injectable()
 export class EventsService {
   private readonly knownPublished = new Set<string>();
+  private readonly acceptingUntil = new Map<string, number>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -76,11 +78,17 @@ export class EventsService {
     return event;
   }
 
-  /** An event that takes new memories: only a live one. */
-  async getAcceptingMemories(id: string): Promise<Event> {
+  /**
+   * Only a live event takes new memories. Checked on every submission, so a positive answer is kept for a
+   * few seconds: an event just completed may take memories for that long, none is ever lost.
+   */
+  async assertAcceptingMemories(id: string): Promise<void> {
+    const until = this.acceptingUntil.get(id);
+    if (until && until > Date.now()) return;
     const event = await this.getOrThrow(id);
     if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
-    return event;
+    if (this.acceptingUntil.size >= 10_000) this.acceptingUntil.clear();
+    this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
   }
 
   async listForHost(session: Session): Promise<HostEvent[]> {

@@ -25,6 +25,10 @@ import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
 
+/** The columns a submission sets; the rest take their defaults. */
+type NewMemory = Pick<Memory, 'id' | 'eventId' | 'type' | 'content' | 'title' | 'author' | 'language' | 'settings'> &
+  Partial<Pick<Memory, 'photoCaption'>>;
+
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
 
 /**
@@ -44,7 +48,7 @@ export class SubmissionsService {
 
   /** Checked before an upload is read: no bytes are stored for an event that takes none. */
   assertAccepting(eventId: string) {
-    return this.events.getAcceptingMemories(eventId);
+    return this.events.assertAcceptingMemories(eventId);
   }
 
   async submitMessage(eventId: string, dto: CreateMessageSubmissionDto, session?: Session): Promise<SubmissionResponse> {
@@ -116,10 +120,11 @@ export class SubmissionsService {
     });
   }
 
-  private async store(memory: Partial<Memory>): Promise<SubmissionResponse> {
-    const saved = await this.memories.save(this.memories.create(memory));
-    await this.queue.tryEnqueue(saved.id);
-    return { success: true, memory: { id: saved.id, eventId: saved.eventId, approved: saved.approved } };
+  /** A plain INSERT (the id is ours): save() would first SELECT to see whether the row exists. */
+  private async store(memory: NewMemory): Promise<SubmissionResponse> {
+    await this.memories.insert(memory);
+    await this.queue.tryEnqueue(memory.id);
+    return { success: true, memory: { id: memory.id, eventId: memory.eventId, approved: false } };
   }
 
   /** Memories a host adds to its own event skip moderation: the hosts are the moderators. */
