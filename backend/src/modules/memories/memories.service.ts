@@ -38,7 +38,8 @@ export class MemoriesService {
     if (version && ifNoneMatch === version.etag) return { notModified: true, etag: version.etag };
     if (version?.body) return { body: version.body, etag: version.etag };
     const memories: PublicMemory[] = (await this.find({ eventId, approved: true, flagged: false }, order)).map(toPublicMemory);
-    const body = JSON.stringify({ success: true, memories });
+    // Encoded once: every later read of this version sends the same bytes.
+    const body = Buffer.from(JSON.stringify({ success: true, memories }));
     if (version) this.wallCache.remember(version.etag, body);
     return { body, etag: version?.etag };
   }
@@ -56,7 +57,7 @@ export class MemoriesService {
   }
 }
 
-export type PublicWall = { notModified: true; etag: string } | { notModified?: false; body: string; etag?: string };
+export type PublicWall = { notModified: true; etag: string } | { notModified?: false; body: Buffer; etag?: string };
 
 function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
   if (query.flagged === 'true') return { eventId, flagged: true };

@@ -6,8 +6,8 @@ const MAX_ENTRIES = 1000;
 
 export interface WallVersion {
   etag: string;
-  /** The cached, already-serialised body for this version, when this instance has it. */
-  body?: string;
+  /** The cached, already-serialised and encoded body for this version, when this instance has it. */
+  body?: Buffer;
 }
 
 /**
@@ -18,7 +18,7 @@ export interface WallVersion {
 @Injectable()
 export class PublicWallCache {
   private readonly logger = new Logger(PublicWallCache.name);
-  private readonly bodies = new Map<string, string>();
+  private readonly bodies = new Map<string, Buffer>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -36,7 +36,7 @@ export class PublicWallCache {
     }
   }
 
-  remember(etag: string, body: string) {
+  remember(etag: string, body: Buffer) {
     if (this.bodies.size >= MAX_ENTRIES) this.bodies.delete(this.bodies.keys().next().value!);
     this.bodies.set(etag, body);
   }
