@@ -1,0 +1,163 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { Samples } from '../lib/stats';
+
+/**
+ * A fleet of live-wall sockets, as venue screens and phones would hold them. Every socket checks its
+ * feed's sequence numbers (a gap is a lost message) and records publish-to-receive latency from the
+ * server's `ts` stamp. Frames are read without a full JSON parse, so the fleet stays cheap per message.
+ */
+
+const SEQ_PREFIX = Buffer.from('{"seq":');
+const TS_KEY = Buffer.from('"ts":');
+
+interface Member {
+  url: string;
+  event: number;
+  socket?: WebSocket;
+  open: boolean;
+  lastSeq: number;
+  received: number;
+}
+
+export interface FleetCounters {
+  received: number;
+  gaps: number;
+  dropped: number;
+  malformed: number;
+}
+
+export class Fleet {
+  readonly members: Member[] = [];
+  readonly latencies = new Samples();
+  counters: FleetCounters = { received: 0, gaps: 0, dropped: 0, malformed: 0 };
+
+  /** `urlOf(i)` gives socket i's address; `eventOf(i)` the index of its event. */
+  constructor(count: number, urlOf: (i: number) => string, eventOf: (i: number) => number) {
+    for (let i = 0; i < count; i++) this.members.push({ url: urlOf(i), event: eventOf(i), open: false, lastSeq: 0, received: 0 });
+  }
+
+  private onFrame(member: Member, data: Buffer) {
+    const now = performance.timeOrigin + performance.now();
+    if (data.length < 10 || data.compare(SEQ_PREFIX, 0, SEQ_PREFIX.length, 0, SEQ_PREFIX.length) !== 0) {
+      this.counters.malformed++;
+      return;
+    }
+    let seq = 0;
+    for (let i = SEQ_PREFIX.length; i < data.length; i++) {
+      const c = data[i];
+      if (c < 48 || c > 57) break;
+      seq = seq * 10 + (c - 48);
+    }
+    const at = data.lastIndexOf(TS_KEY);
+    let ts = 0;
+    if (at > 0) {
+      for (let i = at + TS_KEY.length; i < data.length; i++) {
+        const c = data[i];
+        if (c < 48 || c > 57) break;
+        ts = ts * 10 + (c - 48);
+      }
+    }
+    if (member.lastSeq && seq !== member.lastSeq + 1) {
+      if (seq > member.lastSeq) this.counters.gaps += seq - member.lastSeq - 1;
+      else this.counters.malformed++; // a repeat or a step back is wrong too
+    }
+    member.lastSeq = seq;
+    member.received++;
+    this.counters.received++;
+    if (ts) this.latencies.push(now - ts);
+  }
+
+  private connectOne(member: Member): Promise<void> {
+    member.lastSeq = 0;
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(member.url, { perMessageDeflate: false });
+      member.socket = socket;
+      socket.binaryType = 'nodebuffer';
+      socket.on('message', (data: Buffer) => this.onFrame(member, data));
+      socket.once('open', () => {
+        member.open = true;
+        resolve();
+      });
+      socket.once('close', () => {
+        if (member.open) this.counters.dropped++;
+        member.open = false;
+      });
+      socket.on('error', (err) => {
+        if (!member.open) reject(err);
+      });
+    });
+  }
+
+  /** Opens every socket that is not open, `concurrency` handshakes at a time. */
+  async connect(concurrency = 100, timeoutMs = 120_000) {
+    const todo = this.members.filter((m) => !m.open);
+    const deadline = Date.now() + timeoutMs;
+    let next = 0;
+    let failures = 0;
+    const lane = async () => {
+      while (next < todo.length && Date.now() < deadline) {
+        const member = todo[next++];
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            await this.connectOne(member);
+            break;
+          } catch {
+            failures++;
+            await sleep(50 * (attempt + 1));
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    const open = this.openCount();
+    if (open < this.members.length) throw new Error(`only ${open} of ${this.members.length} sockets opened (${failures} failed handshakes)`);
+  }
+
+  openCount() {
+    return this.members.reduce((n, m) => n + (m.open ? 1 : 0), 0);
+  }
+
+  /** Zeroes the counters and latencies of a measurement window (sequence tracking continues). */
+  reset() {
+    this.counters = { received: 0, gaps: 0, dropped: 0, malformed: 0 };
+    this.latencies.reset();
+    for (const m of this.members) m.received = 0;
+  }
+
+  /** Deliveries expected given how many messages each event's feed published. */
+  expected(publishedPerEvent: number[]): number {
+    let total = 0;
+    for (const m of this.members) total += publishedPerEvent[m.event] ?? 0;
+    return total;
+  }
+
+  /** Messages that never arrived (per socket: published to its event minus received). */
+  missing(publishedPerEvent: number[]): number {
+    let missing = 0;
+    for (const m of this.members) missing += Math.max(0, (publishedPerEvent[m.event] ?? 0) - m.received);
+    return missing;
+  }
+
+  /** Waits until every socket has its expected count, or the time is up. */
+  async drain(publishedPerEvent: number[], timeoutMs: number) {
+    const expected = this.expected(publishedPerEvent);
+    const deadline = Date.now() + timeoutMs;
+    while (this.counters.received < expected && Date.now() < deadline) await sleep(10);
+  }
+
+  /** Whether every socket has received at least one message since the last reset. */
+  allReceived() {
+    return this.members.every((m) => m.received > 0);
+  }
+
+  async close() {
+    for (const m of this.members) {
+      m.open = false;
+      m.socket?.removeAllListeners('close');
+      m.socket?.terminate();
+    }
+    await sleep(100);
+  }
+}

@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/**
+ * Core layout of a run. With two or more cores the load side (load generator, socket fleet, uploader,
+ * this runner) is pinned to core 0 and the servers under test (API instances, the baselines) to the other
+ * cores, so that neither steals the other's time. PostgreSQL and Redis are shared machine services: they
+ * are never pinned by the bench.
+ */
+export interface CoreLayout {
+  cores: number;
+  pinning: boolean;
+  /** taskset list for the load side, e.g. "0". */
+  load: string;
+  /** taskset list for the servers under test, e.g. "1". */
+  server: string;
+}
+
+export const TASKSET = '/usr/bin/taskset';
+
+export function coreLayout(disabled = false): CoreLayout {
+  const cores = availableParallelism();
+  const pinning = !disabled && cores >= 2 && existsSync(TASKSET);
+  return {
+    cores,
+    pinning,
+    load: pinning ? '0' : '',
+    server: pinning ? (cores === 2 ? '1' : `1-${cores - 1}`) : '',
+  };
+}
+
+/** Pins a running process and all its threads (libuv pool, V8 workers) to the given cores. */
+export function pin(pid: number, cpus: string) {
+  if (!cpus) return;
+  try {
+    execFileSync(TASKSET, ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
+  } catch {
+    // The process may have exited already; the caller notices that on its own.
+  }
+}
+
+/** CPU time (user+system, ms) a process has used so far, from /proc; NaN when unavailable. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8') as string;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / clockTicks();
+  } catch {
+    return NaN;
+  }
+}
+
+let ticksPerSecond = 0;
+function clockTicks() {
+  if (!ticksPerSecond) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** Resident memory of a process in bytes, from /proc; NaN when unavailable. */
+export function rssBytes(pid: number): number {
+  try {
+    const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The machine's 1-minute load average, noted beside each result (a noisy machine explains a spread). */
+export function loadAverage(): number {
+  return require('node:os').loadavg()[0];
+}
+
+/** CPU pressure (Linux PSI "some avg60", % of time runnable tasks waited for a CPU); NaN when unavailable. */
+export function cpuPressure(): number {
+  try {
+    const text = require('node:fs').readFileSync('/proc/pressure/cpu', 'utf8') as string;
+    const match = /some avg10=[\d.]+ avg60=([\d.]+)/.exec(text);
+    return match ? Number(match[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}

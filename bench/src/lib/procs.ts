@@ -1,0 +1,129 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TASKSET } from './cpu';
+
+/** The repository root (bench/dist/bench/src/lib → five levels up). */
+export const ROOT = resolve(__dirname, '../../../../..');
+export const BENCH_DIST = resolve(ROOT, 'bench/dist/bench/src');
+/** Scratch space of a run: logs, profiles, generated files, builds. */
+export const WORK = resolve(ROOT, 'bench/.work');
+let started = 0;
+
+export interface Proc {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  pid: number;
+  output(): string;
+  /** The inspector's WebSocket address when started with `inspect`. */
+  inspectorUrl(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export interface StartOptions {
+  env: Record<string, string>;
+  /** taskset core list; empty for none. */
+  cpus?: string;
+  /** Open the V8 inspector on a random local port (for CPU profiles of a measured window). */
+  inspect?: boolean;
+  port?: number;
+  nodeArgs?: string[];
+}
+
+/** Starts a Node script (path relative to the repository root) as a real process. */
+export function startNode(script: string, options: StartOptions): Proc {
+  const port = options.port ?? 0;
+  const args = [...(options.nodeArgs ?? []), ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), resolve(ROOT, script)];
+  // taskset execs node in place: the pid stays, and every thread node starts inherits the affinity.
+  const [command, argv] = options.cpus ? [TASKSET, ['-c', options.cpus, process.execPath, ...args]] : [process.execPath, args];
+  // Logs go to a file, as a deployment's would: reading a pipe here would cost the load side's core.
+  mkdirSync(resolve(WORK, 'logs'), { recursive: true });
+  const logFile = resolve(WORK, 'logs', `${String(++started).padStart(3, '0')}-${script.replace(/[/.]/g, '_')}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', fd, fd, 'ipc'],
+  });
+  closeSync(fd);
+  const output = (head = false) => {
+    try {
+      const text = readFileSync(logFile, 'utf8');
+      return text.length <= 20_000 ? text : head ? text.slice(0, 20_000) : text.slice(-20_000);
+    } catch {
+      return '';
+    }
+  };
+  let inspector: string | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    pid: child.pid ?? -1,
+    output,
+    async inspectorUrl() {
+      for (let i = 0; i < 100; i++) {
+        inspector ??= /Debugger listening on (ws:\/\/\S+)/.exec(output(true))?.[1];
+        if (inspector) return inspector;
+        await sleep(50);
+      }
+      throw new Error('the inspector did not start');
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+async function waitHealthy(proc: Proc, path: string) {
+  for (let i = 0; i < 300; i++) {
+    if (proc.child.exitCode !== null) throw new Error(`${path}: process exited early:\n${proc.output()}`);
+    const status = await fetch(`${proc.url}${path}`).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await sleep(100);
+  }
+  throw new Error(`${proc.url}${path} did not answer 200:\n${proc.output()}`);
+}
+
+/** The built API (backend/dist/main.js), resolved once /api/health answers 200. */
+export async function startApi(options: StartOptions): Promise<Proc> {
+  const proc = startNode('backend/dist/main.js', { ...options, port: options.port ?? (await freePort()) });
+  await waitHealthy(proc, '/api/health');
+  return proc;
+}
+
+/** The built workers (workers/dist/main.js). */
+export function startWorkers(options: StartOptions): Proc {
+  return startNode('workers/dist/main.js', options);
+}
+
+/** A bench-owned server script (compiled, under bench/dist), resolved once `healthPath` answers 200. */
+export async function startBenchServer(script: string, options: StartOptions, healthPath = '/health'): Promise<Proc> {
+  const proc = startNode(`bench/dist/bench/src/${script}`, { ...options, port: options.port ?? (await freePort()) });
+  await waitHealthy(proc, healthPath);
+  return proc;
+}
+
+/** Stops every process given, ignoring ones already gone. */
+export async function stopAll(procs: Array<Proc | undefined>) {
+  await Promise.all(procs.map((p) => p?.stop().catch(() => undefined)));
+}

@@ -1,0 +1,106 @@
+/**
+ * The highest rate a system sustains within its bound (say p99 ≤ 20 ms and no errors), found by probing
+ * fixed rates: grow until a probe fails, then bisect (geometrically) between the last pass and the first
+ * failure. With a `hint` (the median of earlier runs) it starts there and moves by smaller steps, so
+ * repeated runs cost a few probes each.
+ */
+
+export interface Probe<T> {
+  rate: number;
+  ok: boolean;
+  detail: T;
+}
+
+export interface SearchOptions {
+  start: number;
+  max: number;
+  hint?: number;
+  /** Bisection steps after the bracket is found. */
+  refine?: number;
+  /** Growth factor without a hint (2) and with one (1.25). */
+  growth?: number;
+  /**
+   * Probe a failed rate once more and keep the second verdict. On a shared machine noise only ever adds
+   * latency (a stall never makes a server faster), so a pass is evidence and a single failure is not.
+   */
+  confirmFailures?: boolean;
+  /** At most this many distinct rates per search (default 7): bounds a run's time. */
+  maxProbes?: number;
+  log?: (line: string) => void;
+}
+
+export interface SearchResult<T> {
+  /** The highest passing rate (0 when none passed). */
+  rate: number;
+  /** The probe at that rate. */
+  best?: Probe<T>;
+  probes: Array<Probe<T>>;
+}
+
+export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean; detail: T }>, options: SearchOptions): Promise<SearchResult<T>> {
+  const probes: Array<Probe<T>> = [];
+  const run = async (rate: number) => {
+    rate = Math.max(1, Math.round(rate));
+    let { ok, detail } = await probe(rate);
+    if (!ok && (options.confirmFailures ?? true)) ({ ok, detail } = await probe(rate));
+    const p = { rate, ok, detail };
+    probes.push(p);
+    options.log?.(`    ${ok ? 'pass' : 'FAIL'} @ ${rate}/s`);
+    return p;
+  };
+  let lo: Probe<T> | undefined;
+  let hi: Probe<T> | undefined;
+  const growth = options.hint ? 1.25 : (options.growth ?? 2);
+  const budget = () => probes.length < (options.maxProbes ?? 7);
+  let rate = Math.min(options.max, options.hint ?? options.start);
+  let p = await run(rate);
+  if (p.ok) {
+    lo = p;
+    while (rate < options.max && budget()) {
+      rate = Math.min(options.max, rate * growth);
+      p = await run(rate);
+      if (!p.ok) {
+        hi = p;
+        break;
+      }
+      lo = p;
+    }
+  } else {
+    hi = p;
+    while (rate > 1 && budget()) {
+      rate = rate / growth;
+      p = await run(rate);
+      if (p.ok) {
+        lo = p;
+        break;
+      }
+      hi = p;
+    }
+  }
+  for (let i = 0; i < (options.refine ?? 2) && lo && hi && hi.rate / lo.rate > 1.06 && budget(); i++) {
+    p = await run(Math.sqrt(lo.rate * hi.rate));
+    if (p.ok) lo = p;
+    else hi = p;
+  }
+  return { rate: lo?.rate ?? 0, best: lo, probes };
+}
+
+/**
+ * maxRate, run again (once by default) when no probe passed at all: on a shared machine a burst of
+ * someone else's work can fail every probe of a run. A run that still finds nothing gives NaN, which
+ * the statistics leave out (and the report counts), rather than a 0 that would drag the median down.
+ */
+export async function maxRateOrNaN<T>(
+  probe: (rate: number) => Promise<{ ok: boolean; detail: T }>,
+  options: SearchOptions,
+  retries = 1,
+): Promise<SearchResult<T>> {
+  let result = await maxRate(probe, options);
+  for (let i = 0; i < retries && !result.best; i++) {
+    options.log?.('    no rate passed: running this search again');
+    await new Promise((r) => setTimeout(r, 2000));
+    const again = await maxRate(probe, options);
+    result = { ...again, probes: [...result.probes, ...again.probes] };
+  }
+  return result.best ? result : { ...result, rate: NaN };
+}

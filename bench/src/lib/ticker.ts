@@ -1,0 +1,20 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Calls `fire(i)` at a fixed rate for `durationMs` (i = 0, 1, 2, …), catching up in bursts when the
+ * timer wakes late, and returns how many it fired. Bounded in count and in time.
+ */
+export async function atFixedRate(rate: number, durationMs: number, fire: (i: number) => void): Promise<number> {
+  const total = Math.max(1, Math.round((rate * durationMs) / 1000));
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  let fired = 0;
+  while (fired < total) {
+    const due = Math.min(total, Math.floor((performance.now() - t0) / interval) + 1);
+    while (fired < due) fire(fired++);
+    if (performance.now() - t0 > durationMs + 5_000) break;
+    await sleep(Math.max(0, Math.min(5, t0 + fired * interval - performance.now())));
+  }
+  return fired;
+}
