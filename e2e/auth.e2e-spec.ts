@@ -1,8 +1,6 @@
-import { resolve } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { RunningProcess, startApi } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { launchBrowser } from './support/browser';
+import type { RunningProcess } from '../backend/test/support/processes';
+import { useBrowserStack } from './support/app';
 
 type RoleChoice = 'Guest' | 'Event Organizer' | 'Service Provider';
 
@@ -37,21 +35,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Accounts in a real browser against the built API and front end: register, log out, sign in, profile, guards. */
 describe('accounts in the browser', () => {
-  let t: TestEnvironment;
+  const stack = useBrowserStack();
   let api: RunningProcess;
   let browser: Browser;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const env = { ...t.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
-    [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-    await t?.cleanup();
-  });
+  beforeAll(() => ({ api, browser } = stack));
 
   it('lets a service provider register, log out, sign in again and keep a profile change across a reload', async () => {
     const page = await (await browser.newContext()).newPage();

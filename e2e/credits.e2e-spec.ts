@@ -7,6 +7,7 @@ import { createAccount, TestAccount } from '../backend/test/support/accounts';
 import { FakeStripe, sendWebhook, succeeded } from '../backend/test/support/fake-stripe';
 import { RunningProcess, startApi } from '../backend/test/support/processes';
 import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
+import { signIn } from './support/app';
 import { launchBrowser } from './support/browser';
 
 /**
@@ -97,14 +98,6 @@ interface Confirmation {
   paymentIntentId: string;
   returnUrl: string;
   redirect: string;
-}
-
-async function signIn(page: Page, baseUrl: string, account: TestAccount) {
-  await page.goto(`${baseUrl}/signin`);
-  await page.getByLabel('Email or Username', { exact: true }).fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByText(`Logged in as ${account.username}`).waitFor();
 }
 
 const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);

@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import jsQR from 'jsqr';
-import { Browser, Page } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { Role } from '@memory-wall/contracts';
 import { Event, ServiceProvider } from '@memory-wall/core';
 import { createAccount } from '../backend/test/support/accounts';
-import { RunningProcess, startApi } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { launchBrowser } from './support/browser';
+import type { RunningProcess } from '../backend/test/support/processes';
+import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { signIn, useBrowserStack } from './support/app';
 
 /** Signs in through /signin the way a person does. */
-async function signIn(page: Page, baseUrl: string, username: string, password: string) {
-  await page.goto(`${baseUrl}/signin`);
-  await page.getByLabel('Email or Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByText(`Logged in as ${username}`).waitFor();
-}
-
 /** A calendar day some days from now, as a date input takes it. */
 function daysFromNow(days: number): string {
   const date = new Date(Date.now() + days * 24 * 3600 * 1000);
@@ -30,26 +21,16 @@ function daysFromNow(days: number): string {
  * with customer access (published, 1 credit), downloads its QR code, and the customer changes the wall.
  */
 describe('events in the browser', () => {
+  const stack = useBrowserStack();
   let t: TestEnvironment;
   let api: RunningProcess;
   let browser: Browser;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const env = { ...t.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
-    [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-    await t?.cleanup();
-  });
+  beforeAll(() => ({ t, api, browser } = stack));
 
   it('lets a provider publish an event with customer access and its customer restyle the wall', async () => {
     const provider = await createAccount(t.dataSource, Role.ServiceProvider);
     const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-    await signIn(page, api.url, provider.username, provider.password);
+    await signIn(page, api.url, provider);
     await page.waitForURL(`${api.url}/events`);
     await page.getByRole('heading', { level: 1, name: 'Your Events' }).waitFor();
     await page.getByText('Available credits: 10').waitFor();
@@ -101,7 +82,7 @@ describe('events in the browser', () => {
     // The customer signs in with the PIN and restyles the wall.
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
-    await signIn(customer, api.url, 'sam_rivers', '246810');
+    await signIn(customer, api.url, { username: 'sam_rivers', password: '246810' });
     await customer.waitForURL(`${api.url}/customer-wall`);
     await customer.goto(`${api.url}/wall-settings/${stored.id}`);
     await customer.getByRole('heading', { level: 1, name: 'Wall Settings' }).waitFor();

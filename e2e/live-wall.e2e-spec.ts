@@ -1,29 +1,17 @@
-import { resolve } from 'node:path';
 import { Browser } from 'playwright-core';
 import { createEvent } from '../backend/test/support/factories';
-import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { launchBrowser, PHONE } from './support/browser';
+import type { RunningProcess } from '../backend/test/support/processes';
+import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { useBrowserStack } from './support/app';
+import { PHONE } from './support/browser';
 
 /** The walking skeleton in a real browser: a guest's message reaches a venue screen live. */
 describe('a guest message appears live on the display', () => {
+  const stack = useBrowserStack({ workers: true });
   let t: TestEnvironment;
   let api: RunningProcess;
-  let workers: RunningProcess;
   let browser: Browser;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const env = { ...t.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
-    [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
-    workers = startWorkers(env);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await t?.cleanup();
-  });
+  beforeAll(() => ({ t, api, browser } = stack));
 
   it('shows the message on /display/{id} without a reload after a phone submits it on /contribute/{id}', async () => {
     const event = await createEvent(t.dataSource, { name: 'Garden Wedding', wallTitle: 'Notes for Sam & Alex' });

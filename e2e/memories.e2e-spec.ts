@@ -1,12 +1,12 @@
-import { resolve } from 'node:path';
 import { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { ModerationType, Role } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
 import { createEvent } from '../backend/test/support/factories';
-import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { launchBrowser, PHONE } from './support/browser';
+import type { RunningProcess } from '../backend/test/support/processes';
+import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { signIn, useBrowserStack } from './support/app';
+import { PHONE } from './support/browser';
 
 /** A photo as a phone camera makes one: a real JPEG, landscape. */
 function cameraJpeg(): Promise<Buffer> {
@@ -21,23 +21,11 @@ function cameraJpeg(): Promise<Buffer> {
  * built API, workers and front end.
  */
 describe('a guest photo through moderation to the customer wall', () => {
+  const stack = useBrowserStack({ workers: true });
   let t: TestEnvironment;
   let api: RunningProcess;
-  let workers: RunningProcess;
   let browser: Browser;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const env = { ...t.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
-    [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
-    workers = startWorkers(env);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await t?.cleanup();
-  });
+  beforeAll(() => ({ t, api, browser } = stack));
 
   it('lets a phone submit a cropped photo by event code, the customer approve it, and shows it on /customer-wall', async () => {
     const event = await createEvent(t.dataSource, {
@@ -85,10 +73,7 @@ describe('a guest photo through moderation to the customer wall', () => {
 
     // --- The customer signs in with the PIN and moderates ---
     const host = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await host.goto(`${api.url}/signin`);
-    await host.getByLabel('Email or Username', { exact: true }).fill(customer.username);
-    await host.getByLabel('Password', { exact: true }).fill(customer.password);
-    await host.getByRole('button', { name: 'Login', exact: true }).click();
+    await signIn(host, api.url, customer);
     await host.waitForURL(`${api.url}/customer-wall`);
     await host.getByText("No memories yet. Memories will appear here once guests submit them and they're approved.").waitFor();
 
@@ -156,10 +141,7 @@ describe('a guest photo through moderation to the customer wall', () => {
     await makeEventAdmin(t.dataSource, customer.user.id, event.id);
 
     const host = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await host.goto(`${api.url}/signin`);
-    await host.getByLabel('Email or Username', { exact: true }).fill(customer.username);
-    await host.getByLabel('Password', { exact: true }).fill(customer.password);
-    await host.getByRole('button', { name: 'Login', exact: true }).click();
+    await signIn(host, api.url, customer);
     await host.waitForURL(`${api.url}/customer-wall`);
     await host.goto(`${api.url}/events/${event.id}/wall`);
     await host.getByRole('heading', { level: 1, name: 'Sketch Night' }).waitFor();

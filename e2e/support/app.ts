@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { Browser, Page } from 'playwright-core';
+import { RunningProcess, startApi, startWorkers } from '../../backend/test/support/processes';
+import { createTestEnvironment, TestEnvironment } from '../../backend/test/support/test-environment';
+import { launchBrowser } from './browser';
+
+export interface BrowserStack {
+  t: TestEnvironment;
+  api: RunningProcess;
+  workers?: RunningProcess;
+  browser: Browser;
+}
+
+/**
+ * Registers beforeAll/afterAll for a browser test file: its own database and Redis prefix, the built API
+ * serving the built front end, optionally the workers, and Chromium. The returned object is filled in
+ * before the tests run.
+ */
+export function useBrowserStack(options: { workers?: boolean } = {}): BrowserStack {
+  const stack = {} as BrowserStack;
+  beforeAll(async () => {
+    stack.t = await createTestEnvironment();
+    const env = { ...stack.t.env, FRONTEND_DIST: resolve(__dirname, '../../frontend/dist') };
+    [stack.api, stack.browser] = await Promise.all([startApi(env), launchBrowser()]);
+    if (options.workers) stack.workers = startWorkers(env);
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await Promise.all([stack.api?.stop(), stack.workers?.stop()]);
+    await stack.t?.cleanup();
+  });
+  return stack;
+}
+
+/** Signs in through /signin the way a person does, and waits until the top bar says so. */
+export async function signIn(page: Page, baseUrl: string, account: { username: string; password: string }) {
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByLabel('Email or Username', { exact: true }).fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText(`Logged in as ${account.username}`).waitFor();
+}
