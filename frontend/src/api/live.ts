@@ -1,4 +1,3 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isFinalCloseCode, LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { liveSocketUrl } from './config';
 
@@ -224,20 +223,3 @@ export function subscribeLive(eventId: string, listener: LiveListener): () => vo
     }
   };
 }
-
-/** Whether each event's live socket is open right now, for the Live / Offline badge. */
-export const liveSlice = createSlice({
-  name: 'live',
-  initialState: { connected: {} as Record<string, boolean> },
-  reducers: {
-    liveConnectionChanged(state, action: PayloadAction<{ eventId: string; connected: boolean }>) {
-      state.connected[action.payload.eventId] = action.payload.connected;
-    },
-  },
-  selectors: {
-    selectLiveConnected: (state, eventId: string) => state.connected[eventId] ?? false,
-  },
-});
-
-export const { liveConnectionChanged } = liveSlice.actions;
-export const { selectLiveConnected } = liveSlice.selectors;

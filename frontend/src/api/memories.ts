@@ -1,7 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { HostMemory, LiveMessage, PublicMemory, SubmissionResponse } from '@memory-wall/contracts';
+import type { HostMemory, LiveMessage, PublicMemory } from '@memory-wall/contracts';
 import { api } from './api';
-import { applyLiveMessage, liveConnectionChanged, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
+import { applyLiveMessage, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
+import { liveConnectionChanged } from './liveStatus';
 
 export interface MemoriesArgs {
   eventId: string;
@@ -13,33 +14,6 @@ export interface MemoriesArgs {
 export interface HostMemoriesArgs {
   eventId: string;
   filter: Exclude<MemoryFilter, 'all'>;
-}
-
-export interface MessageSubmission {
-  eventId: string;
-  name: string;
-  title: string;
-  message: string;
-}
-
-export interface PhotoSubmission {
-  eventId: string;
-  name: string;
-  file: Blob;
-  /** The file name sent with the upload. */
-  fileName: string;
-  photoCaption?: string;
-  title?: string;
-  /** A host's bulk upload: the server allows 5 MB per file instead of 10. */
-  bulk?: boolean;
-}
-
-export interface DrawingSubmission {
-  eventId: string;
-  name: string;
-  title?: string;
-  /** data:image/png;base64,… */
-  content: string;
 }
 
 /** A moderation action on one memory of an event. */
@@ -135,33 +109,6 @@ export const memoriesApi = api.injectEndpoints({
         await followLive(args.eventId, args.filter, catchUp, lifecycle);
       },
     }),
-    submitMessage: build.mutation<SubmissionResponse, MessageSubmission>({
-      query: ({ eventId, ...body }) => ({
-        url: `events/${encodeURIComponent(eventId)}/submissions/message`,
-        method: 'POST',
-        body,
-      }),
-    }),
-    /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
-    submitPhoto: build.mutation<SubmissionResponse, PhotoSubmission>({
-      query: ({ eventId, name, file, fileName, photoCaption, title, bulk }) => {
-        const form = new FormData();
-        form.append('name', name);
-        if (photoCaption) form.append('photoCaption', photoCaption);
-        if (title) form.append('title', title);
-        if (bulk) form.append('bulk', 'true');
-        // Fields first: the server reads the parts in order and checks the limits before storing the file.
-        form.append('photo', file, fileName);
-        return { url: `events/${encodeURIComponent(eventId)}/submissions/photo`, method: 'POST', body: form };
-      },
-    }),
-    submitDrawing: build.mutation<SubmissionResponse, DrawingSubmission>({
-      query: ({ eventId, name, title, content }) => ({
-        url: `events/${encodeURIComponent(eventId)}/submissions/drawing`,
-        method: 'POST',
-        body: { name, content, ...(title ? { title } : {}) },
-      }),
-    }),
     approveSubmission: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
       transformResponse: (response: MemoryResponse) => response.memory,
@@ -233,9 +180,6 @@ async function storeChange(
 export const {
   useGetMemoriesQuery,
   useGetHostMemoriesQuery,
-  useSubmitMessageMutation,
-  useSubmitPhotoMutation,
-  useSubmitDrawingMutation,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,
   useUpdateMemoryMutation,

@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
-import { liveSlice } from '../api/live';
+import { liveSlice } from '../api/liveStatus';
 
 const rootReducer = combineSlices(api, liveSlice);
 

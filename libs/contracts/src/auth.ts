@@ -28,7 +28,8 @@ export const AuthMessages = {
 /** Roles a person may choose when registering; owners come from the seed or the environment. */
 export const SELF_REGISTER_ROLES = [Role.Guest, Role.Customer, Role.ServiceProvider] as const;
 
-const CUSTOMER_PIN = /^\d{6}$/;
+export const CUSTOMER_PIN_LENGTH = 6;
+const CUSTOMER_PIN = new RegExp(`^\\d{${CUSTOMER_PIN_LENGTH}}$`);
 const ALPHANUMERIC_8 = /^[A-Za-z0-9]{8,}$/;
 
 /** Spec §5: customer exactly 6 digits; provider and owner at least 8 letters and digits; guest at least 6. */

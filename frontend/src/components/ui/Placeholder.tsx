@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Resources } from '../../i18n/en';
 import { Card } from './Card';
 

@@ -1,11 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-// sonner is loaded after the first render: no page needs a toast before the user has done something.
+// sonner is loaded with the first toast: no page needs one before the user has done something, and a
+// guest's first download stays without it. A toast made before <Toaster /> subscribes is replayed to it.
 const loadSonner = () => import('sonner');
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
+let toastShown = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** Toast settings of spec §9: one toast at a time, shown 5 s, swiped away to the right. */
 export function AppToaster() {
+  const mounted = useSyncExternalStore(subscribe, () => toastShown);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" visibleToasts={1} duration={5000} swipeDirections={['right']} />
@@ -13,10 +23,25 @@ export function AppToaster() {
   );
 }
 
-export function showError(title: string, description?: string): void {
-  void loadSonner().then(({ toast }) => toast.error(title, { description }));
+type Sonner = Awaited<ReturnType<typeof loadSonner>>;
+
+function show(make: (toast: Sonner['toast']) => void): void {
+  if (!toastShown) {
+    toastShown = true;
+    listeners.forEach((listener) => listener());
+  }
+  void loadSonner().then(({ toast }) => make(toast));
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export function showError(title: string, description?: string, action?: ToastAction): void {
+  show((toast) => toast.error(title, { description, action }));
 }
 
 export function showSuccess(title: string, description?: string): void {
-  void loadSonner().then(({ toast }) => toast.success(title, { description }));
+  show((toast) => toast.success(title, { description }));
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { Card } from '../../components/ui/Card';
 import { accessTexts } from '../../i18n/pages/access';
 import { addPageTexts } from '../../i18n/lazy';

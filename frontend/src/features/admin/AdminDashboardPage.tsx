@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EventStatus, type AdminServiceProvider, type HostEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useGetServiceProvidersQuery } from '../../api/admin';
 import { useGetEventsQuery } from '../../api/events';
 import { Card } from '../../components/ui/Card';
@@ -11,6 +11,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { Tabs } from '../credits/Tabs';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { EventsTable } from './EventsTable';
+import { DataTable } from '../../components/ui/DataTable';
 
 addPageTexts('admin', adminTexts);
 
@@ -58,54 +59,41 @@ function ProvidersTab() {
 function ProvidersTable({ providers }: { providers: AdminServiceProvider[] }) {
   const { t } = useTranslation();
   return (
-    <div className="cr-table-wrap">
-      <table className="cr-table">
-        <caption className="visually-hidden">{t('admin.tabProviders')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.name')}</th>
-            <th scope="col">{t('admin.type')}</th>
-            <th scope="col" className="cr-num">
-              {t('admin.activeEvents')}
-            </th>
-            <th scope="col" className="cr-num">
-              {t('admin.totalEvents')}
-            </th>
-            <th scope="col" className="cr-num">
-              {t('admin.totalContributions')}
-            </th>
-            <th scope="col">{t('admin.status')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('admin.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {providers.map((provider) => (
-            <tr key={provider.id}>
-              <th scope="row">{provider.companyName}</th>
-              <td>{provider.serviceTypes.map(humanize).join(', ')}</td>
-              <td className="cr-num">{provider.activeEventsCount}</td>
-              <td className="cr-num">{provider.totalEventsCount}</td>
-              <td className="cr-num">{provider.totalContributionsCount}</td>
-              <td>
-                {/* Spec §2: the status always reads Active. */}
-                <span className="cr-badge cr-badge-active">{t('admin.active')}</span>
-              </td>
-              <td>
-                <Link
-                  to={`/admin/service-providers/${encodeURIComponent(provider.id)}`}
-                  className="button button-secondary cr-small"
-                  aria-label={t('admin.viewProvider', { name: provider.companyName })}
-                >
-                  {t('admin.view')}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('admin.tabProviders')}
+      columns={[
+        { label: t('admin.name') },
+        { label: t('admin.type') },
+        { label: t('admin.activeEvents'), numeric: true },
+        { label: t('admin.totalEvents'), numeric: true },
+        { label: t('admin.totalContributions'), numeric: true },
+        { label: t('admin.status') },
+        { label: t('admin.actions'), hidden: true },
+      ]}
+    >
+      {providers.map((provider) => (
+        <tr key={provider.id}>
+          <th scope="row">{provider.companyName}</th>
+          <td>{provider.serviceTypes.map(humanize).join(', ')}</td>
+          <td className="cr-num">{provider.activeEventsCount}</td>
+          <td className="cr-num">{provider.totalEventsCount}</td>
+          <td className="cr-num">{provider.totalContributionsCount}</td>
+          <td>
+            {/* Spec §2: the status always reads Active. */}
+            <span className="cr-badge cr-badge-active">{t('admin.active')}</span>
+          </td>
+          <td>
+            <Link
+              to={`/admin/service-providers/${encodeURIComponent(provider.id)}`}
+              className="button button-secondary cr-small"
+              aria-label={t('admin.viewProvider', { name: provider.companyName })}
+            >
+              {t('admin.view')}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ownPasswordProblem, Role } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useResetProviderPasswordMutation } from '../../api/admin';
 import { TextField } from '../../components/ui/TextField';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AdminServiceProvider } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorStatus } from '../../api/api';
 import { useGetServiceProviderEventsQuery, useGetServiceProviderQuery } from '../../api/admin';
 import { Card } from '../../components/ui/Card';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthMessages } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useLoginMutation } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';

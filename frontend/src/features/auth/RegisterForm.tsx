@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthMessages, passwordProblem, Role, SELF_REGISTER_ROLES } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useRegisterMutation, type RegisterRequest } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';

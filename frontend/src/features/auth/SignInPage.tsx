@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { HOME_BY_ROLE } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import type { SignInState } from '../../app/RequireAccess';
 import { Card } from '../../components/ui/Card';

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ChangeEventHandler, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CreditMessages, MAX_CREDIT_ADJUSTMENT, type AdminServiceProvider } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useAdjustCreditsMutation } from '../../api/admin';
 import { TextField } from '../../components/ui/TextField';

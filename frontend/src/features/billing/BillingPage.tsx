@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
@@ -13,6 +13,7 @@ import { Tabs } from '../credits/Tabs';
 import { TransactionsTable } from '../credits/transactions';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
+import { DataTable } from '../../components/ui/DataTable';
 
 addPageTexts('billing', billingTexts);
 
@@ -130,47 +131,34 @@ export function BillingPage() {
 function ProvidersTable({ providers }: { providers: AdminServiceProvider[] }) {
   const { t } = useTranslation();
   return (
-    <div className="cr-table-wrap">
-      <table className="cr-table">
-        <caption className="visually-hidden">{t('billing.tabProviders')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('billing.company')}</th>
-            <th scope="col">{t('billing.account')}</th>
-            <th scope="col" className="cr-num">
-              {t('billing.available')}
-            </th>
-            <th scope="col" className="cr-num">
-              {t('billing.purchased')}
-            </th>
-            <th scope="col" className="cr-num">
-              {t('billing.used')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('billing.viewDetails')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {providers.map((provider) => (
-            <tr key={provider.id}>
-              <th scope="row">{provider.companyName}</th>
-              <td>
-                <div>{provider.userName}</div>
-                <div className="muted cr-small-text">{provider.userData.email}</div>
-              </td>
-              <td className="cr-num">{provider.availableCredits}</td>
-              <td className="cr-num">{provider.totalCreditsPurchased}</td>
-              <td className="cr-num">{provider.totalCreditsUsed}</td>
-              <td>
-                <Link to={`/admin/service-providers/${encodeURIComponent(provider.id)}`} className="button button-secondary cr-small">
-                  {t('billing.viewDetails')}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('billing.tabProviders')}
+      columns={[
+        { label: t('billing.company') },
+        { label: t('billing.account') },
+        { label: t('billing.available'), numeric: true },
+        { label: t('billing.purchased'), numeric: true },
+        { label: t('billing.used'), numeric: true },
+        { label: t('billing.viewDetails'), hidden: true },
+      ]}
+    >
+      {providers.map((provider) => (
+        <tr key={provider.id}>
+          <th scope="row">{provider.companyName}</th>
+          <td>
+            <div>{provider.userName}</div>
+            <div className="muted cr-small-text">{provider.userData.email}</div>
+          </td>
+          <td className="cr-num">{provider.availableCredits}</td>
+          <td className="cr-num">{provider.totalCreditsPurchased}</td>
+          <td className="cr-num">{provider.totalCreditsUsed}</td>
+          <td>
+            <Link to={`/admin/service-providers/${encodeURIComponent(provider.id)}`} className="button button-secondary cr-small">
+              {t('billing.viewDetails')}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Role, type PublicEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PublicEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { DrawingForm } from './DrawingForm';
 import { MessageForm } from './MessageForm';
 import { PhotoForm } from './PhotoForm';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import ReactCrop, { centerCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import { useTranslation } from '../../i18n';
 import { UPLOAD_LONG_EDGE } from './photoFile';
 
 /** Spec §5 Crop: free aspect, at least 200 × 200 image pixels, initial crop 90 %, JPEG 0.95 on white. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useGetHostMemoriesQuery } from '../../api/memories';
 import { Spinner } from '../../components/ui/Spinner';
 import { MemoryCard } from '../memories/MemoryCard';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PublicEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useSubmitMessageMutation } from '../../api/memories';
+import { useSubmitMessageMutation } from '../../api/submissions';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 

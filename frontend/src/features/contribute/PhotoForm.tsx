@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PublicEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useSubmitPhotoMutation } from '../../api/memories';
+import { useSubmitPhotoMutation } from '../../api/submissions';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RECENT_TRANSACTIONS_SHOWN, type CreditsSummaryResponse } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { showError } from '../../components/ui/toast';

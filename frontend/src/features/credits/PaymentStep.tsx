@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry loads Stripe.js only when loadStripe is called, never as a side effect of this import.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { useTranslation } from '../../i18n';
 import { Spinner } from '../../components/ui/Spinner';
 import { showError } from '../../components/ui/toast';
 import { formatCents } from './format';

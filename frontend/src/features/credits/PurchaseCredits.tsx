@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CreatePaymentIntentResponse, CreditPack } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useCreatePaymentIntentMutation, useGetCreditPacksQuery } from '../../api/credits';
 import { DetailList } from '../../components/ui/DetailList';

@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { TRANSACTION_TYPES, type CreditTransactionView, type TransactionType } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { creditsTexts } from '../../i18n/pages/credits';
 import { addPageTexts } from '../../i18n/lazy';
 import { formatDate, signed } from './format';
+import { DataTable } from '../../components/ui/DataTable';
 
 // The owner's billing page shows the same badges: whichever page loads first adds the texts.
 addPageTexts('credits', creditsTexts);
@@ -32,36 +33,29 @@ interface TableProps<T extends CreditTransactionView> {
 export function TransactionsTable<T extends CreditTransactionView>({ caption, transactions, provider }: TableProps<T>) {
   const { t } = useTranslation();
   return (
-    <div className="cr-table-wrap">
-      <table className="cr-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('credits.date')}</th>
-            {provider && <th scope="col">{provider.heading}</th>}
-            <th scope="col">{t('credits.type')}</th>
-            <th scope="col" className="cr-num">
-              {t('credits.amount')}
-            </th>
-            <th scope="col">{t('credits.description')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {transactions.map((transaction) => (
-            <tr key={transaction.id}>
-              <td className="cr-nowrap">{formatDate(transaction.createdAt)}</td>
-              {provider && <td>{provider.cell(transaction)}</td>}
-              <td>
-                <TransactionTypeBadge type={transaction.transactionType} />
-              </td>
-              <td className="cr-num">
-                <SignedAmount amount={transaction.amount} />
-              </td>
-              <td>{transaction.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={[
+        { label: t('credits.date') },
+        ...(provider ? [{ label: provider.heading }] : []),
+        { label: t('credits.type') },
+        { label: t('credits.amount'), numeric: true },
+        { label: t('credits.description') },
+      ]}
+    >
+      {transactions.map((transaction) => (
+        <tr key={transaction.id}>
+          <td className="cr-nowrap">{formatDate(transaction.createdAt)}</td>
+          {provider && <td>{provider.cell(transaction)}</td>}
+          <td>
+            <TransactionTypeBadge type={transaction.transactionType} />
+          </td>
+          <td className="cr-num">
+            <SignedAmount amount={transaction.amount} />
+          </td>
+          <td>{transaction.description}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

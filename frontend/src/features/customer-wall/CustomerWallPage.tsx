@@ -1,11 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { HostEvent, HostMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useGetEventQuery, useGetEventsQuery } from '../../api/events';
-import { selectLiveConnected } from '../../api/live';
+import { selectLiveConnected } from '../../api/liveStatus';
 import { useFeatureMemoryMutation, useFlagMemoryMutation, useGetHostMemoriesQuery } from '../../api/memories';
 import { useAppSelector } from '../../app/hooks';
 import { Card } from '../../components/ui/Card';

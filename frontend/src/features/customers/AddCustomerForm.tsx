@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EventMessages, isCustomerPin } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useAddEventCustomerMutation, type AddCustomerResponse } from '../../api/events';
 import { TextField } from '../../components/ui/TextField';
+import { PinField } from './PinField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
 import { generatePin } from './pin';
@@ -85,22 +86,8 @@ export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
       <TextField label={t('customers.customerName')} autoComplete="off" {...form.field('customerName')} />
       <TextField label={t('customers.customerEmail')} type="email" autoComplete="off" {...form.field('customerEmail')} />
       <TextField label={t('customers.customerUsername')} autoComplete="off" {...form.field('customerUsername')} />
-      <TextField
-        label={t('customers.pin')}
-        type="password"
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="new-password"
-        {...form.field('customerPassword')}
-      />
-      <TextField
-        label={t('customers.confirmPin')}
-        type="password"
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
-      />
+      <PinField label={t('customers.pin')} {...form.field('customerPassword')} />
+      <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />
       <div className="actions">
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? t('customers.adding') : t('customers.addCustomer')}

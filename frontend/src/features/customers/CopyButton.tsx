@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { showError } from '../../components/ui/toast';
 import { customersTexts } from '../../i18n/pages/customers';
 import { addPageTexts } from '../../i18n/lazy';

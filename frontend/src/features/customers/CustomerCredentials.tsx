@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { DetailList } from '../../components/ui/DetailList';
 import { CopyButton } from './CopyButton';
 

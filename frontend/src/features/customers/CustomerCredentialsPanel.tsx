@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { AddCustomerResponse } from '../../api/events';
 import { useGetEventCustomersQuery } from '../../api/events';
 import { Spinner } from '../../components/ui/Spinner';

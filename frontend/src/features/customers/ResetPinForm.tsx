@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EventMessages, isCustomerPin, type EventCustomer } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useResetCustomerPasswordMutation } from '../../api/events';
-import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useFormFields } from '../../components/ui/useFormFields';
+import { PinField } from './PinField';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -39,22 +39,8 @@ export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; on
 
   return (
     <form onSubmit={onSubmit} noValidate className="form ev-subform" aria-label={t('customers.resetPinFor', { username: customer.username })}>
-      <TextField
-        label={t('customers.newPin')}
-        type="password"
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        label={t('customers.confirmPin')}
-        type="password"
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
-      />
+      <PinField label={t('customers.newPin')} {...form.field('password')} />
+      <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />
       <div className="actions">
         <button type="submit" className="button" disabled={isLoading}>
           {t('customers.savePin')}

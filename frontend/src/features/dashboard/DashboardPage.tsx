@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Role } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { dashboardTexts } from '../../i18n/pages/dashboard';

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useGetPublicEventQuery } from '../../api/events';
 import { useGetMemoriesQuery } from '../../api/memories';
 import { Card } from '../../components/ui/Card';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useAppSelector } from '../../app/hooks';
-import { selectLiveConnected } from '../../api/live';
+import { selectLiveConnected } from '../../api/liveStatus';
 
 export function LiveBadge({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

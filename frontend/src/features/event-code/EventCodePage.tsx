@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EVENT_CODE_LENGTH, normalizeEventCode } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
 import { useLazyGetEventByCodeQuery } from '../../api/events';
 import { Card } from '../../components/ui/Card';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { CustomerCredentialsPanel } from '../customers/CustomerCredentialsPanel';
 import { creditsUsed, displayDate } from './eventFormat';
 import type { EventAction } from './useEventActions';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  CUSTOMER_PIN_LENGTH,
   ANIMATION_STYLES,
   AnimationStyle,
   EVENT_CODE_LENGTH,
@@ -17,6 +17,7 @@ import {
   normalizeImagesDisplay,
   type HostEvent,
 } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import {
   useCreateEventMutation,
@@ -371,7 +372,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
                 label={t('events.customerPassword')}
                 hint={t('events.customerPasswordHint')}
                 inputMode="numeric"
-                maxLength={6}
+                maxLength={CUSTOMER_PIN_LENGTH}
                 autoComplete="off"
                 {...text('customerPassword')}
               />

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { errorStatus } from '../../api/api';
 
 /** Spec §8 Event dashboard: not found (or not yours), or any other failure. */

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Role } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventsQuery } from '../../api/events';
 import { Spinner } from '../../components/ui/Spinner';
+import { showError } from '../../components/ui/toast';
 import { eventsTexts } from '../../i18n/pages/events';
 import { addPageTexts } from '../../i18n/lazy';
 import { EventCard } from './EventCard';
@@ -34,9 +35,7 @@ export function EventsPage() {
   // Spec §8: 'Error Loading Events' with 'Try Again'.
   useEffect(() => {
     if (!isError) return;
-    void import('sonner').then(({ toast }) =>
-      toast.error(t('events.loadError'), { action: { label: t('events.tryAgain'), onClick: () => void refetch() } }),
-    );
+    showError(t('events.loadError'), undefined, { label: t('events.tryAgain'), onClick: () => void refetch() });
   }, [isError, refetch, t]);
 
   if (!user) return <Spinner />; // the route guard renders this page only with a user

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
 import { useDeleteEventMutation, useUpdateEventMutation } from '../../api/events';
 import { showError, showSuccess } from '../../components/ui/toast';

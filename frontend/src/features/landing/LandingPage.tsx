@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CREDIT_PACKS, EventType, Role, type CreditPack } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import type { SignInState } from '../../app/RequireAccess';
 import { landingTexts } from '../../i18n/pages/landing';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BULK_PHOTO_MAX_BYTES } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useSubmitPhotoMutation } from '../../api/memories';
+import { useSubmitPhotoMutation } from '../../api/submissions';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';

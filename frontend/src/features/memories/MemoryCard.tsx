@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
-import { useTranslation } from 'react-i18next';
 import { MemoryType, ProcessingState, type HostMemory, type PublicMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import { captionOf, imageOf, isHostMemory, isMostlyChinese } from './memoryContent';

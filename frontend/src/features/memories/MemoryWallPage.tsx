@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Role, type HostEvent, type HostMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventQuery, useGetPublicEventQuery } from '../../api/events';
-import { selectLiveConnected } from '../../api/live';
+import { selectLiveConnected } from '../../api/liveStatus';
 import { useApproveSubmissionMutation, useGetHostMemoriesQuery, useGetMemoriesQuery, useRejectSubmissionMutation } from '../../api/memories';
 import { useAppSelector } from '../../app/hooks';
 import { Card } from '../../components/ui/Card';

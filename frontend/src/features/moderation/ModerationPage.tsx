@@ -1,10 +1,10 @@
 import { format } from 'date-fns';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { MemoryType, ProcessingState, Role, type HostMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
-import { selectLiveConnected } from '../../api/live';
+import { selectLiveConnected } from '../../api/liveStatus';
 import {
   useApproveSubmissionMutation,
   useFlagMemoryMutation,

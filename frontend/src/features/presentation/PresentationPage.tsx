@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useMeQuery } from '../../api/auth';
 import { useGetPublicEventQuery } from '../../api/events';
 import { useGetMemoriesQuery } from '../../api/memories';

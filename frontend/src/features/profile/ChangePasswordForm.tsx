@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthMessages, ownPasswordProblem, type Role } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useChangePasswordMutation } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';

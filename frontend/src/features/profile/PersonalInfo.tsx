@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthMessages, Role, type SessionUser } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useUpdateProfileMutation } from '../../api/auth';
 import { Card } from '../../components/ui/Card';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Role, type SessionUser } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
@@ -31,8 +31,8 @@ export function ProfilePage() {
 }
 
 function AccountInfo({ user }: { user: SessionUser }) {
-  const { t, i18n } = useTranslation();
-  const memberSince = user.createdAt ? new Date(user.createdAt).toLocaleDateString(i18n.language) : undefined;
+  const { t, language } = useTranslation();
+  const memberSince = user.createdAt ? new Date(user.createdAt).toLocaleDateString(language) : undefined;
   return (
     <Card title={t('profile.accountInfo')}>
       <DetailList

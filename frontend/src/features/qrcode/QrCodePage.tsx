@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Role, type HostEvent, type PublicEvent } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorStatus } from '../../api/api';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventQuery, useGetEventsQuery, useGetPublicEventQuery } from '../../api/events';

@@ -1,6 +1,6 @@
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { showError } from '../../components/ui/toast';
 import { qrCodeTexts } from '../../i18n/pages/qrcode';
 import { addPageTexts } from '../../i18n/lazy';

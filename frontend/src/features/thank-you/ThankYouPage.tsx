@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ModerationType } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { useGetEventBySlugQuery } from '../../api/events';
 import { Card } from '../../components/ui/Card';
 import { addPageTexts } from '../../i18n/lazy';

@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
   ANIMATION_STYLES,
@@ -16,6 +15,7 @@ import {
   WALL_COLORS,
   type HostEvent,
 } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
 import { useGetEventQuery, useUpdateEventMutation, useUploadFeaturedImageMutation, type WallSettingsFields } from '../../api/events';
 import { Card } from '../../components/ui/Card';

@@ -1,6 +1,6 @@
 import { AuthMessages } from '@memory-wall/contracts';
 
-/** Texts of the Access Denied page, added to i18next when its chunk loads (see ../lazy.ts). */
+/** Texts of the Access Denied page, added when its chunk loads (see ../lazy.ts). */
 const en = {
   deniedTitle: 'Access Denied',
   deniedText: AuthMessages.accessDenied as string,

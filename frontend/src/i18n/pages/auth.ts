@@ -1,4 +1,4 @@
-/** Texts of the sign-in page (Login and Register), added to i18next when its chunk loads (see ../lazy.ts). */
+/** Texts of the sign-in page (Login and Register), added when its chunk loads (see ../lazy.ts). */
 const en = {
   signInTitle: 'Sign In',
   registerTitle: 'Create an Account',

@@ -1,4 +1,4 @@
-/** Texts of /dashboard, added to i18next when its chunk loads (see ../lazy.ts). */
+/** Texts of /dashboard, added when its chunk loads (see ../lazy.ts). */
 const en = {
   pickTitle: 'Pick an Event',
   pickText: 'Enter the code of the event you are attending to see its wall and share your memories.',

@@ -1,4 +1,4 @@
-/** Texts of the landing page, added to i18next when its chunk loads (see ../lazy.ts). */
+/** Texts of the landing page, added when its chunk loads (see ../lazy.ts). */
 const en = {
   title: 'Share Memories That Last Forever',
   subtitle:

@@ -1,4 +1,4 @@
-/** Texts of the profile page, added to i18next when its chunk loads (see ../lazy.ts). */
+/** Texts of the profile page, added when its chunk loads (see ../lazy.ts). */
 const en = {
   title: 'My Profile',
   personalInfo: 'Personal Information',
