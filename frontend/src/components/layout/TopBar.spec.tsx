@@ -117,6 +117,8 @@ describe('logout', () => {
     holdLogout = new Promise((resolve) => (release = resolve));
     const { user } = await renderSignedIn(makeUser(Role.ServiceProvider, { username: 'sam' }), '/events');
     expect(await screen.findByRole('heading', { name: 'Your Events' })).toBeInTheDocument();
+    // The events list has loaded, so the only status on screen below is the logout overlay.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
