@@ -29,6 +29,9 @@ import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submiss
 type NewMemory = Pick<Memory, 'id' | 'eventId' | 'type' | 'content' | 'title' | 'author' | 'language' | 'settings'> &
   Partial<Pick<Memory, 'photoCaption'>>;
 
+const INSERT_SUBMISSION = `INSERT INTO "memories" ("id", "eventId", "type", "content", "title", "photoCaption", "author", "language", "settings")
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
 
 /**
@@ -120,9 +123,14 @@ export class SubmissionsService {
     });
   }
 
-  /** A plain INSERT (the id is ours): save() would first SELECT to see whether the row exists. */
+  /**
+   * One plain INSERT (the id is ours, nothing needs returning). The busiest write of an event: save()
+   * would SELECT first, and TypeORM's insert builder with the RETURNING it adds took a seventh of the
+   * API's time per message submission in the ingest benchmark.
+   */
   private async store(memory: NewMemory): Promise<SubmissionResponse> {
-    await this.memories.insert(memory);
+    const { id, eventId, type, content, title, photoCaption, author, language, settings } = memory;
+    await this.memories.query(INSERT_SUBMISSION, [id, eventId, type, content, title, photoCaption ?? null, author, language, JSON.stringify(settings)]);
     await this.queue.tryEnqueue(memory.id);
     return { success: true, memory: { id: memory.id, eventId: memory.eventId, approved: false } };
   }
