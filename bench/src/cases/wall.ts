@@ -81,7 +81,11 @@ export const wall: CaseModule = async (ctx) => {
     const warmEvent = await createEvent(env.dataSource);
     const coldIds = await cloneEvents(env, warmEvent.id, COLD_WALLS);
     await fillWalls(env, [warmEvent.id, ...coldIds]);
-    await env.dataSource.query('ANALYZE "memories"');
+    // Settle PostgreSQL before measuring: without this, autovacuum of the 150,000 rows just inserted and
+    // the checkpoint after them run during the probes and stall both the product and the baseline.
+    await env.dataSource.query('VACUUM ANALYZE "memories"');
+    await env.dataSource.query('VACUUM ANALYZE "events"');
+    await env.dataSource.query('CHECKPOINT');
     // Cold means "not in the API's cache", not "not in PostgreSQL's buffers": read the tables once.
     await env.dataSource.query('SELECT count(*) FROM "memories" WHERE "approved"');
     await env.dataSource.query('SELECT count(*) FROM "events"');
@@ -128,9 +132,11 @@ export const wall: CaseModule = async (ctx) => {
       return { ok, detail: step };
     };
 
-    // Warm-up, and a first guess of each variant's capacity (closed loop), so the searches start near it.
+    // Warm-up (long enough for V8 to optimise the request path of both servers), and a first guess of each
+    // variant's capacity (closed loop), so the searches start near it.
     for (const v of variants) {
       await v.before?.();
+      await closedLoopThroughput(targetOf(v.url), v.request, 16, ctx.quick ? 500 : 2000);
       const guess = await closedLoopThroughput(targetOf(v.url), v.request, 16, 700);
       v.hint = Math.max(50, Math.round(guess * 0.6));
       ctx.log(`  ${v.name}: closed-loop ${guess.toFixed(0)}/s, searching from ${v.hint}/s`);
