@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { adminTexts } from '../../i18n/pages/admin';
 import { addPageTexts } from '../../i18n/lazy';
-import { Tabs } from '../credits/Tabs';
+import { Tabs } from '../../components/ui/Tabs';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { EventsTable } from './EventsTable';
 import { DataTable } from '../../components/ui/DataTable';

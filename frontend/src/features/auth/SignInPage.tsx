@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { HOME_BY_ROLE } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
@@ -6,6 +6,7 @@ import { useSessionUser } from '../../api/auth';
 import type { SignInState } from '../../app/RequireAccess';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { Tabs } from '../../components/ui/Tabs';
 import { authTexts } from '../../i18n/pages/auth';
 import { addPageTexts } from '../../i18n/lazy';
 import { LoginForm } from './LoginForm';
@@ -33,44 +34,19 @@ export function SignInPage() {
   const { user, isLoading } = useSessionUser();
   const initialTab = (location.state as SignInState | null)?.tab === 'register' ? 'register' : 'login';
   const [tab, setTab] = useState<Tab>(initialTab);
-  const baseId = useId();
 
   if (isLoading) return <Spinner />;
   if (user) return <Navigate to={returnAddress(location.state) ?? HOME_BY_ROLE[user.role]} replace />;
 
-  const tabId = (name: Tab) => `${baseId}-${name}-tab`;
-  const panelId = (name: Tab) => `${baseId}-${name}-panel`;
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const next = tab === 'login' ? 'register' : 'login';
-    setTab(next);
-    document.getElementById(tabId(next))?.focus();
-  };
+  const tabs = TABS.map((name) => ({ id: name, label: name === 'login' ? t('auth.loginTab') : t('auth.registerTab') }));
 
   return (
     <main className="page page-narrow">
       <Card title={tab === 'login' ? t('auth.signInTitle') : t('auth.registerTitle')} headingLevel={1}>
         <p className="muted">{t('auth.intro')}</p>
-        <div role="tablist" className="segmented" aria-label={t('auth.signInTitle')} onKeyDown={onKeyDown}>
-          {TABS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={tabId(name)}
-              aria-selected={tab === name}
-              aria-controls={panelId(name)}
-              tabIndex={tab === name ? 0 : -1}
-              className="segment"
-              onClick={() => setTab(name)}
-            >
-              {name === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        <Tabs label={t('auth.signInTitle')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented" panelClassName="">
           {tab === 'login' ? <LoginForm /> : <RegisterForm />}
-        </div>
+        </Tabs>
       </Card>
     </main>
   );

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/TextField';
 import { billingTexts } from '../../i18n/pages/billing';
 import { addPageTexts } from '../../i18n/lazy';
 import { formatCents } from '../credits/format';
-import { Tabs } from '../credits/Tabs';
+import { Tabs } from '../../components/ui/Tabs';
 import { TransactionsTable } from '../credits/transactions';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { AdjustCreditsForm } from './AdjustCreditsForm';

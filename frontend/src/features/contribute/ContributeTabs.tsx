@@ -1,5 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { PublicEvent } from '@memory-wall/contracts';
+import { Tabs } from '../../components/ui/Tabs';
 import { useTranslation } from '../../i18n';
 import { DrawingForm } from './DrawingForm';
 import { MessageForm } from './MessageForm';
@@ -13,43 +14,14 @@ const LABELS = { message: 'contributePage.tabMessage', photo: 'contributePage.ta
 export function ContributeTabs({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('message');
-  const baseId = useId();
-  const tabId = (name: Tab) => `${baseId}-${name}-tab`;
-  const panelId = (name: Tab) => `${baseId}-${name}-panel`;
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const step = e.key === 'ArrowRight' ? 1 : TABS.length - 1;
-    const next = TABS[(TABS.indexOf(tab) + step) % TABS.length];
-    setTab(next);
-    document.getElementById(tabId(next))?.focus();
-  };
+  const tabs = TABS.map((name) => ({ id: name, label: t(LABELS[name]) }));
 
   return (
-    <>
-      <div role="tablist" className="segmented" aria-label={t('contributePage.kinds')} onKeyDown={onKeyDown}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={tabId(name)}
-            aria-selected={tab === name}
-            aria-controls={panelId(name)}
-            tabIndex={tab === name ? 0 : -1}
-            className="segment"
-            onClick={() => setTab(name)}
-          >
-            {t(LABELS[name])}
-          </button>
-        ))}
-      </div>
-      {/* Not named after its tab: "Message" and "Photo" name the form fields. */}
-      <div role="tabpanel" id={panelId(tab)}>
-        {tab === 'message' && <MessageForm event={event} />}
-        {tab === 'photo' && <PhotoForm event={event} />}
-        {tab === 'drawing' && <DrawingForm event={event} />}
-      </div>
-    </>
+    // The panel is not named after its tab: "Message" and "Photo" name the form fields.
+    <Tabs label={t('contributePage.kinds')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented" panelClassName="" unnamedPanel>
+      {tab === 'message' && <MessageForm event={event} />}
+      {tab === 'photo' && <PhotoForm event={event} />}
+      {tab === 'drawing' && <DrawingForm event={event} />}
+    </Tabs>
   );
 }

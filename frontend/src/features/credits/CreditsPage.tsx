@@ -3,11 +3,11 @@ import { RECENT_TRANSACTIONS_SHOWN, type CreditsSummaryResponse } from '@memory-
 import { useTranslation } from '../../i18n';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { Tabs } from '../../components/ui/Tabs';
 import { showError } from '../../components/ui/toast';
 import { creditsTexts } from '../../i18n/pages/credits';
 import { addPageTexts } from '../../i18n/lazy';
 import { PurchaseCredits } from './PurchaseCredits';
-import { Tabs } from './Tabs';
 import { TransactionsTable } from './transactions';
 import { LoadError, StatCards } from './ui';
 import { usePurchaseConfirmation, type PurchaseConfirmation } from './usePurchaseConfirmation';

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { MemoryType, ProcessingState, Role, type HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
@@ -15,6 +15,7 @@ import {
 } from '../../api/memories';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/ui/Spinner';
+import { Tabs } from '../../components/ui/Tabs';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { moderationTexts } from '../../i18n/pages/moderation';
@@ -40,7 +41,6 @@ type Action = 'approve' | 'reject' | 'flag' | 'remove';
 
 function Moderation({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  const baseId = useId();
   const [tab, setTab] = useState<Tab>('pending');
   const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
   const options = { pollingInterval: connected ? 0 : POLL_MS };
@@ -80,16 +80,20 @@ function Moderation({ eventId }: { eventId: string }) {
     }
   };
 
-  const tabId = (name: Tab) => `${baseId}-${name}-tab`;
-  const panelId = (name: Tab) => `${baseId}-${name}-panel`;
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const step = e.key === 'ArrowRight' ? 1 : TABS.length - 1;
-    const next = TABS[(TABS.indexOf(tab) + step) % TABS.length];
-    setTab(next);
-    document.getElementById(tabId(next))?.focus();
-  };
-
+  const tabs = TABS.map((name) => {
+    const count = lists[name].data?.length ?? 0;
+    const label = (
+      <>
+        {t(`moderationPage.${name}`)}
+        {count > 0 && (
+          <span className="badge moderation-count" data-testid={`${name}-count`}>
+            {count}
+          </span>
+        )}
+      </>
+    );
+    return { id: name, label };
+  });
   const current = lists[tab];
   const actionsOf = (memory: HostMemory): Action[] => (tab === 'approved' ? ['flag', 'remove'] : ['reject', 'approve']).filter(
     (action) => !(action === 'approve' && memory.processingState === ProcessingState.Failed),
@@ -99,32 +103,7 @@ function Moderation({ eventId }: { eventId: string }) {
     <main className="page mw-page-wide moderation">
       <h1>{t('moderationPage.title')}</h1>
       <p className="muted">{t('moderationPage.intro')}</p>
-      <div role="tablist" className="segmented moderation-tabs" aria-label={t('moderationPage.tabs')} onKeyDown={onKeyDown}>
-        {TABS.map((name) => {
-          const count = lists[name].data?.length ?? 0;
-          return (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={tabId(name)}
-              aria-selected={tab === name}
-              aria-controls={panelId(name)}
-              tabIndex={tab === name ? 0 : -1}
-              className="segment"
-              onClick={() => setTab(name)}
-            >
-              {t(`moderationPage.${name}`)}
-              {count > 0 && (
-                <span className="badge moderation-count" data-testid={`${name}-count`}>
-                  {count}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+      <Tabs label={t('moderationPage.tabs')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented moderation-tabs" panelClassName="">
         {current.isLoading ? (
           <Spinner />
         ) : current.isError ? (
@@ -143,7 +122,7 @@ function Moderation({ eventId }: { eventId: string }) {
             ))}
           </div>
         )}
-      </div>
+      </Tabs>
     </main>
   );
 }

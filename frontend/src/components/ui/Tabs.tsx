@@ -2,7 +2,8 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
-  label: string;
+  /** What the tab shows: text, or text with more (a count badge). */
+  label: ReactNode;
 }
 
 interface TabsProps<T extends string> {
@@ -11,12 +12,27 @@ interface TabsProps<T extends string> {
   tabs: readonly TabItem<T>[];
   selected: NoInfer<T>;
   onSelect(id: NoInfer<T>): void;
+  /** Classes of the tab list; the credits, admin and billing look by default. */
+  className?: string;
+  /** Classes of the panel; the credits, admin and billing look by default, '' for none. */
+  panelClassName?: string;
+  /** Leaves the panel unnamed, for a panel whose tab label would wrongly name the fields inside it. */
+  unnamedPanel?: boolean;
   /** The selected tab's panel. */
   children: ReactNode;
 }
 
-/** Tabs of the credits, admin and billing pages: a tab list (arrow keys move between tabs) and one panel. */
-export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: TabsProps<T>) {
+/** The app's tabs: a tab list (arrow keys move between tabs, wrapping round) and the selected tab's one panel. */
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  className = 'segmented cr-tabs',
+  panelClassName = 'cr-panel',
+  unnamedPanel = false,
+  children,
+}: TabsProps<T>) {
   const baseId = useId();
   const tabId = (id: T) => `${baseId}-${id}-tab`;
   const panelId = (id: T) => `${baseId}-${id}-panel`;
@@ -32,7 +48,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
 
   return (
     <>
-      <div role="tablist" aria-label={label} className="segmented cr-tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -49,7 +65,12 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} className="cr-panel">
+      <div
+        role="tabpanel"
+        id={panelId(selected)}
+        aria-labelledby={unnamedPanel ? undefined : tabId(selected)}
+        className={panelClassName || undefined}
+      >
         {children}
       </div>
     </>
