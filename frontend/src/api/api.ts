@@ -1,10 +1,36 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody } from '@memory-wall/contracts';
 import { apiBaseUrl } from './config';
 
 // Built per request so the base URL can change at run time (tests start their server after import).
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
+const fetchQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
   fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })(args, api, extraOptions);
+
+/**
+ * Answers a retry cannot change: 403 (spec §7: the event fetch retries "except on 403") and 404 (an
+ * event that does not exist will not appear a moment later, so asking again only delays 'not found').
+ */
+const FINAL_STATUSES: ReadonlySet<unknown> = new Set([403, 404]);
+
+/**
+ * Queries are not retried (spec §7), so by default no endpoint retries (maxRetries 0); an endpoint
+ * opts in with extraOptions, as the event fetch does (see EVENT_FETCH_RETRY in ./events).
+ */
+const baseQuery = retry(
+  async (args: string | FetchArgs, api, extraOptions) => {
+    const result = await fetchQuery(args, api, extraOptions);
+    if (result.error && FINAL_STATUSES.has(result.error.status)) retry.fail(result.error, result.meta);
+    return result;
+  },
+  { maxRetries: 0 },
+);
 
 /** The one API slice. Features add their endpoints with api.injectEndpoints in src/api/<feature>.ts. */
 export const api = createApi({

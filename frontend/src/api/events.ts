@@ -78,10 +78,26 @@ const eventTags = (id: string) => [
   { type: 'Event' as const, id },
   { type: 'Event' as const, id: 'LIST' },
 ];
+/**
+ * Pause before retry number `attempt` of an event fetch: `ms`, then twice and four times that.
+ * Mutable so tests can shorten it.
+ */
+export const eventFetchBackoff = { ms: 300 };
+
+/**
+ * The event fetch retries up to 3 times, except on 403 (spec §7) and 404 (api.ts says why); every other
+ * endpoint keeps the default of no retry.
+ */
+const EVENT_FETCH_RETRY = {
+  maxRetries: 3,
+  backoff: (attempt: number) =>
+    new Promise<void>((resolve) => setTimeout(resolve, eventFetchBackoff.ms * 2 ** Math.max(0, attempt - 1))),
+};
+
 /** What spending a credit changes: the provider's balance (in `me`) and the credits pages. */
 const creditTags = ['User', 'Credits', 'CreditTransaction'] as const;
 
-const eventsApi = api.injectEndpoints({
+export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The caller's events, newest first. */
     getEvents: build.query<EventListItem[], void>({
@@ -94,12 +110,14 @@ const eventsApi = api.injectEndpoints({
       query: (id) => `events/${encodeURIComponent(id)}`,
       transformResponse: (response: { event: HostEvent }) => response.event,
       providesTags: (_result, _error, id) => [{ type: 'Event', id }],
+      extraOptions: EVENT_FETCH_RETRY,
     }),
     /** The public view of an event, used by guests, the display and the presentation. */
     getPublicEvent: build.query<PublicEvent, string>({
       query: (eventId) => `events/public/${encodeURIComponent(eventId)}`,
       transformResponse: (response: { event: PublicEvent }) => response.event,
       providesTags: (_result, _error, eventId) => [{ type: 'Event', id: eventId }],
+      extraOptions: EVENT_FETCH_RETRY,
     }),
     getEventByCode: build.query<PublicEvent, string>({
       query: (code) => `events/by-code/${encodeURIComponent(code)}`,
