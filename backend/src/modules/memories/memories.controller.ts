@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Role } from '@memory-wall/contracts';
+import { DISPLAY_ORDERS, DisplayOrder, Role } from '@memory-wall/contracts';
 import { toHostMemory } from '@memory-wall/core';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
+import { QueryEnum } from '../../common/query-enum.pipe';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
-import { ListMemoriesQuery } from './dto/list-memories.query';
+import { BooleanText } from './dto/list-memories.query';
 import { UpdateMemoryDto } from './dto/update-memory.dto';
 import { MemoriesService } from './memories.service';
 import { MemoryModerationService } from './memory-moderation.service';
@@ -24,17 +25,22 @@ export class MemoriesController {
   @Public()
   @Get('events/:eventId/memories')
   @ApiOperation({ summary: "An event's memories: for its hosts every memory, filtered by approved / flagged; for anyone else the public wall (ETag, 304)" })
+  @ApiQuery({ name: 'order', required: false, enum: DISPLAY_ORDERS, description: 'Default newest' })
+  @ApiQuery({ name: 'approved', required: false, enum: BooleanText, description: 'Hosts only: public callers always get approved memories' })
+  @ApiQuery({ name: 'flagged', required: false, enum: BooleanText, description: 'Hosts only' })
   async list(
     @Param('eventId', UuidParam('event id')) eventId: string,
-    @Query() query: ListMemoriesQuery,
+    @Query('order', QueryEnum('order', DisplayOrder)) order: DisplayOrder | undefined,
+    @Query('approved', QueryEnum('approved', BooleanText)) approved: BooleanText | undefined,
+    @Query('flagged', QueryEnum('flagged', BooleanText)) flagged: BooleanText | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
     @CurrentSession() session?: Session,
   ) {
-    const hosts = session ? await this.memories.hostList(session, eventId, query) : null;
+    const hosts = session ? await this.memories.hostList(session, eventId, { order, approved, flagged }) : null;
     if (hosts) return reply.header('cache-control', 'private, no-store').send({ success: true, memories: hosts });
 
-    const wall = await this.memories.publicWall(eventId, query.order, ifNoneMatch);
+    const wall = await this.memories.publicWall(eventId, order, ifNoneMatch);
     reply.header('cache-control', 'no-cache');
     if (wall.etag) reply.header('etag', wall.etag);
     if (wall.notModified) return reply.status(304).send();

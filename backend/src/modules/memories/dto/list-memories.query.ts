@@ -1,20 +1,13 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { DISPLAY_ORDERS, DisplayOrder } from '@memory-wall/contracts';
+import { DisplayOrder } from '@memory-wall/contracts';
 
-export class ListMemoriesQuery {
-  @ApiPropertyOptional({ enum: DISPLAY_ORDERS, default: 'newest' })
-  @IsOptional()
-  @IsIn(DISPLAY_ORDERS, { message: `order must be one of ${DISPLAY_ORDERS.join(', ')}` })
+/** `?approved=` and `?flagged=` take the words true and false. */
+export const BooleanText = { True: 'true', False: 'false' } as const;
+export type BooleanText = (typeof BooleanText)[keyof typeof BooleanText];
+
+/** The query of GET /events/{id}/memories, each value checked by the controller's QueryEnum pipes. */
+export interface ListMemoriesQuery {
   order?: DisplayOrder;
-
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Public callers always get approved memories only' })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'approved must be true or false' })
-  approved?: 'true' | 'false';
-
-  @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'flagged must be true or false' })
-  flagged?: 'true' | 'false';
+  /** Hosts only: public callers always get the approved memories. */
+  approved?: BooleanText;
+  flagged?: BooleanText;
 }
