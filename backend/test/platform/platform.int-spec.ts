@@ -5,6 +5,7 @@ import { Memory, Setting } from '@memory-wall/core';
 import { createEvent } from '../support/factories';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait';
 
 /** What one real API process serves besides the guest flows: health, settings, docs, headers, errors, the SPA. */
 describe('the API platform', () => {
@@ -18,7 +19,8 @@ describe('the API platform', () => {
     writeFileSync(join(frontend, 'index.html'), '<html><body>spa shell</body></html>');
     writeFileSync(join(frontend, 'assets/app-abc.js'), 'console.log("app");');
     t = await createTestEnvironment();
-    api = await startApi({ ...t.env, FRONTEND_DIST: frontend });
+    // At production's log level, so the request log is checked too.
+    api = await startApi({ ...t.env, LOG_LEVEL: 'info', FRONTEND_DIST: frontend });
   });
 
   afterAll(async () => {
@@ -74,6 +76,14 @@ describe('the API platform', () => {
     const [first, second] = [await get('/api/settings'), await get('/api/settings')];
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
     expect((await get('/api/settings', { 'x-request-id': 'no spaces <allowed>' })).headers.get('x-request-id')).not.toBe('no spaces <allowed>');
+  });
+
+  it('writes one log line per request, even when no more requests come to fill the log buffer', async () => {
+    const requestId = `log-check-${Date.now()}`;
+    await get('/api/settings', { 'x-request-id': requestId });
+    await waitFor(() => api.output().includes(requestId), 5_000, 'the request log line');
+    const line = JSON.parse(api.output().split('\n').find((l) => l.includes(requestId))!);
+    expect(line).toMatchObject({ reqId: requestId, method: 'GET', url: '/api/settings', statusCode: 200, msg: 'request completed' });
   });
 
   it('answers an unknown API route with a 404 JSON error that carries the security headers', async () => {
@@ -155,6 +165,16 @@ describe('the API platform', () => {
       const res = await get(`/api/events/${event.id}/memories?order=bogus`);
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(/order must be one of/);
+      const flag = await get(`/api/events/${event.id}/memories?approved=maybe`);
+      expect(flag.status).toBe(400);
+      expect(flag.json).toMatchObject({ message: 'approved must be one of true, false', fields: { approved: 'approved must be one of true, false' } });
+    });
+
+    it('ignores query parameters it does not know, such as a cache buster', async () => {
+      const event = await createEvent(t.dataSource);
+      const res = await get(`/api/events/${event.id}/memories?_=1763740000000`);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ success: true, memories: [] });
     });
   });
 });
