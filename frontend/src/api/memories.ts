@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { HostMemory, LiveMessage, PublicMemory } from '@memory-wall/contracts';
+import type { DisplayOrder, HostMemory, LiveMessage, PublicMemory } from '@memory-wall/contracts';
 import { api } from './api';
 import { applyLiveMessage, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 import { liveConnectionChanged } from './liveStatus';
@@ -8,6 +8,8 @@ export interface MemoriesArgs {
   eventId: string;
   /** true: only approved memories. Only such lists follow the live socket, which carries approved content only. */
   approved?: boolean;
+  /** The event's display order (?order=); the server's default is newest first. */
+  order?: DisplayOrder;
 }
 
 /** A host's list of one event's memories (the host wall, the moderation page, the customer wall). */
@@ -82,10 +84,13 @@ async function followLive<M extends PublicMemory>(
 export const memoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMemories: build.query<PublicMemory[], MemoriesArgs>({
-      query: ({ eventId, approved }) => ({
-        url: `events/${encodeURIComponent(eventId)}/memories`,
-        params: approved === undefined ? undefined : { approved: String(approved) },
-      }),
+      query: ({ eventId, approved, order }) => {
+        const params = {
+          ...(approved === undefined ? {} : { approved: String(approved) }),
+          ...(order === undefined ? {} : { order }),
+        };
+        return { url: `events/${encodeURIComponent(eventId)}/memories`, params: Object.keys(params).length ? params : undefined };
+      },
       transformResponse: (response: { memories: PublicMemory[] }) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
       // Drop the entry (and so leave its socket) as soon as no screen uses it.

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { LiveMessageType, Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import { AnimationStyle, DisplayOrder, LiveMessageType, Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import { eventFetchBackoff } from '../../api/events';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
 import { answerMe, makeUser } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { attachLiveServer, type LiveServer } from '../memories/testFixtures';
 import { PresentationPage } from './PresentationPage';
+import { FULL_REFRESH_THROTTLE_MS } from './useAutoRefresh';
 
 const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', wallTitle: 'Our Wedding Wall', eventCode: 'ABC123', numberOfImagesDisplay: 1 });
 const carol = makeMemory({ id: 'm-1', content: 'Congratulations!', author: 'Carol' });
@@ -17,17 +19,29 @@ let server: TestServer;
 let live: LiveServer;
 let approved: PublicMemory[];
 let session: { user: SessionUser | null };
+let autoRefresh: string;
+let eventFails: boolean;
 
 beforeEach(async () => {
   approved = [carol, dan];
   session = { user: null };
+  autoRefresh = '30';
+  eventFails = false;
   server = await startTestServer((request) => {
     const { url } = request;
-    if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
+    if (url === '/api/events/public/event-1')
+      return eventFails ? { status: 500, body: { statusCode: 500, error: 'Error', message: 'Down' } } : { status: 200, body: { event } };
+    if (url === '/api/events/public/ordered')
+      return {
+        status: 200,
+        body: { event: { ...event, id: 'ordered', displayOrder: DisplayOrder.Oldest, animationStyle: AnimationStyle.Vertical } },
+      };
+    if (url === '/api/settings')
+      return { status: 200, body: { settings: { theme: 'wedding', displayOrder: 'newest', itemsVisible: '3', autoRefresh } } };
     if (url === '/api/events/public/no-code') return { status: 200, body: { event: { ...event, id: 'no-code', eventCode: null } } };
     if (url === '/api/events/public/draft')
       return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
-    if (url.startsWith('/api/events/event-1/memories') || url.startsWith('/api/events/no-code/memories'))
+    if (['event-1', 'no-code', 'ordered'].some((id) => url.startsWith(`/api/events/${id}/memories`)))
       return { status: 200, body: { success: true, memories: approved } };
     return answerMe(session, request);
   });
@@ -104,6 +118,62 @@ describe('presentation page', () => {
     await waitFor(() => expect(cards()[0]).toHaveTextContent('A brand new wish'), { timeout: 2000 });
     expect(within(cards()[0]).getByText('From Eve')).toBeInTheDocument();
     expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 3');
+  });
+
+  it("asks for the memories in the event's display order and lets them enter in its animation style", async () => {
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(server.requests.map((r) => r.url)).toContain('/api/events/event-1/memories?approved=true&order=newest');
+    expect(screen.getByTestId('presentation-grid')).toHaveClass('pr-grid', 'pr-anim-horizontal');
+  });
+
+  it('follows an event shown oldest first with a vertical animation', async () => {
+    const { user } = open('/presentation/ordered');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(server.requests.map((r) => r.url)).toContain('/api/events/ordered/memories?approved=true&order=oldest');
+    const grid = screen.getByTestId('presentation-grid');
+    expect(grid).toHaveClass('pr-anim-vertical');
+    // Each rotation mounts a new set, so the entrance plays again.
+    await user.keyboard('r');
+    await waitFor(() => expect(screen.getByTestId('presentation-grid')).not.toBe(grid));
+  });
+
+  it('refreshes the event and its memories without a live connection, at most once per 5 s', async () => {
+    await live.close();
+    autoRefresh = '1';
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await waitFor(() => expect(server.requests.some((r) => r.url === '/api/settings')).toBe(true));
+    const count = (path: string) => server.requests.filter((r) => r.url.startsWith(path)).length;
+    expect(count('/api/events/public/event-1')).toBe(1);
+    expect(count('/api/events/event-1/memories')).toBe(1);
+    expect(screen.getByTestId('live-badge')).toHaveTextContent('Offline');
+
+    // autoRefresh is 1 s, but the first refresh waits 5 s from the page's load.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(count('/api/events/public/event-1')).toBe(1);
+
+    // Moves the clock on, 5 s at a time.
+    const now = Date.now;
+    let offset = FULL_REFRESH_THROTTLE_MS;
+    jest.spyOn(Date, 'now').mockImplementation(() => now() + offset);
+    const backoff = eventFetchBackoff.ms;
+    eventFetchBackoff.ms = 1;
+    try {
+      await waitFor(() => expect(count('/api/events/public/event-1')).toBe(2));
+      await waitFor(() => expect(count('/api/events/event-1/memories')).toBe(2));
+
+      // A refresh that fails for a passing reason (here 500, after its retries) keeps the wall on screen.
+      eventFails = true;
+      offset += FULL_REFRESH_THROTTLE_MS;
+      await waitFor(() => expect(count('/api/events/public/event-1')).toBe(2 + 4));
+      await waitFor(() => expect(count('/api/events/event-1/memories')).toBe(3));
+      expect(screen.getByRole('heading', { name: 'Our Wedding Wall' })).toBeInTheDocument();
+      expect(cards()).toHaveLength(1);
+    } finally {
+      eventFetchBackoff.ms = backoff;
+      jest.restoreAllMocks();
+    }
   });
 
   it('says the event is not available on 403', async () => {

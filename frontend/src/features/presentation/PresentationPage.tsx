@@ -5,14 +5,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useMeQuery } from '../../api/auth';
+import { useAppSelector } from '../../app/hooks';
+import { errorStatus } from '../../api/api';
 import { useGetPublicEventQuery } from '../../api/events';
+import { selectLiveConnected } from '../../api/liveStatus';
 import { useGetMemoriesQuery } from '../../api/memories';
+import { useGetSettingsQuery } from '../../api/settings';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
 import { LiveBadge } from '../display/LiveBadge';
 import { MemoryCard } from '../memories/MemoryCard';
-import { columnsFor, selectNext, type RotationState } from './rotation';
+import { animationClass, columnsFor, selectNext, type RotationState } from './rotation';
+import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useCountdown } from './useCountdown';
 import { useMusic } from './useMusic';
 
@@ -48,15 +53,24 @@ const NEW_MEMORY_DELAY_MS = 500;
 export function PresentationPage() {
   const { t } = useTranslation();
   const { eventId } = useParams();
-  const { data: event, isLoading, error } = useGetPublicEventQuery(eventId ?? skipToken);
-  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(
-    event && eventId ? { eventId, approved: true } : skipToken,
-  );
+  const { data: event, isLoading, error, refetch: refetchEvent } = useGetPublicEventQuery(eventId ?? skipToken);
+  const {
+    data: memories = [],
+    isLoading: memoriesLoading,
+    refetch: refetchMemories,
+  } = useGetMemoriesQuery(event && eventId ? { eventId, approved: true, order: event.displayOrder } : skipToken);
+  // The page's full refresh: the event (its wall settings may have changed) and its memories.
+  const refresh = useCallback(() => {
+    refetchEvent();
+    refetchMemories();
+  }, [refetchEvent, refetchMemories]);
 
   if (!eventId) return <NotAvailable text={t('presentation.noEventText')} />;
   if (isLoading) return <Spinner />;
-  if (!event || error) return <NotAvailable text={t('presentation.notAvailableText')} />;
-  return <Presentation eventId={eventId} event={event} memories={memories} memoriesLoading={memoriesLoading} />;
+  // A refresh that fails for a passing reason (network, 5xx) keeps the last event on the screen.
+  const status = errorStatus(error);
+  if (!event || status === 403 || status === 404) return <NotAvailable text={t('presentation.notAvailableText')} />;
+  return <Presentation eventId={eventId} event={event} memories={memories} memoriesLoading={memoriesLoading} refresh={refresh} />;
 }
 
 interface PresentationProps {
@@ -64,15 +78,23 @@ interface PresentationProps {
   event: NonNullable<ReturnType<typeof useGetPublicEventQuery>['data']>;
   memories: PublicMemory[];
   memoriesLoading: boolean;
+  refresh: () => void;
 }
 
-function Presentation({ eventId, event, memories, memoriesLoading }: PresentationProps) {
+function Presentation({ eventId, event, memories, memoriesLoading, refresh }: PresentationProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useMeQuery();
   const limit = Math.max(1, event.numberOfImagesDisplay || 3);
 
+  // Without a live connection, refresh every autoRefresh seconds, at most once per 5 s (spec §4).
+  const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
+  const { data: settings } = useGetSettingsQuery();
+  useAutoRefresh(refresh, autoRefreshSeconds(settings?.autoRefresh), !connected);
+
   const [selection, setSelection] = useState<string[]>([]);
+  /** Counts rotations: each new set mounts afresh, so its entrance animation plays again. */
+  const [round, setRound] = useState(0);
   const [playing, setPlaying] = useState(true);
   const rotation = useRef<RotationState>({ shown: new Set(), fresh: new Set() });
   const known = useRef<Set<string> | null>(null);
@@ -83,6 +105,7 @@ function Presentation({ eventId, event, memories, memoriesLoading }: Presentatio
     const next = selectNext(latest.current, rotation.current, limit);
     rotation.current = { shown: next.shown, fresh: next.fresh };
     setSelection(next.selection);
+    setRound((r) => r + 1);
   }, [limit]);
 
   const { remaining, restart } = useCountdown(event.transitionTime || 20, playing, rotate);
@@ -171,7 +194,12 @@ function Presentation({ eventId, event, memories, memoriesLoading }: Presentatio
       ) : memories.length === 0 ? (
         <p className="empty">{t('presentation.empty')}</p>
       ) : (
-        <div className="pr-grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        <div
+          key={round}
+          className={`pr-grid ${animationClass(event.animationStyle)}`}
+          data-testid="presentation-grid"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
           {shownMemories.map((memory) => (
             <MemoryCard key={memory.id} memory={memory} />
           ))}

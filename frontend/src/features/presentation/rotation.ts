@@ -1,4 +1,5 @@
 /** Pure rules of the presentation page (spec §4 Presentation rotation, §9 Presentation columns). */
+import { AnimationStyle } from '@memory-wall/contracts';
 
 export interface Rotatable {
   id: string;
@@ -74,4 +75,20 @@ export function columnsFor(limit: number | null | undefined, memoryCount: number
   else if (memoryCount <= 12) columns = 4;
   else columns = width >= 1920 ? 5 : width >= 1280 ? 4 : 3;
   return Math.max(1, Math.min(columns, memoryCount));
+}
+
+const ANIMATION_CLASSES: Record<AnimationStyle, string> = {
+  [AnimationStyle.Horizontal]: 'pr-anim-horizontal',
+  [AnimationStyle.Vertical]: 'pr-anim-vertical',
+  [AnimationStyle.Random]: 'pr-anim-random',
+};
+
+/**
+ * Class of the grid for the event's animationStyle: how each set of memories enters (slides in from
+ * the side, from below, or zooms in). Anything else slides in from the side, the default style.
+ */
+export function animationClass(style: string | null | undefined): string {
+  return style && Object.hasOwn(ANIMATION_CLASSES, style)
+    ? ANIMATION_CLASSES[style as AnimationStyle]
+    : ANIMATION_CLASSES[AnimationStyle.Horizontal];
 }
