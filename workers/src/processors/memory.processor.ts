@@ -6,6 +6,7 @@ import { LiveMessageType, MemoryType, ModerationType, ProcessingState } from '@m
 import {
   AppConfig,
   Event,
+  LiveChange,
   LivePublisher,
   Memory,
   MemoryQueue,
@@ -17,7 +18,7 @@ import {
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { ImageRenditions, ProcessedImage } from '../media/image-renditions';
-import { decideModeration, HeldReason, ModerationDecision } from './moderation-decision';
+import { decideModeration, HeldReason } from './moderation-decision';
 
 export const FAILED_IMAGE_REASON = 'The image could not be processed';
 
@@ -26,8 +27,10 @@ type Outcome = Partial<Pick<Memory, 'processingState' | 'approved' | 'moderation
 
 /**
  * Processes one stored memory: images into renditions, then moderation, then the live announcement.
- * Idempotent: a memory no longer 'processing' was handled already, and the conditional UPDATE lets only
- * one run win. Other errors are thrown, so BullMQ retries with backoff.
+ * Idempotent: the conditional UPDATE lets only one run finish a memory, and its announcement is made once.
+ * A run that finds the memory finished makes the announcement (again: it happens at most once), since the
+ * run that finished it may have died or lost Redis before announcing. Other errors are thrown, so BullMQ
+ * retries with backoff.
  */
 @Injectable()
 export class MemoryProcessor {
@@ -46,7 +49,8 @@ export class MemoryProcessor {
 
   async process(memoryId: string): Promise<void> {
     const memory = await this.memories.findOneBy({ id: memoryId });
-    if (!memory || memory.processingState !== ProcessingState.Processing) return;
+    if (!memory) return;
+    if (memory.processingState !== ProcessingState.Processing) return this.announceFinished(memory);
     const event = await this.events.findOneByOrFail({ id: memory.eventId });
 
     let image: ProcessedImage | undefined;
@@ -70,8 +74,7 @@ export class MemoryProcessor {
     };
     if (!(await this.finish(memory.id, changes))) return;
 
-    await this.announce(Object.assign(memory, changes), decision, LiveMessageType.NewMemory);
-    if (ai === 'unavailable' && this.ai.configured) await this.queue.scheduleAiReview(memory.id, this.config.AI_RETRY_DELAY_MS);
+    await this.announceFinished(Object.assign(memory, changes));
     this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);
   }
 
@@ -93,19 +96,20 @@ export class MemoryProcessor {
       .set(changes)
       .where(`id = :id AND NOT approved AND NOT flagged AND moderation->>'reason' = :reason`, { id: memoryId, reason: HeldReason.aiUnavailable })
       .execute();
-    if (result.affected === 1) await this.announce(Object.assign(memory, changes), decision, LiveMessageType.MemoryUpdated);
+    if (result.affected !== 1) return;
+    Object.assign(memory, changes);
+    await this.live.publish(memory.eventId, decision.approved ? approval(memory) : { hosts: { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(memory) } });
   }
 
-  /** Approved: the wall and the hosts hear of it. Held: only the hosts, as `heldType`. */
-  private async announce(memory: Memory, decision: ModerationDecision, heldType: typeof LiveMessageType.NewMemory | typeof LiveMessageType.MemoryUpdated) {
-    if (decision.approved) {
-      await this.live.publish(memory.eventId, {
-        public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
-        hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
-      });
-    } else {
-      await this.live.publish(memory.eventId, { hosts: { type: heldType, memory: toHostMemory(memory) } });
-    }
+  /**
+   * The first announcement of a finished memory, made once: approved, the wall and the hosts hear of it;
+   * held or failed, only the hosts. One held because AI moderation was away is offered to it again later.
+   */
+  private async announceFinished(memory: Memory) {
+    const onWall = memory.processingState === ProcessingState.Ready && memory.approved && !memory.flagged;
+    const change = onWall ? approval(memory) : { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(memory) } };
+    await this.live.publish(memory.eventId, change, `finished:${memory.id}`);
+    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory.id, this.config.AI_RETRY_DELAY_MS);
   }
 
   /** After the last retry: the memory stays, marked failed, for moderators to see. */
@@ -114,7 +118,7 @@ export class MemoryProcessor {
     if (!found) return;
     const changes: Outcome = { processingState: ProcessingState.Failed, approved: false, moderation: { reason } };
     if (!(await this.finish(found.id, changes))) return;
-    await this.live.publish(found.eventId, { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(Object.assign(found, changes)) } });
+    await this.announceFinished(Object.assign(found, changes));
   }
 
   private async finish(memoryId: string, changes: Outcome): Promise<boolean> {
@@ -136,6 +140,14 @@ export class MemoryProcessor {
       return 'unavailable';
     }
   }
+}
+
+/** An approval: the memory goes on the wall, and the hosts see it approved. */
+function approval(memory: Memory): LiveChange {
+  return {
+    public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
+    hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
+  };
 }
 
 /** What AI moderation reads of a memory: who wrote it, its title, and its text or caption. */

@@ -15,6 +15,8 @@ export interface LiveChange {
 /** Recent messages kept per feed, so an API instance that lost its subscription can fill the gap. */
 export const LIVE_LOG_LENGTH = 500;
 const LIVE_LOG_TTL_SECONDS = 3600;
+/** How long a once-only announcement remembers it was made: far longer than any job's retries take. */
+const ANNOUNCED_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
  * Each feed has its own sequence, so a socket (public or host) sees 1, 2, 3... without gaps. The script
@@ -33,6 +35,7 @@ local function publish(seqKey, channel, logKey, body)
   redis.call('EXPIRE', logKey, ${LIVE_LOG_TTL_SECONDS})
   return seq
 end
+if KEYS[7] and not redis.call('SET', KEYS[7], '1', 'NX', 'EX', ${ANNOUNCED_TTL_SECONDS}) then return { 0, 0 } end
 return { publish(KEYS[1], KEYS[2], KEYS[3], ARGV[1]), publish(KEYS[4], KEYS[5], KEYS[6], ARGV[2]) }`;
 
 @Injectable()
@@ -42,21 +45,24 @@ export class LivePublisher {
     @Inject(RedisKeys) private readonly keys: RedisKeys,
   ) {}
 
-  async publish(eventId: string, change: LiveChange): Promise<void> {
+  /**
+   * Publishes `change` to the event's feeds. With `onceAs`, a name for this announcement, it is published
+   * at most once however often it is asked for: a job run again after a crash can announce what its first
+   * run may or may not have announced.
+   */
+  async publish(eventId: string, change: LiveChange, onceAs?: string): Promise<void> {
     const ts = Date.now();
     // Everything after the opening brace: the script puts the sequence number first.
     const body = (message?: Unsequenced<LiveMessage>) => (message ? JSON.stringify({ ...message, eventId, ts }).slice(1) : '');
-    await this.redis.eval(
-      PUBLISH_SCRIPT,
-      6,
+    const keys = [
       this.keys.liveSequence(eventId),
       this.keys.liveChannel(eventId),
       this.keys.liveLog(eventId, false),
       this.keys.hostLiveSequence(eventId),
       this.keys.hostLiveChannel(eventId),
       this.keys.liveLog(eventId, true),
-      body(change.public),
-      body(change.hosts),
-    );
+      ...(onceAs ? [this.keys.announcement(onceAs)] : []),
+    ];
+    await this.redis.eval(PUBLISH_SCRIPT, keys.length, ...keys, body(change.public), body(change.hosts));
   }
 }

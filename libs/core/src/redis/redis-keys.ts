@@ -21,6 +21,11 @@ export class RedisKeys {
     return `${this.prefix}:live:log:${eventId}${hosts ? ':hosts' : ''}`;
   }
 
+  /** Marks a once-only live announcement as made (see LivePublisher.publish). */
+  announcement(name: string) {
+    return `${this.prefix}:live:announced:${name}`;
+  }
+
   hostLiveSequence(eventId: string) {
     return `${this.prefix}:${liveSequenceKey(eventId)}:hosts`;
   }
