@@ -6,6 +6,8 @@ import { processed } from '../support/memories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
+const CACHE_MAX_AGE_MS = 2000;
+
 describe('the public wall read: versioned by the live feed, 304 when unchanged', () => {
   let t: TestEnvironment;
   let api: RunningProcess;
@@ -13,7 +15,7 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
 
   beforeAll(async () => {
     t = await createTestEnvironment();
-    [api] = await Promise.all([startApi(t.env)]);
+    [api] = await Promise.all([startApi({ ...t.env, WALL_CACHE_MAX_AGE_MS: String(CACHE_MAX_AGE_MS) })]);
     workers = startWorkers(t.env);
   });
 
@@ -44,6 +46,25 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect((await changed.json()).memories.map((m: Memory) => m.id)).toEqual([posted.body.memory.id]);
+  });
+
+  it('shows a change that was stored but never announced once its cached body is WALL_CACHE_MAX_AGE_MS old', async () => {
+    const event = await createEvent(t.dataSource);
+    const memories = t.dataSource.getRepository(Memory);
+    const memory = await memories.save({ eventId: event.id, type: 'message', content: 'Soon removed', author: 'Aunt May', language: 'en', approved: true, processingState: 'ready' });
+    const first = await read(event.id);
+    const etag = first.headers.get('etag')!;
+    expect((await first.json()).memories.map((m: Memory) => m.id)).toEqual([memory.id]);
+
+    // A removal whose announcement was lost (the API died, or Redis was away, right after the DELETE).
+    await memories.delete({ id: memory.id });
+    expect((await read(event.id, etag)).status).toBe(304); // the cached body, as the version did not move
+
+    await new Promise((r) => setTimeout(r, CACHE_MAX_AGE_MS + 200));
+    const fresh = await read(event.id, etag);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+    expect((await fresh.json()).memories).toEqual([]);
   });
 
   it('versions each order separately, and never tags a random order', async () => {

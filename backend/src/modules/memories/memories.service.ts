@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { DisplayOrder, HostMemory, PublicMemory } from '@memory-wall/contracts';
 import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
-import { PublicWallCache } from './public-wall.cache';
+import { PublicWallCache, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { EventsService } from '../events/events.service';
@@ -29,19 +29,25 @@ export class MemoriesService {
 
   /**
    * Anyone else sees the public wall of a published event: approved, unflagged memories only, whatever
-   * they ask. Answered as a serialised body with its version tag, or 'not modified' for a matching tag.
+   * they ask. Answered as a serialised body with its tag, or 'not modified' for a matching tag.
    */
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
-    // A random order is new on every read, so it has no version.
-    const version = order === DisplayOrder.Random ? null : await this.wallCache.version(eventId, order);
-    if (version && ifNoneMatch === version.etag) return { notModified: true, etag: version.etag };
-    if (version?.body) return { body: version.body, etag: version.etag };
+    // A random order is new on every read: never cached, never tagged.
+    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order) };
+    const version = await this.wallCache.version(eventId, order);
+    let wall = version?.wall;
+    if (!wall) {
+      const body = await this.wallBody(eventId, order);
+      wall = version ? this.wallCache.remember(version.key, order, body) : { body, etag: wallEtag(order, body) };
+    }
+    return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag } : wall;
+  }
+
+  /** Encoded once: every later read of this version sends the same bytes. */
+  private async wallBody(eventId: string, order: DisplayOrder): Promise<Buffer> {
     const memories: PublicMemory[] = (await this.find({ eventId, approved: true, flagged: false }, order)).map(toPublicMemory);
-    // Encoded once: every later read of this version sends the same bytes.
-    const body = Buffer.from(JSON.stringify({ success: true, memories }));
-    if (version) this.wallCache.remember(version.etag, body);
-    return { body, etag: version?.etag };
+    return Buffer.from(JSON.stringify({ success: true, memories }));
   }
 
   /** Submissions awaiting a decision (and those that failed processing, for moderators to see). */

@@ -132,6 +132,16 @@ export class AppConfig {
   @Min(100)
   OPENAI_TIMEOUT_MS = 10_000;
 
+  /**
+   * How long an API instance answers public wall reads from its cached body before reading the wall from
+   * the database again, even without a live announcement: the bound on how long a change that was stored
+   * but never announced (a crash, or Redis lost, between the two) stays off the wall.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WALL_CACHE_MAX_AGE_MS = 30_000;
+
   /** Submissions one client address may make to one event per minute (venue guests share addresses). */
   @Transform(toInt)
   @IsInt()
