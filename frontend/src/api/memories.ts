@@ -49,24 +49,38 @@ interface LiveLifecycle<M> {
  * Keeps one cached list current from its event's live socket (design: merge into the cache, no refetch
  * storm). The socket is opened before the first response arrives so nothing published meanwhile is lost;
  * messages that come first are applied once the list is there. After a reconnect, or a gap in the
- * feed's sequence, the list is fetched once again.
+ * feed's sequence, the list is fetched once again; the messages that arrive while that fetch is on its
+ * way are applied again to what it brings, which may have been read before they were published.
  */
 async function followLive<M extends PublicMemory>(
   eventId: string,
   filter: MemoryFilter,
-  catchUp: () => unknown,
+  catchUp: () => PromiseLike<unknown>,
   { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }: LiveLifecycle<M>,
 ) {
   let loaded = false;
   const early: LiveMessage[] = [];
+  let catchUpsInFlight = 0;
+  let duringCatchUp: LiveMessage[] = [];
   const apply = (message: LiveMessage) => updateCachedData((memories) => applyLiveMessage(memories, message, filter));
 
   const unsubscribe = subscribeLive(eventId, {
-    onMessage: (message) => (loaded ? apply(message) : early.push(message)),
+    onMessage: (message) => {
+      if (!loaded) return void early.push(message);
+      apply(message);
+      if (catchUpsInFlight) duringCatchUp.push(message);
+    },
     onConnectionChange: (connected) => dispatch(liveConnectionChanged({ eventId, connected })),
     // The list predates this connection (a reconnect, or a slow first open): fetch what was missed.
     onCatchUp: () => {
-      if (loaded) catchUp();
+      if (!loaded) return;
+      catchUpsInFlight += 1;
+      const settled = () => {
+        // Each message is a memory's whole new state (or its removal): applying one again changes nothing.
+        duringCatchUp.forEach(apply);
+        if (--catchUpsInFlight === 0) duringCatchUp = [];
+      };
+      catchUp().then(settled, settled);
     },
   });
 

@@ -15,13 +15,20 @@ let server: TestServer;
 let wss: WebSocketServer;
 let sockets: { socket: WebSocket; url: string; closeCode?: number }[];
 let approvedMemories: PublicMemory[];
+/** When set, memories requests wait for it: a response still on its way. */
+let memoriesHeld: Promise<void> | null;
 
 beforeEach(async () => {
   approvedMemories = [first];
-  server = await startTestServer(({ url }) => {
+  memoriesHeld = null;
+  server = await startTestServer(async ({ url }) => {
     if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
     if (url === '/api/events/public/draft') return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
-    if (url === '/api/events/event-1/memories?approved=true') return { status: 200, body: { success: true, memories: approvedMemories } };
+    if (url === '/api/events/event-1/memories?approved=true') {
+      const memories = approvedMemories; // read when the request arrives, answered when released
+      await memoriesHeld;
+      return { status: 200, body: { success: true, memories } };
+    }
     return undefined;
   });
   sockets = [];
@@ -92,6 +99,25 @@ describe('display page', () => {
     expect(sockets).toHaveLength(2);
     await memoriesSettled(store);
     expect(memoryFetches()).toHaveLength(fetchesBefore + 1);
+  });
+
+  it('keeps a memory announced while a catch-up fetch was on its way with an older list', async () => {
+    const { store } = await openDisplay();
+    let release!: () => void;
+    memoriesHeld = new Promise((resolve) => (release = resolve));
+
+    // A gap in the sequence (1, then 3) makes the page fetch the list again; the server reads it at once...
+    await send({ ...envelope, seq: 1, type: LiveMessageType.MemoryUpdated, memory: first });
+    await send({ ...envelope, seq: 3, type: LiveMessageType.MemoryUpdated, memory: first });
+    await waitFor(() => expect(selectWallMemories(store.getState()).status).toBe('pending'));
+    // ...then a memory is approved and announced before that older list arrives.
+    await send({ ...envelope, seq: 4, type: LiveMessageType.MemoryApproved, memory: second });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+
+    act(() => release());
+    await memoriesSettled(store);
+    expect(selectWallMemories(store.getState()).data?.map((m) => m.id)).toEqual(['m-2', 'm-1']);
+    expect(cards()).toHaveLength(2);
   });
 
   it('closes the socket normally when the screen leaves the page', async () => {
