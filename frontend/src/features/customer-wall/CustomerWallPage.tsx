@@ -14,7 +14,7 @@ import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { customerWallTexts } from '../../i18n/pages/customerWall';
 import { MemoryCard } from '../memories/MemoryCard';
-import { hostColumns, useWindowWidth, wallColor } from '../memories/wallLayout';
+import { entranceClass, hostColumns, useWindowWidth, wallColor } from '../memories/wallLayout';
 
 addPageTexts('customerWall', customerWallTexts);
 
@@ -114,7 +114,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
         <p className="empty">{t('customerWall.empty')}</p>
       ) : (
         <div
-          className={`wall-grid customer-wall-grid customer-wall-${event.animationStyle}`}
+          className={`wall-grid customer-wall-grid ${entranceClass(event.animationStyle)}`}
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
         >
           {shown.map((memory) => (

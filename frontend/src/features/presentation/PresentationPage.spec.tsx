@@ -124,7 +124,7 @@ describe('presentation page', () => {
     open();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(server.requests.map((r) => r.url)).toContain('/api/events/event-1/memories?approved=true&order=newest');
-    expect(screen.getByTestId('presentation-grid')).toHaveClass('pr-grid', 'pr-anim-horizontal');
+    expect(screen.getByTestId('presentation-grid')).toHaveClass('pr-grid', 'mw-enter', 'mw-enter-horizontal');
   });
 
   it('follows an event shown oldest first with a vertical animation', async () => {
@@ -132,7 +132,7 @@ describe('presentation page', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(server.requests.map((r) => r.url)).toContain('/api/events/ordered/memories?approved=true&order=oldest');
     const grid = screen.getByTestId('presentation-grid');
-    expect(grid).toHaveClass('pr-anim-vertical');
+    expect(grid).toHaveClass('mw-enter', 'mw-enter-vertical');
     // Each rotation mounts a new set, so the entrance plays again.
     await user.keyboard('r');
     await waitFor(() => expect(screen.getByTestId('presentation-grid')).not.toBe(grid));

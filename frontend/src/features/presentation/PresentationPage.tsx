@@ -16,7 +16,8 @@ import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
 import { LiveBadge } from '../display/LiveBadge';
 import { MemoryCard } from '../memories/MemoryCard';
-import { animationClass, columnsFor, selectNext, type RotationState } from './rotation';
+import { entranceClass } from '../memories/wallLayout';
+import { columnsFor, selectNext, type RotationState } from './rotation';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useCountdown } from './useCountdown';
 import { useMusic } from './useMusic';
@@ -196,7 +197,7 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
       ) : (
         <div
           key={round}
-          className={`pr-grid ${animationClass(event.animationStyle)}`}
+          className={`pr-grid ${entranceClass(event.animationStyle)}`}
           data-testid="presentation-grid"
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
         >

@@ -1,4 +1,4 @@
-import { animationClass, columnsFor, selectNext, type Rotatable } from './rotation';
+import { columnsFor, selectNext, type Rotatable } from './rotation';
 
 const m = (id: string, featured = false): Rotatable => ({ id, featured });
 const empty = { shown: new Set<string>(), fresh: new Set<string>() };
@@ -63,18 +63,5 @@ describe('columnsFor', () => {
     [3, 1, 1920, 1],
   ])('limit %p with %p memories at width %p gives %p columns', (limit, count, width, expected) => {
     expect(columnsFor(limit, count, width)).toBe(expected);
-  });
-});
-
-describe('animationClass', () => {
-  it.each([
-    ['horizontal', 'pr-anim-horizontal'],
-    ['vertical', 'pr-anim-vertical'],
-    ['random', 'pr-anim-random'],
-    ['mixed', 'pr-anim-horizontal'],
-    [undefined, 'pr-anim-horizontal'],
-    ['constructor', 'pr-anim-horizontal'],
-  ])('maps %p to %p', (style, className) => {
-    expect(animationClass(style)).toBe(className);
   });
 });

@@ -1,5 +1,4 @@
 /** Pure rules of the presentation page (spec §4 Presentation rotation, §9 Presentation columns). */
-import { AnimationStyle } from '@memory-wall/contracts';
 
 export interface Rotatable {
   id: string;
@@ -77,18 +76,3 @@ export function columnsFor(limit: number | null | undefined, memoryCount: number
   return Math.max(1, Math.min(columns, memoryCount));
 }
 
-const ANIMATION_CLASSES: Record<AnimationStyle, string> = {
-  [AnimationStyle.Horizontal]: 'pr-anim-horizontal',
-  [AnimationStyle.Vertical]: 'pr-anim-vertical',
-  [AnimationStyle.Random]: 'pr-anim-random',
-};
-
-/**
- * Class of the grid for the event's animationStyle: how each set of memories enters (slides in from
- * the side, from below, or zooms in). Anything else slides in from the side, the default style.
- */
-export function animationClass(style: string | null | undefined): string {
-  return style && Object.hasOwn(ANIMATION_CLASSES, style)
-    ? ANIMATION_CLASSES[style as AnimationStyle]
-    : ANIMATION_CLASSES[AnimationStyle.Horizontal];
-}
