@@ -20,6 +20,7 @@ export async function freePort(): Promise<number> {
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
   server.close();
+  await once(server, 'close');
   return port;
 }
 

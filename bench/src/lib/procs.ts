@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../../backend/test/support/processes';
 import { TASKSET } from './cpu';
 
 /** The repository root (bench/dist/bench/src/lib → five levels up). */
@@ -22,16 +22,6 @@ export interface Proc {
   /** The inspector's WebSocket address when started with `inspect`. */
   inspectorUrl(): Promise<string>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 export interface StartOptions {

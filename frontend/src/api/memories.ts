@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { DisplayOrder, HostMemory, LiveMessage, PublicMemory } from '@memory-wall/contracts';
+import { BooleanText, type DisplayOrder, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { api } from './api';
 import { applyLiveMessage, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 import { liveConnectionChanged } from './liveStatus';
@@ -33,7 +33,7 @@ interface MemoryResponse {
 function hostListRequest({ eventId, filter }: HostMemoriesArgs) {
   const event = encodeURIComponent(eventId);
   if (filter === 'pending') return { url: `events/${event}/submissions/pending` };
-  return { url: `events/${event}/memories`, params: filter === 'flagged' ? { flagged: 'true' } : { approved: 'true' } };
+  return { url: `events/${event}/memories`, params: filter === 'flagged' ? { flagged: BooleanText.True } : { approved: BooleanText.True } };
 }
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;

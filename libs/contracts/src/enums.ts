@@ -40,6 +40,11 @@ export const AnimationStyle = { Horizontal: 'horizontal', Vertical: 'vertical', 
 export type AnimationStyle = (typeof AnimationStyle)[keyof typeof AnimationStyle];
 export const ANIMATION_STYLES = values(AnimationStyle);
 
+/** A yes/no in a query string or a form field: the words true and false. */
+export const BooleanText = { True: 'true', False: 'false' } as const;
+export type BooleanText = (typeof BooleanText)[keyof typeof BooleanText];
+export const BOOLEAN_TEXTS = values(BooleanText);
+
 export const DisplayOrder = { Newest: 'newest', Oldest: 'oldest', Random: 'random' } as const;
 export type DisplayOrder = (typeof DisplayOrder)[keyof typeof DisplayOrder];
 export const DISPLAY_ORDERS = values(DisplayOrder);

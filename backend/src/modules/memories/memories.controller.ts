@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DISPLAY_ORDERS, DisplayOrder, Role } from '@memory-wall/contracts';
+import { BooleanText, DISPLAY_ORDERS, DisplayOrder, Role } from '@memory-wall/contracts';
 import { toHostMemory } from '@memory-wall/core';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
 import { QueryEnum } from '../../common/query-enum.pipe';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
-import { BooleanText } from './dto/list-memories.query';
 import { UpdateMemoryDto } from './dto/update-memory.dto';
 import { MemoriesService } from './memories.service';
 import { MemoryModerationService } from './memory-moderation.service';

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Repository } from 'typeorm';
 import {
+  BooleanText,
   BULK_PHOTO_MAX_BYTES,
   DRAWING_MAX_BYTES,
   isMostlyChinese,
@@ -70,7 +71,7 @@ export class SubmissionsService {
 
   async submitPhoto(eventId: string, file: ReceivedFile, session?: Session): Promise<SubmissionResponse> {
     const fields = await validated(PhotoSubmissionFields, file.fields);
-    if (fields.bulk === 'true' && file.size > BULK_PHOTO_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
+    if (fields.bulk === BooleanText.True && file.size > BULK_PHOTO_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
     return this.submitImage(eventId, MemoryType.Photo, file.path, file.size, fields, session);
   }
 

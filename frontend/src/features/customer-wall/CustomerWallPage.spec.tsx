@@ -76,6 +76,8 @@ describe('customer wall', () => {
     expect(document.querySelector('img.customer-wall-image')).toHaveAttribute('src', '/media/wall.jpg');
 
     expect(screen.getAllByTestId('memory-card')).toHaveLength(2);
+    // Memories enter as the event's animationStyle says (the fixture's: horizontal).
+    expect(screen.getAllByTestId('memory-card')[0].parentElement).toHaveClass('mw-enter', 'mw-enter-horizontal');
     expect(screen.getByRole('img', { name: 'First dance' })).toHaveAttribute('src', '/media/m-2-card.webp');
     for (const text of ['So happy for you', 'First dance']) {
       expect(within(cardOf(text)).getByRole('button', { name: 'Feature' })).toHaveAttribute('aria-pressed', 'false');

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { MemoryMessages } from '@memory-wall/contracts';
+import { BOOLEAN_TEXTS, BooleanText, MemoryMessages } from '@memory-wall/contracts';
 import { trim } from '../../../common/transforms';
 
 /** The text fields that come with a photo (multipart) or a drawing. */
@@ -30,10 +30,10 @@ export class ImageSubmissionFields {
 
 /** Multipart fields of a photo; `bulk` marks a host's bulk upload (5 MB per file instead of 10). */
 export class PhotoSubmissionFields extends ImageSubmissionFields {
-  @ApiPropertyOptional({ enum: ['true'] })
+  @ApiPropertyOptional({ enum: BOOLEAN_TEXTS })
   @IsOptional()
-  @IsIn(['true', 'false'])
-  bulk?: 'true' | 'false';
+  @IsIn(BOOLEAN_TEXTS)
+  bulk?: BooleanText;
 }
 
 /** A drawing from the drawing pad: a PNG as a data URL. */

@@ -1,8 +1,4 @@
-import { DisplayOrder } from '@memory-wall/contracts';
-
-/** `?approved=` and `?flagged=` take the words true and false. */
-export const BooleanText = { True: 'true', False: 'false' } as const;
-export type BooleanText = (typeof BooleanText)[keyof typeof BooleanText];
+import type { BooleanText, DisplayOrder } from '@memory-wall/contracts';
 
 /** The query of GET /events/{id}/memories, each value checked by the controller's QueryEnum pipes. */
 export interface ListMemoriesQuery {
