@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { once } from 'node:events';
 import Redis from 'ioredis';
-import { SessionRevocation } from '@memory-wall/contracts';
+import type { WebSocket } from 'ws';
+import { LIVE_JOINED, LiveFeed, LiveJoined, SessionRevocation } from '@memory-wall/contracts';
 import { AppConfig, createRedis, REDIS, RedisKeys } from '@memory-wall/core';
 import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-registry';
 
@@ -8,8 +10,20 @@ import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-regist
 const SEQ = /^\{"seq":(\d+),/;
 const seqOf = (message: Buffer | string) => Number(SEQ.exec(message.toString('utf8', 0, 32))?.[1] ?? NaN);
 
+/** How long a gap fill after a reconnect waits for the command connection to be back too. */
+const COMMANDS_BACK_MS = 30_000;
+/** How long a room's feed is followed after its public wall was last read, without a local viewer. */
+export const WATCH_MS = 60_000;
+
+function joinedFrame(room: LiveRoom, seq: number | undefined): Buffer {
+  const joined: LiveJoined = { type: LIVE_JOINED, eventId: room.eventId, feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public, seq: seq ?? null };
+  return Buffer.from(JSON.stringify(joined));
+}
+
 interface RoomFeed {
   room: LiveRoom;
+  /** Followed for the public wall's cache until then, viewers or not (epoch ms). */
+  watchedUntil?: number;
   /** The last sequence number handed to the room's sockets. */
   lastSeq?: number;
   /** Deliveries to one room happen one after another, in sequence order. */
@@ -18,7 +32,8 @@ interface RoomFeed {
 
 /**
  * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
- * viewer in that room, and hands every message, as received, to the room's local sockets.
+ * viewer in that room (or its wall was read lately: see watch), and hands every message, as received, to
+ * the room's local sockets.
  *
  * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
  * its recent messages in a Redis list, so a gap in the sequence, or a reconnect, is filled from there:
@@ -30,6 +45,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   private readonly subscriber: Redis;
   private readonly feeds = new Map<string, RoomFeed>();
   private connectedBefore = false;
+  private readonly sweeper = setInterval(() => this.sweepWatched(), WATCH_MS / 2).unref();
   private revocationListener?: (revocation: SessionRevocation) => void;
 
   constructor(
@@ -58,6 +74,8 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
       const room = this.keys.parseLiveChannel(name);
       if (room) this.enqueue(roomKey(room), (feed) => this.deliver(feed, message));
     });
+    // The connection may be up already (it connects from the constructor): then a 'ready' is a reconnect.
+    this.connectedBefore = this.subscriber.status === 'ready';
     this.subscriber.on('ready', () => {
       // After a reconnect: subscribe again first (ioredis does too, but not before 'ready'), then fill the gap.
       if (this.connectedBefore) for (const key of this.feeds.keys()) this.enqueue(key, (feed) => this.resubscribe(feed));
@@ -97,7 +115,18 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
 
   private async resubscribe(feed: RoomFeed) {
     await this.subscriber.subscribe(this.channelOf(feed.room));
+    // The command connection fails fast while Redis is away, and may come back after this one.
+    if (this.redis.status !== 'ready') await once(this.redis, 'ready', { signal: AbortSignal.timeout(COMMANDS_BACK_MS) });
+    if (feed.lastSeq !== undefined && (await this.currentSeq(feed.room)) < feed.lastSeq) {
+      // Redis came back empty, so the feed numbers from 1 again: its sockets start over and catch up.
+      feed.lastSeq = 0;
+      this.registry.broadcast(roomKey(feed.room), joinedFrame(feed.room, 0));
+    }
     await this.fillFromLog(feed);
+  }
+
+  private async currentSeq(room: LiveRoom) {
+    return Number((await this.redis.get(room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId))) ?? 0);
   }
 
   private channelOf(room: LiveRoom) {
@@ -105,24 +134,82 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   }
 
   /**
+   * Tells a socket that joined `room` where its feed stands. Queued behind the deliveries under way, so
+   * every message after the position it is told reaches it.
+   */
+  welcome(socket: WebSocket, room: LiveRoom) {
+    this.enqueue(roomKey(room), async (feed) => {
+      if (socket.readyState === socket.OPEN) socket.send(joinedFrame(room, feed.lastSeq));
+    });
+  }
+
+  /**
+   * The last sequence number this instance delivered in `room`, when it follows the room's feed and its
+   * subscription is up: every change up to it is stored. A lower bound of the feed's position, as
+   * messages are on their way; undefined when unknown.
+   */
+  position(room: LiveRoom): number | undefined {
+    if (this.subscriber.status !== 'ready') return undefined;
+    return this.feeds.get(roomKey(room))?.lastSeq;
+  }
+
+  /** position(room) when known, else the feed's position read from Redis; null without Redis. */
+  async currentPosition(room: LiveRoom): Promise<number | null> {
+    const known = this.position(room);
+    if (known !== undefined) return known;
+    try {
+      return await this.currentSeq(room);
+    } catch (err) {
+      this.logger.warn(`live position of ${roomKey(room)} unavailable: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  /** Follows `room`'s feed for WATCH_MS from now, so its position stays known without a viewer. */
+  watch(room: LiveRoom) {
+    this.follow(room).watchedUntil = Date.now() + WATCH_MS;
+  }
+
+  private sweepWatched() {
+    const now = Date.now();
+    for (const [key, feed] of this.feeds) {
+      if (feed.watchedUntil === undefined || feed.watchedUntil > now) continue;
+      feed.watchedUntil = undefined;
+      if (this.registry.viewers(key) === 0) this.unfollow(feed.room);
+    }
+  }
+
+  onFirstViewer(room: LiveRoom) {
+    this.follow(room);
+  }
+
+  onLastViewer(room: LiveRoom) {
+    const watchedUntil = this.feeds.get(roomKey(room))?.watchedUntil;
+    if (watchedUntil === undefined || watchedUntil <= Date.now()) this.unfollow(room);
+  }
+
+  /**
    * Learns where the feed stands before subscribing, so even the first message is checked for a gap:
    * whatever is published between the two is filled from the log.
    */
-  onFirstViewer(room: LiveRoom) {
+  private follow(room: LiveRoom): RoomFeed {
     const key = roomKey(room);
-    this.feeds.set(key, { room, queue: Promise.resolve() });
+    const existing = this.feeds.get(key);
+    if (existing) return existing;
+    const created: RoomFeed = { room, queue: Promise.resolve() };
+    this.feeds.set(key, created);
     this.enqueue(key, async (feed) => {
-      const seqKey = room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId);
       try {
-        feed.lastSeq = Number((await this.redis.get(seqKey)) ?? 0);
+        feed.lastSeq = await this.currentSeq(room);
       } finally {
         await this.subscriber.subscribe(this.channelOf(room));
       }
       await this.fillFromLog(feed);
     });
+    return created;
   }
 
-  onLastViewer(room: LiveRoom) {
+  private unfollow(room: LiveRoom) {
     this.feeds.delete(roomKey(room));
     this.subscriber.unsubscribe(this.channelOf(room)).catch((err: Error) => {
       this.logger.warn(`unsubscribe ${roomKey(room)}: ${err.message}`);
@@ -130,6 +217,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   }
 
   async onApplicationShutdown() {
+    clearInterval(this.sweeper);
     this.subscriber.disconnect();
   }
 }

@@ -28,6 +28,7 @@ type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null; ses
 /**
  * /ws?eventId=… (or /ws then {"type":"join","eventId":…}). The session is read at upgrade: the event's
  * hosts (who may moderate it) join its hosts' feed; anyone else joins the public feed of a published event.
+ * A socket on its feed is told the position it joined at ({"type":"joined",…}, see LiveJoined).
  */
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
@@ -40,7 +41,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     private readonly access: EventAccess,
     private readonly sessions: SessionStore,
     @Inject(AppConfig) private readonly config: AppConfig,
-    subscriber: LiveSubscriber,
+    private readonly subscriber: LiveSubscriber,
   ) {
     subscriber.onSessionRevoked((revocation) => this.closeRevoked(revocation));
   }
@@ -80,7 +81,9 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
         return;
       }
     }
-    if (socket.readyState === socket.OPEN) this.registry.join(socket, roomKey({ eventId, hosts }));
+    if (socket.readyState !== socket.OPEN) return;
+    this.registry.join(socket, roomKey({ eventId, hosts }));
+    this.subscriber.welcome(socket, { eventId, hosts });
   }
 
   /** A session ended: its sockets close at once; reconnecting, they are public viewers. */

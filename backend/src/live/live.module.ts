@@ -7,5 +7,6 @@ import { LiveSubscriber } from './live-subscriber';
 @Module({
   imports: [EventsModule],
   providers: [LiveGateway, LiveRegistry, LiveSubscriber],
+  exports: [LiveSubscriber],
 })
 export class LiveModule {}

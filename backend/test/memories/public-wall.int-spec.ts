@@ -1,7 +1,9 @@
+import { LiveMessageType } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { ApiClient, signedIn } from '../support/http';
+import { connectLive, settle } from '../support/live-client';
 import { processed } from '../support/memories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
@@ -40,8 +42,11 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect(unchanged.status).toBe(304);
     expect(await unchanged.text()).toBe('');
 
+    const viewer = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
+    await viewer.joined();
     const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });
-    await processed(t.dataSource, posted.body.memory.id);
+    await viewer.next((m) => m.type === LiveMessageType.MemoryApproved && m.memory.id === posted.body.memory.id);
+    viewer.close();
     const changed = await read(event.id, etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -65,6 +70,19 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('etag')).not.toBe(etag);
     expect((await fresh.json()).memories).toEqual([]);
+  });
+
+  it('reads the version of a wall it follows without a Redis round trip', async () => {
+    const event = await createEvent(t.dataSource);
+    expect((await read(event.id)).status).toBe(200); // from now on the API follows the event's feed
+    await settle();
+    const monitor = await t.redis.monitor();
+    const commands: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+    for (let i = 0; i < 10; i++) expect((await read(event.id)).status).toBe(200);
+    await settle(100);
+    monitor.disconnect();
+    expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
   });
 
   it('versions each order separately, and never tags a random order', async () => {

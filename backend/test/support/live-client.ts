@@ -1,9 +1,13 @@
 import WebSocket from 'ws';
-import { LiveMessage } from '@memory-wall/contracts';
+import { LIVE_JOINED, LiveJoined, LiveMessage } from '@memory-wall/contracts';
 
 export interface LiveClient {
   socket: WebSocket;
   messages: LiveMessage[];
+  /** The gateway's "joined" answers, kept apart from the feed's messages. */
+  joins: LiveJoined[];
+  /** Resolves with the first "joined" answer. */
+  joined(timeoutMs?: number): Promise<LiveJoined>;
   /** Resolves with the first message (already received or arriving) that matches. */
   next(match: (m: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   close(): void;
@@ -13,9 +17,17 @@ export interface LiveClient {
 export async function connectLive(url: string, join?: string, cookie?: string): Promise<LiveClient> {
   const socket = new WebSocket(url, cookie ? { headers: { cookie } } : undefined);
   const messages: LiveMessage[] = [];
+  const joins: LiveJoined[] = [];
+  const joinWaiters: Array<(joined: LiveJoined) => void> = [];
   const waiters: Array<{ match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }> = [];
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as LiveMessage;
+    const frame = JSON.parse(String(data)) as LiveMessage | LiveJoined;
+    if (frame.type === LIVE_JOINED) {
+      joins.push(frame);
+      joinWaiters.splice(0).forEach((resolve) => resolve(frame));
+      return;
+    }
+    const message = frame;
     messages.push(message);
     for (const w of [...waiters]) {
       if (w.match(message)) {
@@ -32,6 +44,14 @@ export async function connectLive(url: string, join?: string, cookie?: string): 
   return {
     socket,
     messages,
+    joins,
+    joined(timeoutMs = 10_000) {
+      if (joins.length) return Promise.resolve(joins[0]);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "joined" answer in ${timeoutMs} ms`)), timeoutMs);
+        joinWaiters.push((joined) => (clearTimeout(timer), resolve(joined)));
+      });
+    },
     next(match, timeoutMs = 10_000) {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);

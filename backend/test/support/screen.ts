@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { isFinalCloseCode, LiveMessage, LiveMessageType, PublicMemory } from '@memory-wall/contracts';
+import { isFinalCloseCode, LIVE_JOINED, LiveJoined, LiveMessage, LiveMessageType, PublicMemory } from '@memory-wall/contracts';
 
 /** The front end's reconnection schedule (spec §9, frontend/src/api/live.ts): 1 s doubling, cap 30 s, 10 attempts. */
 export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 10 } as const;
@@ -8,7 +8,8 @@ export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAtte
  * A venue screen as the front end behaves (frontend/src/api/live.ts + memories.ts), without a browser:
  * it opens /ws?eventId=…, fetches the public wall on every (re)connect, merges each live message into what
  * it shows, fetches the wall again when the feed's `seq` jumps, and after an unclean close reconnects on
- * the spec's schedule. Everything it did is counted.
+ * the spec's schedule. Everything it did is counted. (The front end fetches on a connect only when the
+ * gateway's "joined" position is past its list's; fetching on every connect is the safe superset.)
  */
 export class Screen {
   /** What the screen shows: the public wall, by memory id. */
@@ -26,6 +27,7 @@ export class Screen {
   private socket?: WebSocket;
   private attempts = 0;
   private lastSeq?: number;
+  private joinedOnConnection = false;
   private closedAt?: number;
   private retryTimer?: NodeJS.Timeout;
   private stopped = false;
@@ -66,6 +68,7 @@ export class Screen {
       this.connected = true;
       this.attempts = 0;
       this.lastSeq = undefined;
+      this.joinedOnConnection = false;
       this.stats.opens++;
       if (this.closedAt !== undefined) this.reconnectMs.push(Date.now() - this.closedAt);
       this.closedAt = undefined;
@@ -92,12 +95,20 @@ export class Screen {
   }
 
   private receive(data: string) {
-    let message: LiveMessage;
+    let frame: LiveMessage | LiveJoined;
     try {
-      message = JSON.parse(data) as LiveMessage;
+      frame = JSON.parse(data) as LiveMessage | LiveJoined;
     } catch {
       return;
     }
+    if (frame.type === LIVE_JOINED) {
+      // A second "joined" on one connection: Redis came back empty and the feed numbers from 1 again.
+      if (this.joinedOnConnection) this.catchUp();
+      this.joinedOnConnection = true;
+      this.lastSeq = frame.seq ?? undefined;
+      return;
+    }
+    const message = frame;
     this.messages.push(message);
     const gap = this.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > this.lastSeq + 1;
     if (typeof message.seq === 'number') this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);

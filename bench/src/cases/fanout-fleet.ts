@@ -10,6 +10,8 @@ import { Samples } from '../lib/stats';
  */
 
 const SEQ_PREFIX = Buffer.from('{"seq":');
+/** The gateway's answer to a join (LiveJoined): the feed's position the socket joined at. */
+const JOINED_PREFIX = Buffer.from('{"type":"joined"');
 const TS_KEY = Buffer.from('"ts":');
 
 interface Member {
@@ -40,6 +42,10 @@ export class Fleet {
 
   private onFrame(member: Member, data: Buffer) {
     const now = performance.timeOrigin + performance.now();
+    if (data.compare(JOINED_PREFIX, 0, JOINED_PREFIX.length, 0, JOINED_PREFIX.length) === 0) {
+      member.lastSeq = Math.max(member.lastSeq, (JSON.parse(data.toString()) as { seq: number | null }).seq ?? 0);
+      return;
+    }
     if (data.length < 10 || data.compare(SEQ_PREFIX, 0, SEQ_PREFIX.length, 0, SEQ_PREFIX.length) !== 0) {
       this.counters.malformed++;
       return;

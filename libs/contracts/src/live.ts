@@ -55,6 +55,33 @@ export type LiveMessage =
     })
   | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string });
 
+/** An event's two feeds: the public one (approved content only) and its hosts' one. */
+export const LiveFeed = { Public: 'public', Hosts: 'hosts' } as const;
+export type LiveFeed = (typeof LiveFeed)[keyof typeof LiveFeed];
+
+/**
+ * The gateway's answer to a join, sent once the socket is on its feed: every message after `seq` reaches
+ * the socket. `seq` is null when the feed's position is unknown (Redis unreachable).
+ */
+export const LIVE_JOINED = 'joined';
+export interface LiveJoined {
+  type: typeof LIVE_JOINED;
+  eventId: string;
+  feed: LiveFeed;
+  seq: number | null;
+}
+
+/**
+ * Response header of a memories list: `<feed>:<seq>`, a position of the feed the list already reflects.
+ * A socket that joined at a later position missed something the list lacks; an earlier one misses nothing.
+ */
+export const LIVE_POSITION_HEADER = 'x-live-position';
+export const formatLivePosition = (feed: LiveFeed, seq: number) => `${feed}:${seq}`;
+export function parseLivePosition(value: string | null | undefined): { feed: LiveFeed; seq: number } | null {
+  const match = /^(public|hosts):(\d+)$/.exec(value ?? '');
+  return match ? { feed: match[1] as LiveFeed, seq: Number(match[2]) } : null;
+}
+
 /** What a client may send over the socket. */
 export const ClientMessageType = { Join: 'join' } as const;
 export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string };

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { BooleanText, DISPLAY_ORDERS, DisplayOrder, Role } from '@memory-wall/contracts';
+import { BooleanText, DISPLAY_ORDERS, DisplayOrder, LIVE_POSITION_HEADER, Role } from '@memory-wall/contracts';
 import { toHostMemory } from '@memory-wall/core';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
 import { QueryEnum } from '../../common/query-enum.pipe';
@@ -37,10 +37,14 @@ export class MemoriesController {
     @CurrentSession() session?: Session,
   ) {
     const hosts = session ? await this.memories.hostList(session, eventId, { order, approved, flagged }) : null;
-    if (hosts) return reply.header('cache-control', 'private, no-store').send({ success: true, memories: hosts });
+    if (hosts) {
+      if (hosts.position) reply.header(LIVE_POSITION_HEADER, hosts.position);
+      return reply.header('cache-control', 'private, no-store').send({ success: true, memories: hosts.memories });
+    }
 
     const wall = await this.memories.publicWall(eventId, order, ifNoneMatch);
     reply.header('cache-control', 'no-cache');
+    if (wall.position) reply.header(LIVE_POSITION_HEADER, wall.position);
     if (wall.etag) reply.header('etag', wall.etag);
     if (wall.notModified) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(wall.body);
@@ -49,8 +53,10 @@ export class MemoriesController {
   @Get('events/:eventId/submissions/pending')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Submissions awaiting approval (and those that failed processing)' })
-  async pending(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string) {
-    return { success: true, memories: await this.memories.pending(session, eventId) };
+  async pending(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { memories, position } = await this.memories.pending(session, eventId);
+    if (position) reply.header(LIVE_POSITION_HEADER, position);
+    return { success: true, memories };
   }
 
   @Post('submissions/:id/approve')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LivePublisher, Memory, MemoryQueue } from '@memory-wall/core';
+import { LiveModule } from '../../live/live.module';
 import { EventsModule } from '../events/events.module';
 import { MemoriesController } from './memories.controller';
 import { MemoriesService } from './memories.service';
@@ -11,7 +12,7 @@ import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Memory]), EventsModule],
+  imports: [TypeOrmModule.forFeature([Memory]), EventsModule, LiveModule],
   controllers: [SubmissionsController, MemoriesController],
   providers: [MemoriesService, SubmissionsService, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
 })

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
-import { DisplayOrder, HostMemory, PublicMemory } from '@memory-wall/contracts';
+import { DisplayOrder, formatLivePosition, HostMemory, LiveFeed, PublicMemory } from '@memory-wall/contracts';
 import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -19,12 +20,20 @@ export class MemoriesService {
     private readonly events: EventsService,
     private readonly access: EventAccess,
     private readonly wallCache: PublicWallCache,
+    private readonly live: LiveSubscriber,
   ) {}
 
   /** The event's hosts see every memory, filtered as asked (approved / pending / flagged). */
-  async hostList(session: Session, eventId: string, query: ListMemoriesQuery): Promise<HostMemory[] | null> {
+  async hostList(session: Session, eventId: string, query: ListMemoriesQuery): Promise<HostList | null> {
     if (!(await this.access.canManage(session, eventId))) return null;
-    return (await this.find(hostFilter(eventId, query), query.order)).map(toHostMemory);
+    const position = await this.hostsPosition(eventId);
+    return { memories: (await this.find(hostFilter(eventId, query), query.order)).map(toHostMemory), position };
+  }
+
+  /** The hosts' feed position a host list reflects: read before the list. */
+  private async hostsPosition(eventId: string) {
+    const seq = await this.live.currentPosition({ eventId, hosts: true });
+    return seq === null ? undefined : formatLivePosition(LiveFeed.Hosts, seq);
   }
 
   /**
@@ -33,15 +42,16 @@ export class MemoriesService {
    */
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
+    const version = await this.wallCache.version(eventId);
+    const position = version === null ? undefined : formatLivePosition(LiveFeed.Public, version);
     // A random order is new on every read: never cached, never tagged.
-    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order) };
-    const version = await this.wallCache.version(eventId, order);
-    let wall = version?.wall;
+    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position };
+    let wall = version === null ? undefined : this.wallCache.get(eventId, version, order);
     if (!wall) {
       const body = await this.wallBody(eventId, order);
-      wall = version ? this.wallCache.remember(version.key, order, body) : { body, etag: wallEtag(order, body) };
+      wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
     }
-    return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag } : wall;
+    return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag, position } : { ...wall, position };
   }
 
   /** Encoded once: every later read of this version sends the same bytes. */
@@ -51,10 +61,11 @@ export class MemoriesService {
   }
 
   /** Submissions awaiting a decision (and those that failed processing, for moderators to see). */
-  async pending(session: Session, eventId: string): Promise<HostMemory[]> {
+  async pending(session: Session, eventId: string): Promise<HostList> {
     await this.access.manageable(session, eventId, ['canModerate']);
+    const position = await this.hostsPosition(eventId);
     const rows = await this.find({ eventId, approved: false, flagged: false }, DisplayOrder.Newest);
-    return rows.map(toHostMemory);
+    return { memories: rows.map(toHostMemory), position };
   }
 
   private async find(where: FindOptionsWhere<Memory>, order: DisplayOrder = DisplayOrder.Newest) {
@@ -63,7 +74,12 @@ export class MemoriesService {
   }
 }
 
-export type PublicWall = { notModified: true; etag: string } | { notModified?: false; body: Buffer; etag?: string };
+/** Lists carry the live feed position they reflect (LIVE_POSITION_HEADER), when Redis told it. */
+export type PublicWall = { position?: string } & ({ notModified: true; etag: string } | { notModified?: false; body: Buffer; etag?: string });
+export interface HostList {
+  memories: HostMemory[];
+  position?: string;
+}
 
 function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
   if (query.flagged === 'true') return { eventId, flagged: true };

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
+import { AppConfig } from '@memory-wall/core';
+import { LiveSubscriber } from '../../live/live-subscriber';
 
 const MAX_ENTRIES = 1000;
 
@@ -22,40 +22,41 @@ export function wallEtag(order: string, body: Buffer): string {
 
 /**
  * The public wall changes when its live feed publishes, so the feed's sequence number is the wall's
- * version: a read costs one Redis GET and is answered from the body cached for that version. A cached
- * body is also rebuilt after WALL_CACHE_MAX_AGE_MS, which bounds how long a change that was stored but
- * never announced (the process died, or Redis was lost, in between) stays off the wall. Without Redis,
- * reads fall back to the database uncached.
+ * version, and a read is answered from the body cached for that version. The version comes from the live
+ * subscriber, which follows the feed of every wall read lately: no Redis round trip per read. It may lag
+ * the feed by the messages on their way, which is safe: a body is built after its version was read, so
+ * it holds at least that version, and clients resume their socket from it (LIVE_POSITION_HEADER).
+ * A cached body is also rebuilt after WALL_CACHE_MAX_AGE_MS, which bounds how long a change that was
+ * stored but never announced (the process died, or Redis was lost, in between) stays off the wall.
+ * Without Redis, reads fall back to the database uncached.
  */
 @Injectable()
 export class PublicWallCache {
-  private readonly logger = new Logger(PublicWallCache.name);
   private readonly bodies = new Map<string, CachedWall>();
   private readonly maxAgeMs: number;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(RedisKeys) private readonly keys: RedisKeys,
     @Inject(AppConfig) config: AppConfig,
+    private readonly live: LiveSubscriber,
   ) {
     this.maxAgeMs = config.WALL_CACHE_MAX_AGE_MS;
   }
 
-  /** The current version's cache key, and its body when this instance has it fresh; null without Redis. */
-  async version(eventId: string, order: string): Promise<{ key: string; wall?: WallBody } | null> {
-    let seq: string;
-    try {
-      seq = (await this.redis.get(this.keys.liveSequence(eventId))) ?? '0';
-    } catch (err) {
-      this.logger.warn(`wall version unavailable: ${(err as Error).message}`);
-      return null;
-    }
-    const key = `${eventId}.${seq}.${order}`;
-    const cached = this.bodies.get(key);
-    return { key, wall: cached && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined };
+  /** The wall's version: its public feed's position; null without Redis. */
+  async version(eventId: string): Promise<number | null> {
+    const room = { eventId, hosts: false };
+    this.live.watch(room);
+    return this.live.currentPosition(room);
   }
 
-  remember(key: string, order: string, body: Buffer): WallBody {
+  /** The body of this version, when this instance has it fresh. */
+  get(eventId: string, version: number, order: string): WallBody | undefined {
+    const cached = this.bodies.get(`${eventId}.${version}.${order}`);
+    return cached && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined;
+  }
+
+  remember(eventId: string, version: number, order: string, body: Buffer): WallBody {
+    const key = `${eventId}.${version}.${order}`;
     if (!this.bodies.has(key) && this.bodies.size >= MAX_ENTRIES) this.bodies.delete(this.bodies.keys().next().value!);
     const wall = { body, etag: wallEtag(order, body), builtAt: Date.now() };
     this.bodies.set(key, wall);
