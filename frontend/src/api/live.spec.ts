@@ -1,6 +1,6 @@
 import { LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { makeMemory } from '../test/fixtures';
-import { applyLiveMessage, parseLiveMessage, reconnectDelay } from './live';
+import { applyLiveMessage, missedBetween, parseLiveMessage, reconnectDelay } from './live';
 
 const envelope = { eventId: 'event-1', seq: 1, ts: 0 };
 const a = makeMemory({ id: 'a', content: 'first' });
@@ -59,6 +59,25 @@ describe('parseLiveMessage', () => {
     ['binary data', new ArrayBuffer(2)],
   ])('rejects %s', (_name, data) => {
     expect(parseLiveMessage(data)).toBeNull();
+  });
+});
+
+describe('the gateway\'s joined answer', () => {
+  const joined = (seq: number | null, feed: 'public' | 'hosts' = 'public') => ({ type: 'joined' as const, eventId: 'event-1', feed, seq });
+
+  it('is read as such, and refused without a position', () => {
+    expect(parseLiveMessage(JSON.stringify(joined(3)))).toEqual(joined(3));
+    expect(parseLiveMessage(JSON.stringify(joined(null)))).toEqual(joined(null));
+    expect(parseLiveMessage(JSON.stringify({ type: 'joined', eventId: 'event-1', feed: 'public', seq: '3' }))).toBeNull();
+  });
+
+  it('tells a list missed something only when the socket joined after the list was read, on the same feed', () => {
+    expect(missedBetween('public:4', joined(4))).toBe(false);
+    expect(missedBetween('public:5', joined(4))).toBe(false);
+    expect(missedBetween('public:4', joined(5))).toBe(true);
+    expect(missedBetween('hosts:9', joined(4))).toBe(true);
+    expect(missedBetween(null, joined(0))).toBe(true);
+    expect(missedBetween('public:4', joined(null))).toBe(true);
   });
 });
 

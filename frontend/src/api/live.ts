@@ -1,4 +1,13 @@
-import { isFinalCloseCode, LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import {
+  isFinalCloseCode,
+  LIVE_JOINED,
+  LiveMessageType,
+  parseLivePosition,
+  type HostMemory,
+  type LiveJoined,
+  type LiveMessage,
+  type PublicMemory,
+} from '@memory-wall/contracts';
 import { liveSocketUrl } from './config';
 
 /** Reconnection schedule of spec §9: 1 s doubling, capped at 30 s, 10 attempts, reset on success. */
@@ -83,19 +92,31 @@ export function removeMemory<M extends PublicMemory>(memories: M[], memoryId: st
   return memories.some((m) => m.id === memoryId) ? memories.filter((m) => m.id !== memoryId) : memories;
 }
 
+/**
+ * Whether a list read at `listed` (its LIVE_POSITION_HEADER) lacks something a socket joined at `joined`
+ * will never send: what was published between the two. Unknown positions count as a miss.
+ */
+export function missedBetween(listed: string | null | undefined, joined: LiveJoined): boolean {
+  const position = parseLivePosition(listed);
+  return !position || joined.seq === null || position.feed !== joined.feed || position.seq < joined.seq;
+}
+
 const knownTypes = new Set<string>(Object.values(LiveMessageType));
 
-/** A LiveMessage from a socket frame, or null when the frame is not one (spec: log and ignore). */
-export function parseLiveMessage(data: unknown): LiveMessage | null {
+/** A LiveMessage (or the gateway's LiveJoined) from a socket frame, or null when the frame is neither (spec: log and ignore). */
+export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | null {
   let message: unknown;
   try {
     message = typeof data === 'string' ? JSON.parse(data) : null;
   } catch {
     message = null;
   }
-  if (!message || typeof message !== 'object' || !knownTypes.has((message as { type?: string }).type ?? '')) {
-    return null;
+  if (!message || typeof message !== 'object') return null;
+  if ((message as LiveJoined).type === LIVE_JOINED) {
+    const { feed, seq } = message as Partial<LiveJoined>;
+    return typeof feed === 'string' && (seq === null || typeof seq === 'number') ? (message as LiveJoined) : null;
   }
+  if (!knownTypes.has((message as { type?: string }).type ?? '')) return null;
   const candidate = message as Partial<Record<'type' | 'memoryId', unknown>> & { memory?: { id?: unknown } };
   const valid =
     candidate.type === LiveMessageType.MemoryDelete
@@ -106,6 +127,8 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
 
 export interface LiveSocketHandlers {
   onMessage(message: LiveMessage): void;
+  /** The socket is on its feed: every message after `joined.seq` will come. */
+  onJoined(joined: LiveJoined): void;
   onOpen(): void;
   onClose(): void;
 }
@@ -135,8 +158,9 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     };
     ws.onmessage = (event: MessageEvent) => {
       const message = parseLiveMessage(event.data);
-      if (message) handlers.onMessage(message);
-      else console.warn('Ignoring malformed live message', event.data);
+      if (!message) console.warn('Ignoring malformed live message', event.data);
+      else if (message.type === LIVE_JOINED) handlers.onJoined(message);
+      else handlers.onMessage(message);
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
@@ -167,7 +191,13 @@ export interface LiveListener {
   onMessage(message: LiveMessage): void;
   /** The socket opened or closed (also called at once on subscribing to an open socket). */
   onConnectionChange(connected: boolean): void;
-  /** Something may have been missed (a new connection, or a gap in `seq`): fetch the list again. */
+  /**
+   * The socket joined its feed at `joined.seq`. `again`: not this socket's first join (a reconnect, or
+   * the feed restarted), so something may have been missed. Not called for a socket joined before the
+   * listener came: a list fetched after the join misses nothing.
+   */
+  onJoined(joined: LiveJoined, again: boolean): void;
+  /** Messages were lost on the way (a gap in `seq`): fetch the list again. */
   onCatchUp(): void;
 }
 
@@ -177,6 +207,8 @@ interface SharedSocket {
   connected: boolean;
   /** Last `seq` seen on the current connection. */
   lastSeq?: number;
+  /** Whether the socket has joined its feed before (on any connection). */
+  joinedBefore: boolean;
 }
 
 const shared = new Map<string, SharedSocket>();
@@ -188,14 +220,20 @@ const shared = new Map<string, SharedSocket>();
 export function subscribeLive(eventId: string, listener: LiveListener): () => void {
   let entry = shared.get(eventId);
   if (!entry) {
-    const created: SharedSocket = { listeners: new Set(), connected: false, socket: { close() {} } };
+    const created: SharedSocket = { listeners: new Set(), connected: false, joinedBefore: false, socket: { close() {} } };
     const each = (fn: (l: LiveListener) => void) => [...created.listeners].forEach(fn);
     created.socket = openLiveSocket(eventId, {
       onOpen: () => {
         created.connected = true;
         created.lastSeq = undefined;
         each((l) => l.onConnectionChange(true));
-        each((l) => l.onCatchUp());
+      },
+      onJoined: (joined) => {
+        // Messages before it are its feed's up to joined.seq; numbering goes on from there.
+        created.lastSeq = joined.seq ?? undefined;
+        const again = created.joinedBefore;
+        created.joinedBefore = true;
+        each((l) => l.onJoined(joined, again));
       },
       onClose: () => {
         created.connected = false;

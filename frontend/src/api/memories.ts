@@ -1,7 +1,15 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { BooleanText, type DisplayOrder, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import {
+  BooleanText,
+  LIVE_POSITION_HEADER,
+  type DisplayOrder,
+  type HostMemory,
+  type LiveJoined,
+  type LiveMessage,
+  type PublicMemory,
+} from '@memory-wall/contracts';
 import { api } from './api';
-import { applyLiveMessage, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
+import { applyLiveMessage, missedBetween, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 import { liveConnectionChanged } from './liveStatus';
 
 export interface MemoriesArgs {
@@ -41,15 +49,16 @@ type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 interface LiveLifecycle<M> {
   dispatch: Dispatch;
   updateCachedData: (recipe: (draft: M[]) => M[] | void) => unknown;
-  cacheDataLoaded: Promise<unknown>;
+  cacheDataLoaded: Promise<{ meta?: { response?: Response } | undefined }>;
   cacheEntryRemoved: Promise<void>;
 }
 
 /**
  * Keeps one cached list current from its event's live socket (design: merge into the cache, no refetch
- * storm). The socket is opened before the first response arrives so nothing published meanwhile is lost;
- * messages that come first are applied once the list is there. After a reconnect, or a gap in the
- * feed's sequence, the list is fetched once again; the messages that arrive while that fetch is on its
+ * storm). The socket is opened with the first request; messages that come before the list are applied
+ * once it is there. The list says which position of the feed it reflects and the socket where it joined
+ * the feed: only when the list is older than the join is it fetched again. After a reconnect, or a gap in
+ * the feed's sequence, the list is fetched once again; the messages that arrive while that fetch is on its
  * way are applied again to what it brings, which may have been read before they were published.
  */
 async function followLive<M extends PublicMemory>(
@@ -59,6 +68,9 @@ async function followLive<M extends PublicMemory>(
   { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }: LiveLifecycle<M>,
 ) {
   let loaded = false;
+  /** Where the socket joined, while the list is not there yet. */
+  let joinedFirst: LiveJoined | undefined;
+  let listed: string | null | undefined;
   const early: LiveMessage[] = [];
   let catchUpsInFlight = 0;
   let duringCatchUp: LiveMessage[] = [];
@@ -71,23 +83,30 @@ async function followLive<M extends PublicMemory>(
       if (catchUpsInFlight) duringCatchUp.push(message);
     },
     onConnectionChange: (connected) => dispatch(liveConnectionChanged({ eventId, connected })),
-    // The list predates this connection (a reconnect, or a slow first open): fetch what was missed.
-    onCatchUp: () => {
-      if (!loaded) return;
-      catchUpsInFlight += 1;
-      const settled = () => {
-        // Each message is a memory's whole new state (or its removal): applying one again changes nothing.
-        duringCatchUp.forEach(apply);
-        if (--catchUpsInFlight === 0) duringCatchUp = [];
-      };
-      catchUp().then(settled, settled);
+    onJoined: (joined, again) => {
+      if (!loaded) joinedFirst = joined;
+      else if (again || missedBetween(listed, joined)) catchUpOnce();
     },
+    onCatchUp: () => catchUpOnce(),
   });
 
+  function catchUpOnce() {
+    if (!loaded) return;
+    catchUpsInFlight += 1;
+    const settled = () => {
+      // Each message is a memory's whole new state (or its removal): applying one again changes nothing.
+      duringCatchUp.forEach(apply);
+      if (--catchUpsInFlight === 0) duringCatchUp = [];
+    };
+    catchUp().then(settled, settled);
+  }
+
   try {
-    await cacheDataLoaded;
+    const { meta } = await cacheDataLoaded;
+    listed = meta?.response?.headers.get(LIVE_POSITION_HEADER);
     loaded = true;
     early.splice(0).forEach(apply);
+    if (joinedFirst && missedBetween(listed, joinedFirst)) catchUpOnce();
   } catch {
     // The entry was removed before its first response: nothing to update.
   }

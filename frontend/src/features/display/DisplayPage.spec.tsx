@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import { LIVE_JOINED, LIVE_POSITION_HEADER, LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { memoriesApi } from '../../api/memories';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -17,17 +17,23 @@ let sockets: { socket: WebSocket; url: string; closeCode?: number }[];
 let approvedMemories: PublicMemory[];
 /** When set, memories requests wait for it: a response still on its way. */
 let memoriesHeld: Promise<void> | null;
+/** The public feed's position the server's list reflects, and where its sockets join the feed. */
+let listedAt: number;
+let joinsAt: number;
 
 beforeEach(async () => {
   approvedMemories = [first];
   memoriesHeld = null;
+  listedAt = 0;
+  joinsAt = 0;
   server = await startTestServer(async ({ url }) => {
     if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
     if (url === '/api/events/public/draft') return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
     if (url === '/api/events/event-1/memories?approved=true') {
       const memories = approvedMemories; // read when the request arrives, answered when released
+      const position = `public:${listedAt}`;
       await memoriesHeld;
-      return { status: 200, body: { success: true, memories } };
+      return { status: 200, body: { success: true, memories }, headers: { [LIVE_POSITION_HEADER]: position } };
     }
     return undefined;
   });
@@ -37,6 +43,7 @@ beforeEach(async () => {
     const entry: (typeof sockets)[number] = { socket, url: request.url ?? '' };
     sockets.push(entry);
     socket.on('close', (code) => (entry.closeCode = code));
+    socket.send(JSON.stringify({ type: LIVE_JOINED, eventId: 'event-1', feed: 'public', seq: joinsAt }));
   });
 });
 afterEach(async () => {
@@ -86,6 +93,30 @@ describe('display page', () => {
     await send({ ...envelope, type: LiveMessageType.MemoryDelete, memoryId: 'm-2' });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(memoryFetches()).toHaveLength(fetchesBefore);
+  });
+
+  it('fetches the list once when its socket joined the feed where the list was read', async () => {
+    listedAt = 4;
+    joinsAt = 4;
+    await openDisplay();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(memoryFetches()).toHaveLength(1);
+  });
+
+  it('fetches the list again when its socket joined the feed after the list was read', async () => {
+    let release!: () => void;
+    memoriesHeld = new Promise((resolve) => (release = resolve));
+    // The list is read at 4; then the second memory is approved (5) before the socket joins, at 5.
+    listedAt = 4;
+    joinsAt = 5;
+    const rendered = renderWithProviders(undefined, { route: '/display/event-1' });
+    await waitFor(() => expect(memoryFetches()).toHaveLength(1));
+    approvedMemories = [second, first];
+    await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
+    act(() => release());
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await memoriesSettled(rendered.store);
+    expect(memoryFetches()).toHaveLength(2);
   });
 
   it('goes offline when the connection drops, reconnects and catches up once', async () => {

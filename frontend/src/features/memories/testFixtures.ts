@@ -1,7 +1,7 @@
 /** Test helpers of the memories screens (imported by specs only). */
 import { act } from '@testing-library/react';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HostMemory, LiveMessage } from '@memory-wall/contracts';
+import { LIVE_JOINED, LiveFeed, type HostMemory, type LiveJoined, type LiveMessage } from '@memory-wall/contracts';
 import { makeMemory } from '../../test/fixtures';
 import type { TestServer } from '../../test/testServer';
 
@@ -26,12 +26,19 @@ export interface LiveServer {
   close(): Promise<void>;
 }
 
-/** The gateway's side of /ws on the test server: records sockets, sends what a test says. */
-export function attachLiveServer(server: TestServer, eventId: string): LiveServer {
+/**
+ * The gateway's side of /ws on the test server: records sockets, tells each where it joined `feed`
+ * (as the gateway does) and sends what a test says.
+ */
+export function attachLiveServer(server: TestServer, eventId: string, feed: LiveFeed = LiveFeed.Public): LiveServer {
   const sockets: LiveServer['sockets'] = [];
   const wss = new WebSocketServer({ server: server.server, path: '/ws' });
-  wss.on('connection', (socket, request) => sockets.push({ socket, url: request.url ?? '' }));
   let seq = 0;
+  wss.on('connection', (socket, request) => {
+    sockets.push({ socket, url: request.url ?? '' });
+    const joined: LiveJoined = { type: LIVE_JOINED, eventId, feed, seq };
+    socket.send(JSON.stringify(joined));
+  });
   return {
     sockets,
     send: (message) =>
