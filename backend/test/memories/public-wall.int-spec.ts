@@ -72,16 +72,17 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect((await fresh.json()).memories).toEqual([]);
   });
 
-  it('reads the version of a wall it follows without a Redis round trip', async () => {
+  it('reads the version of a wall this instance has viewers of from its subscription, without a Redis round trip', async () => {
     const event = await createEvent(t.dataSource);
-    expect((await read(event.id)).status).toBe(200); // from now on the API follows the event's feed
-    await settle();
+    const viewer = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
+    await viewer.joined(); // the API follows the event's feed from now on
     const monitor = await t.redis.monitor();
     const commands: string[] = [];
     monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
     for (let i = 0; i < 10; i++) expect((await read(event.id)).status).toBe(200);
     await settle(100);
     monitor.disconnect();
+    viewer.close();
     expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
   });
 

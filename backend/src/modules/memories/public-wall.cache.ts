@@ -21,11 +21,11 @@ export function wallEtag(order: string, body: Buffer): string {
 }
 
 /**
- * The public wall changes when its live feed publishes, so the feed's sequence number is the wall's
- * version, and a read is answered from the body cached for that version. The version comes from the live
- * subscriber, which follows the feed of every wall read lately: no Redis round trip per read. It may lag
- * the feed by the messages on their way, which is safe: a body is built after its version was read, so
- * it holds at least that version, and clients resume their socket from it (LIVE_POSITION_HEADER).
+ * The public wall changes when its live feed publishes, so the feed's position is the wall's version, and
+ * a read is answered from the body cached for that version. An instance with viewers of the wall knows the
+ * position from its subscription; otherwise it asks Redis (one GET). A known position may lag the feed by
+ * the messages on their way, which is safe: a body is built after its version was read, so it holds at
+ * least that version, and clients compare it with where their socket joined (LIVE_POSITION_HEADER).
  * A cached body is also rebuilt after WALL_CACHE_MAX_AGE_MS, which bounds how long a change that was
  * stored but never announced (the process died, or Redis was lost, in between) stays off the wall.
  * Without Redis, reads fall back to the database uncached.
@@ -44,9 +44,7 @@ export class PublicWallCache {
 
   /** The wall's version: its public feed's position; null without Redis. */
   async version(eventId: string): Promise<number | null> {
-    const room = { eventId, hosts: false };
-    this.live.watch(room);
-    return this.live.currentPosition(room);
+    return this.live.currentPosition({ eventId, hosts: false });
   }
 
   /** The body of this version, when this instance has it fresh. */
