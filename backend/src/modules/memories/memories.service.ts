@@ -42,7 +42,7 @@ export class MemoriesService {
    */
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
-    const version = await this.wallCache.version(eventId);
+    const version = await this.live.currentPosition({ eventId, hosts: false });
     const position = version === null ? undefined : formatLivePosition(LiveFeed.Public, version);
     // A random order is new on every read: never cached, never tagged.
     if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position };

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@memory-wall/core';
-import { LiveSubscriber } from '../../live/live-subscriber';
 
 const MAX_ENTRIES = 1000;
 
@@ -23,7 +22,7 @@ export function wallEtag(order: string, body: Buffer): string {
 /**
  * The public wall changes when its live feed publishes, so the feed's position is the wall's version, and
  * a read is answered from the body cached for that version. An instance with viewers of the wall knows the
- * position from its subscription; otherwise it asks Redis (one GET). A known position may lag the feed by
+ * position from its subscription; otherwise it asks Redis (one GET, see LiveSubscriber.currentPosition). A known position may lag the feed by
  * the messages on their way, which is safe: a body is built after its version was read, so it holds at
  * least that version, and clients compare it with where their socket joined (LIVE_POSITION_HEADER).
  * A cached body is also rebuilt after WALL_CACHE_MAX_AGE_MS, which bounds how long a change that was
@@ -35,16 +34,8 @@ export class PublicWallCache {
   private readonly bodies = new Map<string, CachedWall>();
   private readonly maxAgeMs: number;
 
-  constructor(
-    @Inject(AppConfig) config: AppConfig,
-    private readonly live: LiveSubscriber,
-  ) {
+  constructor(@Inject(AppConfig) config: AppConfig) {
     this.maxAgeMs = config.WALL_CACHE_MAX_AGE_MS;
-  }
-
-  /** The wall's version: its public feed's position; null without Redis. */
-  async version(eventId: string): Promise<number | null> {
-    return this.live.currentPosition({ eventId, hosts: false });
   }
 
   /** The body of this version, when this instance has it fresh. */
