@@ -16,6 +16,8 @@ import { apiValidationPipe } from './common/validation.pipe';
 import { refuseForeignOrigins } from './common/origin-check';
 import { addSecurityHeaders } from './common/security-headers';
 import { parseClientMessage } from './live/live-message-parser';
+import { MemoriesService } from './modules/memories/memories.service';
+import { answerCachedWallReads } from './modules/memories/public-wall.http';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -71,6 +73,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     },
   });
+
+  answerCachedWallReads(fastify, app.get(MemoriesService));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(apiValidationPipe());

@@ -12,6 +12,8 @@ const seqOf = (message: Buffer | string) => Number(SEQ.exec(message.toString('ut
 
 /** How long a gap fill after a reconnect waits for the command connection to be back too. */
 const COMMANDS_BACK_MS = 30_000;
+/** How long a room's feed is followed after its public wall was last read, without a local viewer. */
+export const WATCH_MS = 60_000;
 
 function joinedFrame(room: LiveRoom, seq: number | undefined): Buffer {
   const joined: LiveJoined = { type: LIVE_JOINED, eventId: room.eventId, feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public, seq: seq ?? null };
@@ -20,6 +22,8 @@ function joinedFrame(room: LiveRoom, seq: number | undefined): Buffer {
 
 interface RoomFeed {
   room: LiveRoom;
+  /** Followed for the public wall's cache until then, viewers or not (epoch ms). */
+  watchedUntil?: number;
   /** The last sequence number handed to the room's sockets. */
   lastSeq?: number;
   /** Deliveries to one room happen one after another, in sequence order. */
@@ -28,7 +32,8 @@ interface RoomFeed {
 
 /**
  * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
- * viewer in that room, and hands every message, as received, to the room's local sockets.
+ * viewer in that room (or its wall was read lately: see watch), and hands every message, as received, to
+ * the room's local sockets.
  *
  * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
  * its recent messages in a Redis list, so a gap in the sequence, or a reconnect, is filled from there:
@@ -40,6 +45,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   private readonly subscriber: Redis;
   private readonly feeds = new Map<string, RoomFeed>();
   private connectedBefore = false;
+  private readonly sweeper = setInterval(() => this.sweepWatched(), WATCH_MS / 2).unref();
   private revocationListener?: (revocation: SessionRevocation) => void;
 
   constructor(
@@ -159,13 +165,39 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     }
   }
 
+  /** Follows `room`'s feed for WATCH_MS from now, so its position stays known without a viewer. */
+  watch(room: LiveRoom) {
+    this.follow(room).watchedUntil = Date.now() + WATCH_MS;
+  }
+
+  private sweepWatched() {
+    const now = Date.now();
+    for (const [key, feed] of this.feeds) {
+      if (feed.watchedUntil === undefined || feed.watchedUntil > now) continue;
+      feed.watchedUntil = undefined;
+      if (this.registry.viewers(key) === 0) this.unfollow(feed.room);
+    }
+  }
+
+  onFirstViewer(room: LiveRoom) {
+    this.follow(room);
+  }
+
+  onLastViewer(room: LiveRoom) {
+    const watchedUntil = this.feeds.get(roomKey(room))?.watchedUntil;
+    if (watchedUntil === undefined || watchedUntil <= Date.now()) this.unfollow(room);
+  }
+
   /**
    * Learns where the feed stands before subscribing, so even the first message is checked for a gap:
    * whatever is published between the two is filled from the log.
    */
-  onFirstViewer(room: LiveRoom) {
+  private follow(room: LiveRoom): RoomFeed {
     const key = roomKey(room);
-    this.feeds.set(key, { room, queue: Promise.resolve() });
+    const existing = this.feeds.get(key);
+    if (existing) return existing;
+    const created: RoomFeed = { room, queue: Promise.resolve() };
+    this.feeds.set(key, created);
     this.enqueue(key, async (feed) => {
       try {
         feed.lastSeq = await this.currentSeq(room);
@@ -174,9 +206,10 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
       }
       await this.fillFromLog(feed);
     });
+    return created;
   }
 
-  onLastViewer(room: LiveRoom) {
+  private unfollow(room: LiveRoom) {
     this.feeds.delete(roomKey(room));
     this.subscriber.unsubscribe(this.channelOf(room)).catch((err: Error) => {
       this.logger.warn(`unsubscribe ${roomKey(room)}: ${err.message}`);
@@ -184,6 +217,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   }
 
   async onApplicationShutdown() {
+    clearInterval(this.sweeper);
     this.subscriber.disconnect();
   }
 }

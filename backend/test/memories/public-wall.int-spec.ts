@@ -86,6 +86,50 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
   });
 
+  it('follows the feed of a wall it served lately: later reads cost no Redis round trip, even without a viewer', async () => {
+    const event = await createEvent(t.dataSource);
+    expect((await read(event.id)).status).toBe(200); // from now on the API follows the event's feed
+    await settle();
+    const monitor = await t.redis.monitor();
+    const commands: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+    for (let i = 0; i < 10; i++) expect((await read(event.id)).status).toBe(200);
+    await settle(100);
+    monitor.disconnect();
+    expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
+  });
+
+  it('answers a read from its cache with the same bytes and headers as the read that filled it', async () => {
+    const event = await createEvent(t.dataSource);
+    await t.dataSource.getRepository(Memory).save({ eventId: event.id, type: 'message', content: 'Cheers', author: 'Ann', language: 'en', approved: true, processingState: 'ready' });
+    const built = await read(event.id);
+    await settle();
+    const cached = await read(event.id);
+    const same = ['etag', 'x-live-position', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options'];
+    for (const name of same) expect([name, cached.headers.get(name)]).toEqual([name, built.headers.get(name)]);
+    expect(cached.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(await cached.text()).toBe(await built.text());
+  });
+
+  it("shows, on an instance without viewers, a change announced while it follows the wall's feed", async () => {
+    // Its own instance: the cache's maximum age (30 s here) must not be what makes the change appear.
+    const other = await startApi(t.env);
+    try {
+      const event = await createEvent(t.dataSource);
+      const before = await fetch(`${other.url}/api/events/${event.id}/memories`);
+      expect(await before.json()).toEqual({ success: true, memories: [] } as unknown);
+      await settle();
+      const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });
+      let memories: Memory[] = [];
+      for (const until = Date.now() + 5000; Date.now() < until && memories.length === 0; await settle(50)) {
+        memories = (await (await fetch(`${other.url}/api/events/${event.id}/memories`)).json()).memories;
+      }
+      expect(memories.map((m) => m.id)).toEqual([posted.body.memory.id]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('versions each order separately, and never tags a random order', async () => {
     const event = await createEvent(t.dataSource);
     const newest = (await read(event.id, undefined, '?order=newest')).headers.get('etag');

@@ -10,6 +10,7 @@ import type { Session } from '../auth/session.store';
 import { UpdateMemoryDto } from './dto/update-memory.dto';
 import { MemoriesService } from './memories.service';
 import { MemoryModerationService } from './memory-moderation.service';
+import { sendPublicWall } from './public-wall.http';
 
 const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
 
@@ -42,12 +43,7 @@ export class MemoriesController {
       return reply.header('cache-control', 'private, no-store').send({ success: true, memories: hosts.memories });
     }
 
-    const wall = await this.memories.publicWall(eventId, order, ifNoneMatch);
-    reply.header('cache-control', 'no-cache');
-    if (wall.position) reply.header(LIVE_POSITION_HEADER, wall.position);
-    if (wall.etag) reply.header('etag', wall.etag);
-    if (wall.notModified) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(wall.body);
+    return sendPublicWall(reply, await this.memories.publicWall(eventId, order, ifNoneMatch));
   }
 
   @Get('events/:eventId/submissions/pending')

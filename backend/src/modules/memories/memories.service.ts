@@ -4,7 +4,7 @@ import { FindOptionsWhere, Repository } from 'typeorm';
 import { DisplayOrder, formatLivePosition, HostMemory, LiveFeed, PublicMemory } from '@memory-wall/contracts';
 import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
-import { PublicWallCache, wallEtag } from './public-wall.cache';
+import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { EventsService } from '../events/events.service';
@@ -42,16 +42,33 @@ export class MemoriesService {
    */
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
-    const version = await this.live.currentPosition({ eventId, hosts: false });
-    const position = version === null ? undefined : formatLivePosition(LiveFeed.Public, version);
+    const room = { eventId, hosts: false };
+    this.live.watch(room);
+    const version = await this.live.currentPosition(room);
     // A random order is new on every read: never cached, never tagged.
-    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position };
+    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
     let wall = version === null ? undefined : this.wallCache.get(eventId, version, order);
     if (!wall) {
       const body = await this.wallBody(eventId, order);
       wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
     }
-    return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag, position } : { ...wall, position };
+    return answer(wall, ifNoneMatch, wallPosition(version));
+  }
+
+  /**
+   * The public wall from this instance's memory alone, without I/O: when the instance follows the wall's
+   * feed (publicWall started that) and holds the body of its current version. Such a wall passed
+   * assertPublished when it was built, and a published event stays published.
+   */
+  cachedPublicWall(eventId: string, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
+    if (order === DisplayOrder.Random) return undefined;
+    const room = { eventId, hosts: false };
+    const version = this.live.position(room);
+    if (version === undefined) return undefined;
+    const wall = this.wallCache.get(eventId, version, order);
+    if (!wall) return undefined;
+    this.live.watch(room);
+    return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
   /** Encoded once: every later read of this version sends the same bytes. */
@@ -79,6 +96,14 @@ export type PublicWall = { position?: string } & ({ notModified: true; etag: str
 export interface HostList {
   memories: HostMemory[];
   position?: string;
+}
+
+function wallPosition(version: number | null): string | undefined {
+  return version === null ? undefined : formatLivePosition(LiveFeed.Public, version);
+}
+
+function answer(wall: WallBody, ifNoneMatch: string | undefined, position: string | undefined): PublicWall {
+  return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag, position } : { body: wall.body, etag: wall.etag, position };
 }
 
 function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
