@@ -86,22 +86,33 @@ describe('the API platform', () => {
     expect(line).toMatchObject({ reqId: requestId, method: 'GET', url: '/api/settings', statusCode: 200, msg: 'request completed' });
   });
 
-  it('answers an unknown API route with a 404 JSON error that carries the security headers', async () => {
+  it("answers an unknown API route with a 404 JSON error that carries the API's security headers", async () => {
     const res = await get('/api/nope');
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ statusCode: 404, error: 'Not Found', message: expect.any(String) });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    // The test instance runs on plain http: upgrading would break every script at a venue's LAN address.
-    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    // The documents' headers are not sent with JSON.
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
   });
 
-  it("serves the front end's index.html for client-side routes, never cached", async () => {
+  it("serves the front end's index.html for client-side routes, never cached, with the documents' security headers", async () => {
     const res = await get('/some/client/route');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.text).toContain('spa shell');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // The test instance runs on plain http: upgrading would break every script at a venue's LAN address.
+    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("serves the API's HTML docs with the documents' security headers", async () => {
+    const res = await get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('serves fingerprinted assets as immutable', async () => {
