@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Redis from 'ioredis';
-import { RedisKeys } from '@memory-wall/core';
+import { LiveMessageType } from '@memory-wall/contracts';
+import { LivePublisher, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '../../../backend/test/support/factories';
 import { TEST_REDIS_URL } from '../../../backend/test/support/test-environment';
 import { benchEnvironment } from '../lib/env';
@@ -17,8 +19,8 @@ import { median } from '../lib/stats';
  * 10 photos) by anonymous viewers, at fixed rates, searching the highest rate answered with p99 ≤ 20 ms:
  *  - warm: the same wall again and again (the product serves its cached body for the wall's version);
  *  - If-None-Match: with the wall's current ETag (304, no body);
- *  - cold: every read is the first of its wall version — reads spread over 3,000 such walls whose live
- *    sequence (the wall's version) is bumped before each probe, as when each wall has just changed.
+ *  - cold: every read is the first of its wall version — reads spread over 3,000 such walls, each of which
+ *    announces a change on its live feed (the wall's version) before each probe, as when it has just changed.
  * Baseline: plain Fastify returning the same JSON bytes from memory (and 304 for its ETag).
  */
 
@@ -103,11 +105,12 @@ export const wall: CaseModule = async (ctx) => {
     const base = await startBenchServer('cases/wall-baseline-server.js', { env: { WALL_BODY_FILE: bodyFile, WALL_ETAG: etag }, cpus: ctx.layout.server });
     procs.push(base);
 
-    const keys = new RedisKeys(env.env.REDIS_PREFIX);
+    // A change to a wall is announced on its feed, which moves the wall's version: announce one for each
+    // cold wall (the removal of a memory it does not have), as the workers and the moderation routes do.
+    const publisher = new LivePublisher(redis, new RedisKeys(env.env.REDIS_PREFIX));
+    const removal = { type: LiveMessageType.MemoryDelete, memoryId: randomUUID() } as const;
     const bumpColdWalls = async () => {
-      const pipeline = redis.pipeline();
-      for (const id of coldIds) pipeline.incr(keys.liveSequence(id));
-      await pipeline.exec();
+      await Promise.all(coldIds.map((id) => publisher.publish(id, { public: removal, hosts: removal })));
     };
     const plain = (id: string) => rawRequest('GET', wallPath(id));
     const warmRequest = plain(warmEvent.id);

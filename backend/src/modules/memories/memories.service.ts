@@ -43,12 +43,13 @@ export class MemoriesService {
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
     const room = { eventId, hosts: false };
-    this.live.watch(room);
     const version = await this.live.currentPosition(room);
     // A random order is new on every read: never cached, never tagged.
     if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
     let wall = version === null ? undefined : this.wallCache.get(eventId, version, order);
-    if (!wall) {
+    // A wall read again: follow its feed, so that its next reads need neither Redis nor this pipeline.
+    if (wall) this.live.watch(room);
+    else {
       const body = await this.wallBody(eventId, order);
       wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
     }
@@ -57,7 +58,7 @@ export class MemoriesService {
 
   /**
    * The public wall from this instance's memory alone, without I/O: when the instance follows the wall's
-   * feed (publicWall started that) and holds the body of its current version. Such a wall passed
+   * feed (publicWall starts that on a wall's second read) and holds the body of its current version. Such a wall passed
    * assertPublished when it was built, and a published event stays published.
    */
   cachedPublicWall(eventId: string, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {

@@ -22,7 +22,7 @@ export function wallEtag(order: string, body: Buffer): string {
 /**
  * The public wall changes when its live feed publishes, so the feed's position is the wall's version, and
  * a read is answered from the body cached for that version. An instance follows the feed of a wall it
- * served lately (LiveSubscriber.watch) or has viewers of, and knows its position from the subscription;
+ * served again lately (LiveSubscriber.watch) or has viewers of, and knows its position from the subscription;
  * otherwise it asks Redis (one GET, see LiveSubscriber.currentPosition). A known position may lag the feed by
  * the messages on their way, which is safe: a body is built after its version was read, so it holds at
  * least that version, and clients compare it with where their socket joined (LIVE_POSITION_HEADER).
