@@ -32,8 +32,8 @@ interface RoomFeed {
 
 /**
  * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
- * viewer in that room (or its wall was read lately: see watch), and hands every message, as received, to
- * the room's local sockets.
+ * viewer in that room (or served its public wall again lately: see watch), and hands every message, as
+ * received, to the room's local sockets.
  *
  * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
  * its recent messages in a Redis list, so a gap in the sequence, or a reconnect, is filled from there:

@@ -29,6 +29,17 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
   const read = (eventId: string, etag?: string, query = '') =>
     fetch(`${api.url}/api/events/${eventId}/memories${query}`, { headers: etag ? { 'if-none-match': etag } : {} });
 
+  /** The Redis commands naming the event while the wall is read 10 times (Redis MONITOR). */
+  async function redisCommandsOfTenReads(eventId: string): Promise<string[]> {
+    const monitor = await t.redis.monitor();
+    const commands: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
+    for (let i = 0; i < 10; i++) expect((await read(eventId)).status).toBe(200);
+    await settle(100);
+    monitor.disconnect();
+    return commands.filter((command) => command.includes(eventId));
+  }
+
   it('answers 304 for the current tag, and a new tag with the new memory after a change', async () => {
     const event = await createEvent(t.dataSource);
     const first = await read(event.id);
@@ -76,14 +87,8 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     const event = await createEvent(t.dataSource);
     const viewer = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     await viewer.joined(); // the API follows the event's feed from now on
-    const monitor = await t.redis.monitor();
-    const commands: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
-    for (let i = 0; i < 10; i++) expect((await read(event.id)).status).toBe(200);
-    await settle(100);
-    monitor.disconnect();
+    expect(await redisCommandsOfTenReads(event.id)).toEqual([]);
     viewer.close();
-    expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
   });
 
   it('follows the feed of a wall it served again lately: later reads cost no Redis round trip, even without a viewer', async () => {
@@ -91,13 +96,7 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect((await read(event.id)).status).toBe(200);
     expect((await read(event.id)).status).toBe(200); // read again: from now on the API follows the event's feed
     await settle();
-    const monitor = await t.redis.monitor();
-    const commands: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => commands.push(args.join(' ')));
-    for (let i = 0; i < 10; i++) expect((await read(event.id)).status).toBe(200);
-    await settle(100);
-    monitor.disconnect();
-    expect(commands.filter((command) => command.includes(event.id))).toEqual([]);
+    expect(await redisCommandsOfTenReads(event.id)).toEqual([]);
   });
 
   it('answers a read from its cache with the same bytes and headers as the read that filled it', async () => {

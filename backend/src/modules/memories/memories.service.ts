@@ -58,8 +58,8 @@ export class MemoriesService {
 
   /**
    * The public wall from this instance's memory alone, without I/O: when the instance follows the wall's
-   * feed (publicWall starts that on a wall's second read) and holds the body of its current version. Such a wall passed
-   * assertPublished when it was built, and a published event stays published.
+   * feed (publicWall starts that on a wall's second read) and holds the body of its current version.
+   * Such a wall passed assertPublished when it was built, and a published event stays published.
    */
   cachedPublicWall(eventId: string, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
     if (order === DisplayOrder.Random) return undefined;

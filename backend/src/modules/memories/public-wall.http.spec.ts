@@ -58,8 +58,9 @@ describe('answerCachedWallReads: cached public walls answered before the route',
     ['a parameter besides the order', `/api/events/${EVENT}/memories?order=newest&approved=false`, {}],
     ['another route', `/api/events/${EVENT}/other`, {}],
   ])('leaves a request with %s to its route, without looking at the cache', async (_case, url, headers) => {
-    expect((await get(url, headers)).statusCode).toBe(200);
-    expect((await get(url, headers)).json()).toHaveProperty('from');
+    const res = await get(url, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('from');
     expect(asked).toEqual([]);
   });
 });
