@@ -1,7 +1,7 @@
 /**
  * The highest rate a system sustains within its bound (say p99 ≤ 20 ms and no errors), found by probing
  * fixed rates: grow until a probe fails, then bisect (geometrically) between the last pass and the first
- * failure. With a `hint` (the median of earlier runs) it starts there and moves by smaller steps, so
+ * failure. With a `hint` (the median of earlier runs) it starts there and moves by smaller first steps, so
  * repeated runs cost a few probes each.
  */
 
@@ -17,7 +17,7 @@ export interface SearchOptions {
   hint?: number;
   /** Bisection steps after the bracket is found. */
   refine?: number;
-  /** Growth factor without a hint (2) and with one (1.25). */
+  /** Growth factor without a hint (2) and the first one with a hint (1.25). */
   growth?: number;
   /**
    * Probe a failed rate once more and keep the second verdict. On a shared machine noise only ever adds
@@ -52,12 +52,17 @@ export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean;
   let hi: Probe<T> | undefined;
   const growth = options.hint ? 1.25 : (options.growth ?? 2);
   const budget = () => probes.length < (options.maxProbes ?? 7);
+  // From a hint, each step in the same direction is bigger than the last (×1.25, ×1.56, ×1.95...), so a hint
+  // far off (an unlucky first run) is left behind within the probe budget instead of capping later runs.
+  let step = growth;
+  const nextStep = () => (step = options.hint ? step * growth : step);
   let rate = Math.min(options.max, options.hint ?? options.start);
   let p = await run(rate);
   if (p.ok) {
     lo = p;
     while (rate < options.max && budget()) {
-      rate = Math.min(options.max, rate * growth);
+      rate = Math.min(options.max, rate * step);
+      nextStep();
       p = await run(rate);
       if (!p.ok) {
         hi = p;
@@ -68,7 +73,8 @@ export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean;
   } else {
     hi = p;
     while (rate > 1 && budget()) {
-      rate = rate / growth;
+      rate = rate / step;
+      nextStep();
       p = await run(rate);
       if (p.ok) {
         lo = p;
