@@ -77,8 +77,9 @@ export interface LiveJoined {
  */
 export const LIVE_POSITION_HEADER = 'x-live-position';
 export const formatLivePosition = (feed: LiveFeed, seq: number) => `${feed}:${seq}`;
+const LIVE_POSITION = new RegExp(`^(${Object.values(LiveFeed).join('|')}):(\\d+)$`);
 export function parseLivePosition(value: string | null | undefined): { feed: LiveFeed; seq: number } | null {
-  const match = /^(public|hosts):(\d+)$/.exec(value ?? '');
+  const match = LIVE_POSITION.exec(value ?? '');
   return match ? { feed: match[1] as LiveFeed, seq: Number(match[2]) } : null;
 }
 

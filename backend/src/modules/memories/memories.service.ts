@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
-import { DisplayOrder, formatLivePosition, HostMemory, LiveFeed, PublicMemory } from '@memory-wall/contracts';
+import { BooleanText, DisplayOrder, formatLivePosition, HostMemory, LiveFeed, PublicMemory } from '@memory-wall/contracts';
 import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
@@ -108,9 +108,9 @@ function answer(wall: WallBody, ifNoneMatch: string | undefined, position: strin
 }
 
 function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
-  if (query.flagged === 'true') return { eventId, flagged: true };
-  if (query.approved === 'true') return { eventId, approved: true, flagged: false };
-  if (query.approved === 'false') return { eventId, approved: false, flagged: false };
+  if (query.flagged === BooleanText.True) return { eventId, flagged: true };
+  if (query.approved === BooleanText.True) return { eventId, approved: true, flagged: false };
+  if (query.approved === BooleanText.False) return { eventId, approved: false, flagged: false };
   return { eventId };
 }
 

@@ -14,6 +14,8 @@ interface CachedWall extends WallBody {
   builtAt: number;
 }
 
+const keyOf = (eventId: string, version: number, order: string) => `${eventId}.${version}.${order}`;
+
 /** The tag of a wall body: a digest of its bytes (and its order), so equal walls get equal tags everywhere. */
 export function wallEtag(order: string, body: Buffer): string {
   return `W/"${order}.${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
@@ -41,12 +43,12 @@ export class PublicWallCache {
 
   /** The body of this version, when this instance has it fresh. */
   get(eventId: string, version: number, order: string): WallBody | undefined {
-    const cached = this.bodies.get(`${eventId}.${version}.${order}`);
+    const cached = this.bodies.get(keyOf(eventId, version, order));
     return cached && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined;
   }
 
   remember(eventId: string, version: number, order: string, body: Buffer): WallBody {
-    const key = `${eventId}.${version}.${order}`;
+    const key = keyOf(eventId, version, order);
     if (!this.bodies.has(key) && this.bodies.size >= MAX_ENTRIES) this.bodies.delete(this.bodies.keys().next().value!);
     const wall = { body, etag: wallEtag(order, body), builtAt: Date.now() };
     this.bodies.set(key, wall);

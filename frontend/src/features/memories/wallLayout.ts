@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AnimationStyle, DEFAULT_WALL_COLOR, Role } from '@memory-wall/contracts';
+import { ANIMATION_STYLES, AnimationStyle, DEFAULT_WALL_COLOR, Role } from '@memory-wall/contracts';
 
 /** The roles that host an event: they see pending submissions and moderate (spec §6). */
 export const HOST_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
@@ -9,14 +9,12 @@ export function wallColor(colorTheme: string | null | undefined): string {
   return !colorTheme || colorTheme === 'default' ? DEFAULT_WALL_COLOR : colorTheme;
 }
 
-const ENTRANCE_STYLES = new Set<string>(Object.values(AnimationStyle));
-
 /**
  * Classes of a grid whose memories enter as the event's animationStyle says (slide in from the side,
  * from below, or zoom in): the customer wall and each presentation set. Anything else slides in from the side.
  */
 export function entranceClass(style: string | null | undefined): string {
-  return `mw-enter mw-enter-${style && ENTRANCE_STYLES.has(style) ? style : AnimationStyle.Horizontal}`;
+  return `mw-enter mw-enter-${ANIMATION_STYLES.includes(style as AnimationStyle) ? style : AnimationStyle.Horizontal}`;
 }
 
 /** Spec §9 host wall columns: under 640 px 1, under 768 px 2, under 1280 px 3, else 4. */
