@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -18,6 +17,7 @@ import { addSecurityHeaders } from './common/security-headers';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
 import { answerCachedWallReads } from './modules/memories/public-wall.http';
+import { acceptStreamedForms } from './modules/uploads/upload-file';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -54,8 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
-  // Routes set their own, lower file size limit; these bound everything else a form may carry.
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+  acceptStreamedForms(fastify);
   refuseForeignOrigins(fastify, config.PUBLIC_URL);
   addSecurityHeaders(fastify, {
     contentSecurityPolicy: {
