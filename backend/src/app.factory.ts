@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig, createJsonLogger } from '@memory-wall/core';
 import { AppModule } from './app.module';
+import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { apiValidationPipe } from './common/validation.pipe';
@@ -26,7 +27,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const logStream = createLogStream();
   const adapter = new FastifyAdapter({
     logger: { level: config.LOG_LEVEL, stream: logStream },
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // Keep a caller's request id (from the load balancer) so one id follows a request through the logs.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -48,10 +49,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
-  fastify.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   acceptStreamedForms(fastify);
