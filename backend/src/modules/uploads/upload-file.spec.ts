@@ -2,7 +2,9 @@ import { HttpException } from '@nestjs/common';
 import Fastify, { FastifyInstance } from 'fastify';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { acceptStreamedForms, receiveFile } from './upload-file';
 
 const MESSAGES = { missing: 'Please select a photo to upload', tooLarge: 'File too large' };
@@ -27,6 +29,7 @@ function form(parts: Part[], { end = true } = {}): Buffer {
 describe('receiveFile: one streamed file and its text fields from a multipart form', () => {
   let app: FastifyInstance;
   let uploads: string;
+  let refused: number[];
 
   beforeAll(() => {
     // Every temporary file of these tests lands here, where a leftover shows.
@@ -38,6 +41,7 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
   });
 
   beforeEach(() => {
+    refused = [];
     app = Fastify();
     acceptStreamedForms(app);
     app.post('/upload', async (request, reply) => {
@@ -48,6 +52,7 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
         return { size: file.size, filename: file.filename, fields: file.fields, content };
       } catch (err) {
         if (!(err instanceof HttpException)) throw err;
+        refused.push(err.getStatus());
         return reply.status(err.getStatus()).send({ message: (err.getResponse() as { message: string }).message });
       }
     });
@@ -87,5 +92,21 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
     const res = await app.inject({ method: 'POST', url: '/upload', payload: { photo: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MESSAGES.missing });
+  });
+
+  it('removes the temporary file of a client that goes away mid-file, and answers it with a 4xx', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const head = form([{ name: 'photo', file: Buffer.alloc(5000, 1) }], { end: false });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /upload HTTP/1.1\r\nhost: localhost\r\ncontent-type: multipart/form-data; boundary=${BOUNDARY}\r\ncontent-length: 100000\r\n\r\n`);
+    socket.write(head);
+    for (let i = 0; i < 50 && readdirSync(uploads).length === 0; i++) await sleep(20);
+    expect(readdirSync(uploads)).toHaveLength(1);
+    socket.destroy();
+    for (let i = 0; i < 100 && refused.length === 0; i++) await sleep(20);
+    expect(refused).toEqual([400]);
+    expect(readdirSync(uploads)).toEqual([]);
   });
 });

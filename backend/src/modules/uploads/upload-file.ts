@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** What a form may carry besides its one file: the text fields of a photo or a featured image. */
@@ -49,7 +50,7 @@ export async function receiveFile(
 ): Promise<ReceivedFile> {
   const fields: Record<string, string> = {};
   let received: { path: string; filename: string } | undefined;
-  let saved: Promise<void> = Promise.resolve();
+  let saving: { file: Readable; done: Promise<void> } | undefined;
   const discard = () => (received ? rm(received.path, { force: true }) : Promise.resolve());
   try {
     const form = openForm(request, maxBytes, messages);
@@ -61,18 +62,21 @@ export async function receiveFile(
       form.on('file', (name, file, filename) => {
         if (name !== field || received) return void file.resume();
         received = { path: join(dir, `mw-upload-${randomUUID()}`), filename };
-        saved = pipeline(file, createWriteStream(received.path)).then(() => {
+        const done = pipeline(file, createWriteStream(received.path)).then(() => {
           if (file.truncated) throw new FileTooLargeException(messages.tooLarge);
         });
-        saved.catch(reject);
+        done.catch(reject);
+        saving = { file, done };
       });
       form.on('filesLimit', () => reject(new FileTooLargeException('Send one file per request')));
       form.on('fieldsLimit', () => reject(new BadRequestException(messages.missing)));
-      form.on('finish', () => saved.then(resolve, reject));
+      form.on('finish', () => (saving?.done ?? Promise.resolve()).then(resolve, reject));
       pipeline(request.raw, form).catch(reject);
     });
   } catch (err) {
-    await saved.catch(() => undefined);
+    // A client gone mid-file leaves the file's stream open: end it, so that its temporary file can go.
+    saving?.file.destroy();
+    await saving?.done.catch(() => undefined);
     await discard();
     throw asClientError(err, messages);
   }
@@ -91,10 +95,12 @@ function openForm(request: FastifyRequest, maxBytes: number, messages: { missing
   }
 }
 
-/** The parser's own complaints about a broken body (cut off, malformed) are the client's doing: 4xx. */
+/** A broken body (cut off, malformed, abandoned) is the client's doing: 4xx. */
 function asClientError(err: unknown, messages: { missing: string }): unknown {
   if (err instanceof HttpException) return err;
-  const { message = '' } = err as { message?: string };
+  const { code, message = '' } = err as { code?: string; message?: string };
+  // The client went away mid-upload: nobody reads the answer, but it is not the server's fault.
+  if (code === 'ECONNRESET') return new BadRequestException(messages.missing);
   if (/Unexpected end of (multipart|form)|Malformed part header|Boundary not found|Part terminated early/i.test(message)) {
     return new BadRequestException(messages.missing);
   }
