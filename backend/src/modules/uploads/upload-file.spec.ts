@@ -70,6 +70,12 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
     expect(readdirSync(uploads)).toEqual([]);
   });
 
+  it('takes the media type of the form in any case, as HTTP has it', async () => {
+    const res = await post(form([{ name: 'name', value: 'X' }, { name: 'photo', file: Buffer.from('jpeg') }]), `Multipart/Form-Data; boundary=${BOUNDARY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ content: 'jpeg' });
+  });
+
   it.each<[string, () => Buffer, string | undefined, number, string]>([
     ['a file one byte over the limit', () => form([{ name: 'photo', file: Buffer.alloc(MAX_BYTES + 1, 1) }]), undefined, 413, MESSAGES.tooLarge],
     ['two files', () => form([{ name: 'photo', file: Buffer.from('a') }, { name: 'photo', file: Buffer.from('b') }]), undefined, 413, 'Send one file per request'],

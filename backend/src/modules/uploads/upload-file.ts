@@ -30,7 +30,8 @@ export interface ReceivedFile {
 /**
  * Leaves multipart bodies unread until a route streams them (receiveFile). This replaces
  * @fastify/multipart, whose hooks for its save-to-disk mode ran on every request of the API (an async
- * onRequest hook adding a close listener, and an async onResponse hook): about 7% of a cached wall read.
+ * onRequest hook adding a close listener, and an async onResponse hook): 5–9% of the API's CPU time on a
+ * cached wall read.
  */
 export function acceptStreamedForms(fastify: FastifyInstance) {
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
@@ -38,8 +39,9 @@ export function acceptStreamedForms(fastify: FastifyInstance) {
 
 /**
  * Streams the file of a multipart request to a temporary file, never holding it in memory, and
- * refuses it once it passes `maxBytes`. The file goes to `dir`, the system's temporary directory by default. A file under another field name is drained and ignored; a second
- * file, or more than FORM_LIMITS.fields fields, refuses the form.
+ * refuses it once it passes `maxBytes`. A file under another field name is drained and ignored; a second
+ * file, or more than FORM_LIMITS.fields fields, refuses the form. The file goes to `dir`, the system's
+ * temporary directory unless told.
  */
 export async function receiveFile(
   request: FastifyRequest,
@@ -87,7 +89,7 @@ export async function receiveFile(
 
 /** The form parser for this request; throws when the request is not a multipart form. */
 function openForm(request: FastifyRequest, maxBytes: number, messages: { missing: string }): BusboyInstance {
-  if (!request.headers['content-type']?.startsWith('multipart/form-data')) throw new BadRequestException(messages.missing);
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) throw new BadRequestException(messages.missing);
   try {
     return new Busboy({ headers: request.headers as BusboyHeaders, limits: { ...FORM_LIMITS, fileSize: maxBytes } });
   } catch {
