@@ -12,8 +12,6 @@ const seqOf = (message: Buffer | string) => Number(SEQ.exec(message.toString('ut
 
 /** How long a gap fill after a reconnect waits for the command connection to be back too. */
 const COMMANDS_BACK_MS = 30_000;
-/** How long a room's feed is followed after its public wall was last read, without a local viewer. */
-export const WATCH_MS = 60_000;
 
 function joinedFrame(room: LiveRoom, seq: number | undefined): Buffer {
   const joined: LiveJoined = { type: LIVE_JOINED, eventId: room.eventId, feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public, seq: seq ?? null };
@@ -45,7 +43,9 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   private readonly subscriber: Redis;
   private readonly feeds = new Map<string, RoomFeed>();
   private connectedBefore = false;
-  private readonly sweeper = setInterval(() => this.sweepWatched(), WATCH_MS / 2).unref();
+  /** How long a room's feed is followed after its public wall was last read, without a local viewer. */
+  private readonly watchMs: number;
+  private readonly sweeper: NodeJS.Timeout;
   private revocationListener?: (revocation: SessionRevocation) => void;
 
   constructor(
@@ -58,6 +58,8 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     // Named, so operators (and the fault tests) can tell this connection apart in CLIENT LIST.
     this.subscriber = createRedis(config.REDIS_URL, { name: `${config.REDIS_PREFIX}-live-subscriber-${process.pid}` });
     this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    this.watchMs = config.WALL_WATCH_MS;
+    this.sweeper = setInterval(() => this.sweepWatched(), this.watchMs / 2).unref();
   }
 
   /** The gateway closes the sockets of sessions that ended. */
@@ -165,9 +167,9 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     }
   }
 
-  /** Follows `room`'s feed for WATCH_MS from now, so its position stays known without a viewer. */
+  /** Follows `room`'s feed for WALL_WATCH_MS from now, so its position stays known without a viewer. */
   watch(room: LiveRoom) {
-    this.follow(room).watchedUntil = Date.now() + WATCH_MS;
+    this.follow(room).watchedUntil = Date.now() + this.watchMs;
   }
 
   private sweepWatched() {

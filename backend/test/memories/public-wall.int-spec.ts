@@ -1,5 +1,5 @@
 import { LiveMessageType } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { ApiClient, signedIn } from '../support/http';
@@ -7,6 +7,7 @@ import { connectLive, settle } from '../support/live-client';
 import { processed } from '../support/memories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait';
 
 const CACHE_MAX_AGE_MS = 2000;
 
@@ -97,6 +98,23 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect((await read(event.id)).status).toBe(200); // read again: from now on the API follows the event's feed
     await settle();
     expect(await redisCommandsOfTenReads(event.id)).toEqual([]);
+  });
+
+  it('stops following the feed of a wall WALL_WATCH_MS after its last read, when it has no viewer', async () => {
+    const watcher = await startApi({ ...t.env, WALL_WATCH_MS: '1000' });
+    try {
+      const event = await createEvent(t.dataSource);
+      const channel = new RedisKeys(t.env.REDIS_PREFIX).liveChannel(event.id);
+      const subscribers = async () => Number(((await t.redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
+      for (let i = 0; i < 2; i++) expect((await fetch(`${watcher.url}/api/events/${event.id}/memories`)).status).toBe(200);
+      await waitFor(async () => (await subscribers()) === 1, 5_000, 'the instance to follow the feed');
+      const followedAt = Date.now();
+      await waitFor(async () => (await subscribers()) === 0, 5_000, 'the instance to leave the feed');
+      // Swept every WALL_WATCH_MS / 2: gone between 1 and 1.5 s after the last read, not at once.
+      expect(Date.now() - followedAt).toBeGreaterThanOrEqual(500);
+    } finally {
+      await watcher.stop();
+    }
   });
 
   it('answers a read from its cache with the same bytes and headers as the read that filled it', async () => {

@@ -142,6 +142,16 @@ export class AppConfig {
   @Min(100)
   WALL_CACHE_MAX_AGE_MS = 30_000;
 
+  /**
+   * How long an API instance keeps following the live feed of a public wall it served again, after the
+   * last read, when it has no viewer of that wall: while it follows, it knows the wall's version without
+   * asking Redis (LiveSubscriber.watch).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WALL_WATCH_MS = 60_000;
+
   /** Submissions one client address may make to one event per minute (venue guests share addresses). */
   @Transform(toInt)
   @IsInt()
