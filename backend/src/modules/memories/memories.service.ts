@@ -42,17 +42,13 @@ export class MemoriesService {
    */
   async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
-    const room = { eventId, hosts: false };
-    const version = await this.live.currentPosition(room);
+    const version = await this.live.currentPosition(publicRoom(eventId));
     // A random order is new on every read: never cached, never tagged.
     if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
-    let wall = version === null ? undefined : this.wallCache.get(eventId, version, order);
-    // A wall read again: follow its feed, so that its next reads need neither Redis nor this pipeline.
-    if (wall) this.live.watch(room);
-    else {
-      const body = await this.wallBody(eventId, order);
-      wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
-    }
+    const cached = version === null ? undefined : this.fromCache(eventId, version, order, ifNoneMatch);
+    if (cached) return cached;
+    const body = await this.wallBody(eventId, order);
+    const wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
@@ -63,12 +59,18 @@ export class MemoriesService {
    */
   cachedPublicWall(eventId: string, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
     if (order === DisplayOrder.Random) return undefined;
-    const room = { eventId, hosts: false };
-    const version = this.live.position(room);
-    if (version === undefined) return undefined;
+    const version = this.live.position(publicRoom(eventId));
+    return version === undefined ? undefined : this.fromCache(eventId, version, order, ifNoneMatch);
+  }
+
+  /**
+   * The answer from the body cached for this version, if any. A wall read again: its feed is followed,
+   * so that its next reads need neither Redis nor Nest's pipeline (cachedPublicWall).
+   */
+  private fromCache(eventId: string, version: number, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
     const wall = this.wallCache.get(eventId, version, order);
     if (!wall) return undefined;
-    this.live.watch(room);
+    this.live.watch(publicRoom(eventId));
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
@@ -98,6 +100,8 @@ export interface HostList {
   memories: HostMemory[];
   position?: string;
 }
+
+const publicRoom = (eventId: string) => ({ eventId, hosts: false });
 
 function wallPosition(version: number | null): string | undefined {
   return version === null ? undefined : formatLivePosition(LiveFeed.Public, version);
