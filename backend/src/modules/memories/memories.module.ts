@@ -5,6 +5,7 @@ import { LiveModule } from '../../live/live.module';
 import { EventsModule } from '../events/events.module';
 import { MemoriesController } from './memories.controller';
 import { MemoriesService } from './memories.service';
+import { MemoryInserts } from './memory-inserts';
 import { MemoryModerationService } from './memory-moderation.service';
 import { PublicWallCache } from './public-wall.cache';
 import { SubmissionThrottle } from './submission-throttle';
@@ -14,6 +15,6 @@ import { SubmissionsService } from './submissions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Memory]), EventsModule, LiveModule],
   controllers: [SubmissionsController, MemoriesController],
-  providers: [MemoriesService, SubmissionsService, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
+  providers: [MemoriesService, SubmissionsService, MemoryInserts, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
 })
 export class MemoriesModule {}

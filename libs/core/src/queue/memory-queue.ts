@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import DataLoader from 'dataloader';
 import type Redis from 'ioredis';
 import { aiReviewJobId, JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
@@ -66,20 +67,33 @@ export class MemoryQueue implements OnApplicationShutdown {
   /**
    * Enqueues without ever throwing or waiting long: when Redis is away the memory stays in the outbox
    * (its 'processing' row) and the workers' sweeper enqueues it later. BullMQ would otherwise wait
-   * for the connection, holding the guest's request.
+   * for the connection, holding the guest's request. The memories enqueued in the same turn of the
+   * event loop go to Redis together (one addBulk, one round trip).
    */
-  async tryEnqueue(memoryId: string, timeoutMs = ENQUEUE_TIMEOUT_MS): Promise<boolean> {
+  tryEnqueue(memoryId: string): Promise<boolean> {
+    return this.enqueueTogether.load(memoryId);
+  }
+
+  private readonly enqueueTogether = new DataLoader<string, boolean>((memoryIds) => this.tryEnqueueAll(memoryIds), {
+    cache: false,
+    batchScheduleFn: (enqueue) => setImmediate(enqueue),
+    maxBatchSize: 500,
+  });
+
+  private async tryEnqueueAll(memoryIds: readonly string[]): Promise<boolean[]> {
     let timer: NodeJS.Timeout | undefined;
     try {
       if (this.connection.status !== 'ready') throw new Error(`Redis is ${this.connection.status}`);
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer from Redis in ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
       });
-      await Promise.race([this.enqueue(memoryId), timeout]);
-      return true;
+      const jobs = memoryIds.map((memoryId) => ({ name: JobName.ProcessMemory, data: { memoryId } satisfies JobPayloads[typeof JobName.ProcessMemory], opts: { jobId: processMemoryJobId(memoryId) } }));
+      await Promise.race([this.queue.addBulk(jobs), timeout]);
+      return memoryIds.map(() => true);
     } catch (err) {
-      this.logger.warn(`memory ${memoryId} stays in the outbox: ${(err as Error).message}`);
-      return false;
+      const which = memoryIds.length === 1 ? `memory ${memoryIds[0]} stays` : `${memoryIds.length} memories (${memoryIds.join(', ')}) stay`;
+      this.logger.warn(`${which} in the outbox: ${(err as Error).message}`);
+      return memoryIds.map(() => false);
     } finally {
       clearTimeout(timer);
     }
@@ -87,5 +101,7 @@ export class MemoryQueue implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.queue.close();
+    // BullMQ leaves a connection it was given open.
+    await this.connection.quit().catch(() => this.connection.disconnect());
   }
 }

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { processMemoryJobId } from '@memory-wall/contracts';
+import { loadConfig, Memory, MemoryQueue, RedisKeys } from '@memory-wall/core';
+import { MemoryInserts, NewMemory } from '../../src/modules/memories/memory-inserts';
+import { createEvent } from '../support/factories';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/**
+ * Submissions that reach the API in the same turn of the event loop share one INSERT (MemoryInserts) and
+ * one round trip to Redis (MemoryQueue.tryEnqueue), against the real PostgreSQL and Redis.
+ */
+describe('group commit of submissions', () => {
+  let t: TestEnvironment;
+  let eventId: string;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    eventId = (await createEvent(t.dataSource)).id;
+  });
+
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  const message = (author: string, event = eventId): NewMemory => ({
+    id: randomUUID(),
+    eventId: event,
+    type: 'message',
+    content: `From ${author}`,
+    title: null,
+    author,
+    language: 'en',
+    settings: { byHost: false },
+  });
+
+  describe('MemoryInserts', () => {
+    let repository: ReturnType<TestEnvironment['dataSource']['getRepository']>;
+    let inserts: MemoryInserts;
+    let query: jest.SpyInstance;
+
+    beforeEach(() => {
+      repository = t.dataSource.getRepository(Memory);
+      query = jest.spyOn(repository, 'query');
+      inserts = new MemoryInserts(repository as never);
+    });
+
+    afterEach(() => query.mockRestore());
+
+    it('stores the submissions of one turn with one INSERT, and each caller hears once its row is committed', async () => {
+      const memories = ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((name) => message(name));
+      await Promise.all(memories.map((m) => inserts.insert(m)));
+
+      expect(query).toHaveBeenCalledTimes(1);
+      expect(query.mock.calls[0][1]).toHaveLength(5 * 9);
+      const stored = await repository.findBy(memories.map((m) => ({ id: m.id })));
+      expect(stored.map((m) => (m as Memory).author).sort()).toEqual(['Ann', 'Bo', 'Cy', 'Di', 'Ed']);
+      expect(stored.every((m) => (m as Memory).processingState === 'processing' && (m as Memory).approved === false)).toBe(true);
+    });
+
+    it('stores a submission of a later turn with a statement of its own', async () => {
+      await inserts.insert(message('First'));
+      await inserts.insert(message('Second'));
+      expect(query).toHaveBeenCalledTimes(2);
+    });
+
+    it('fails only the submission whose row cannot be stored; the others of its turn are stored', async () => {
+      const good = [message('Before'), message('After')];
+      const orphan = message('Nobody', randomUUID()); // no such event: the foreign key refuses the row
+      const outcomes = await Promise.allSettled([inserts.insert(good[0]), inserts.insert(orphan), inserts.insert(good[1])]);
+
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
+      expect(await repository.countBy(good.map((m) => ({ id: m.id })))).toBe(2);
+      expect(await repository.countBy({ id: orphan.id })).toBe(0);
+    });
+  });
+
+  describe('MemoryQueue.tryEnqueue', () => {
+    let queue: MemoryQueue;
+
+    beforeAll(() => {
+      queue = new MemoryQueue(loadConfig(t.env), new RedisKeys(t.env.REDIS_PREFIX));
+    });
+
+    afterAll(async () => {
+      await queue?.onApplicationShutdown();
+    });
+
+    it('adds the memories of one turn with one addBulk and answers true for each', async () => {
+      await queue.queue.waitUntilReady();
+      const addBulk = jest.spyOn(queue.queue, 'addBulk');
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+
+      expect(await Promise.all(ids.map((id) => queue.tryEnqueue(id)))).toEqual([true, true, true]);
+
+      expect(addBulk).toHaveBeenCalledTimes(1);
+      for (const id of ids) expect((await queue.queue.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id });
+      addBulk.mockRestore();
+    });
+
+    it('answers false for each memory of the turn when Redis is away, and throws nothing', async () => {
+      const away = new MemoryQueue(loadConfig({ ...t.env, REDIS_URL: 'redis://127.0.0.1:1' }), new RedisKeys(t.env.REDIS_PREFIX));
+      away.queue.on('error', () => undefined);
+      try {
+        expect(await Promise.all([away.tryEnqueue(randomUUID()), away.tryEnqueue(randomUUID())])).toEqual([false, false]);
+      } finally {
+        await away.onApplicationShutdown();
+      }
+    });
+  });
+});
