@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
 import { processMemoryJobId } from '@memory-wall/contracts';
 import { loadConfig, Memory, MemoryQueue, RedisKeys } from '@memory-wall/core';
 import { MemoryInserts, NewMemory } from '../../src/modules/memories/memory-inserts';
@@ -34,14 +35,14 @@ describe('group commit of submissions', () => {
   });
 
   describe('MemoryInserts', () => {
-    let repository: ReturnType<TestEnvironment['dataSource']['getRepository']>;
+    let repository: Repository<Memory>;
     let inserts: MemoryInserts;
     let query: jest.SpyInstance;
 
     beforeEach(() => {
       repository = t.dataSource.getRepository(Memory);
       query = jest.spyOn(repository, 'query');
-      inserts = new MemoryInserts(repository as never);
+      inserts = new MemoryInserts(repository);
     });
 
     afterEach(() => query.mockRestore());
@@ -53,8 +54,8 @@ describe('group commit of submissions', () => {
       expect(query).toHaveBeenCalledTimes(1);
       expect(query.mock.calls[0][1]).toHaveLength(5 * 9);
       const stored = await repository.findBy(memories.map((m) => ({ id: m.id })));
-      expect(stored.map((m) => (m as Memory).author).sort()).toEqual(['Ann', 'Bo', 'Cy', 'Di', 'Ed']);
-      expect(stored.every((m) => (m as Memory).processingState === 'processing' && (m as Memory).approved === false)).toBe(true);
+      expect(stored.map((m) => m.author).sort()).toEqual(['Ann', 'Bo', 'Cy', 'Di', 'Ed']);
+      expect(stored.every((m) => m.processingState === 'processing' && !m.approved)).toBe(true);
     });
 
     it('stores a submission of a later turn with a statement of its own', async () => {

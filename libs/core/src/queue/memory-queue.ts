@@ -17,6 +17,12 @@ export const MEMORY_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
+/** A memory's processing job: its id is derived from the memory's, so enqueueing it twice is harmless. */
+function processingJob(memoryId: string) {
+  const data: JobPayloads[typeof JobName.ProcessMemory] = { memoryId };
+  return { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memoryId) } };
+}
+
 /**
  * Producer side of the memories queue. The memory row in PostgreSQL is the durable record of the work;
  * enqueueing is idempotent (the job id is derived from the memory id), so the API, the outbox sweeper
@@ -27,6 +33,11 @@ export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
   readonly queue: Queue;
   private readonly connection: Redis;
+  private readonly enqueueTogether = new DataLoader<string, boolean>((memoryIds) => this.tryEnqueueAll(memoryIds), {
+    cache: false,
+    batchScheduleFn: (enqueue) => setImmediate(enqueue),
+    maxBatchSize: 500,
+  });
 
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
@@ -39,8 +50,8 @@ export class MemoryQueue implements OnApplicationShutdown {
   }
 
   async enqueue(memoryId: string): Promise<void> {
-    const payload: JobPayloads[typeof JobName.ProcessMemory] = { memoryId };
-    await this.queue.add(JobName.ProcessMemory, payload, { jobId: processMemoryJobId(memoryId) });
+    const job = processingJob(memoryId);
+    await this.queue.add(job.name, job.data, job.opts);
   }
 
   /**
@@ -74,12 +85,6 @@ export class MemoryQueue implements OnApplicationShutdown {
     return this.enqueueTogether.load(memoryId);
   }
 
-  private readonly enqueueTogether = new DataLoader<string, boolean>((memoryIds) => this.tryEnqueueAll(memoryIds), {
-    cache: false,
-    batchScheduleFn: (enqueue) => setImmediate(enqueue),
-    maxBatchSize: 500,
-  });
-
   private async tryEnqueueAll(memoryIds: readonly string[]): Promise<boolean[]> {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -87,8 +92,7 @@ export class MemoryQueue implements OnApplicationShutdown {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
       });
-      const jobs = memoryIds.map((memoryId) => ({ name: JobName.ProcessMemory, data: { memoryId } satisfies JobPayloads[typeof JobName.ProcessMemory], opts: { jobId: processMemoryJobId(memoryId) } }));
-      await Promise.race([this.queue.addBulk(jobs), timeout]);
+      await Promise.race([this.queue.addBulk(memoryIds.map(processingJob)), timeout]);
       return memoryIds.map(() => true);
     } catch (err) {
       const which = memoryIds.length === 1 ? `memory ${memoryIds[0]} stays` : `${memoryIds.length} memories (${memoryIds.join(', ')}) stay`;
