@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { coreLayout, cpuPressure, loadAverage, pin } from './lib/cpu';
+import { coreLayout, cpuPressure, cpuTimes, loadAverage, pin, stolenPct } from './lib/cpu';
 import { ROOT, WORK } from './lib/procs';
 import { CaseContext, CaseModule, CaseResult, loadPrevious, Results, writeResults } from './lib/report';
 import { fanout } from './cases/fanout';
@@ -98,10 +98,11 @@ async function main() {
     const t0 = Date.now();
     const load0 = loadAverage();
     const pressure0 = cpuPressure();
+    const times0 = cpuTimes();
     let result: CaseResult;
     try {
       const out = await run(ctx);
-      result = { name, title, startedAt: new Date(t0).toISOString(), durationS: (Date.now() - t0) / 1000, loadAverage: [load0, loadAverage()], cpuPressure: [pressure0, cpuPressure()], ...out };
+      result = { name, title, startedAt: new Date(t0).toISOString(), durationS: (Date.now() - t0) / 1000, loadAverage: [load0, loadAverage()], cpuPressure: [pressure0, cpuPressure()], stolenCpuPct: stolenPct(times0, cpuTimes()), ...out };
       if (options.quick) result.notes.unshift('Quick run (--quick): fewer and shorter runs, a smoke test rather than a result.');
       if (buildNote) result.notes.unshift(buildNote);
     } catch (err) {
@@ -114,6 +115,7 @@ async function main() {
         durationS: (Date.now() - t0) / 1000,
         loadAverage: [load0, loadAverage()],
         cpuPressure: [pressure0, cpuPressure()],
+        stolenCpuPct: stolenPct(times0, cpuTimes()),
         metrics: [],
         notes: [],
         profiles: {},

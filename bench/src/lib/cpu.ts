@@ -90,3 +90,27 @@ export function cpuPressure(): number {
     return NaN;
   }
 }
+
+/** The machine's CPU time counters (/proc/stat, clock ticks over every core): time stolen and all of it. */
+export interface CpuTimes {
+  steal: number;
+  total: number;
+}
+
+export function cpuTimes(): CpuTimes | undefined {
+  try {
+    const fields = (require('node:fs').readFileSync('/proc/stat', 'utf8') as string).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { steal: fields[7], total: fields.reduce((sum, ticks) => sum + ticks, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Share of the machine's CPU time that the hypervisor gave to other guests between two readings (%): time
+ * the processes under test were ready to run on a core that was not there. NaN when unknown.
+ */
+export function stolenPct(from: CpuTimes | undefined, to: CpuTimes | undefined): number {
+  if (!from || !to || to.total <= from.total) return NaN;
+  return (100 * (to.steal - from.steal)) / (to.total - from.total);
+}

@@ -28,6 +28,8 @@ export interface CaseResult {
   loadAverage: [number, number];
   /** CPU pressure (PSI some avg60, %) when the case started and ended. */
   cpuPressure?: [number, number];
+  /** CPU time the hypervisor gave to other guests while the case ran (% of the machine's): see cpu.stolenPct. */
+  stolenCpuPct?: number;
   metrics: Metric[];
   notes: string[];
   profiles: Record<string, ProfileSummary>;
@@ -49,7 +51,7 @@ export interface CaseContext {
   log(line: string): void;
 }
 
-export type CaseModule = (ctx: CaseContext) => Promise<Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure'>>;
+export type CaseModule = (ctx: CaseContext) => Promise<Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'>>;
 
 /** A metric with a ratio target: product / baseline compared to `atLeast` (or `atMost`). */
 export function ratioMetric(
@@ -205,7 +207,8 @@ export function markdown(results: Results): string {
     if (!notes.length && !(hasMiss && Object.keys(c.profiles).length)) continue;
     lines.push(`## ${c.title}`, '');
     const pressure = c.cpuPressure && c.cpuPressure.every(Number.isFinite) ? `, CPU pressure ${c.cpuPressure.map((v) => `${v.toFixed(0)}%`).join(' → ')}` : '';
-    lines.push(`Ran ${c.startedAt} for ${Math.round(c.durationS)} s; load average ${c.loadAverage.map((v) => v.toFixed(1)).join(' → ')}${pressure}.`, '');
+    const stolen = c.stolenCpuPct !== undefined && Number.isFinite(c.stolenCpuPct) ? `, CPU time stolen by the hypervisor ${c.stolenCpuPct.toFixed(1)}%` : '';
+    lines.push(`Ran ${c.startedAt} for ${Math.round(c.durationS)} s; load average ${c.loadAverage.map((v) => v.toFixed(1)).join(' → ')}${pressure}${stolen}.`, '');
     for (const n of notes) lines.push(`- ${n}`);
     if (hasMiss) {
       for (const [name, p] of Object.entries(c.profiles)) {
