@@ -16,7 +16,7 @@ const valuesOf = (m: NewMemory) => [m.id, m.eventId, m.type, m.content, m.title,
 
 const statements = new Map<number, string>();
 /** `INSERT … VALUES ($1, …, $9), ($10, …)` for `rows` rows: plain, the ids are ours and nothing needs returning. */
-export function insertStatement(rows: number): string {
+function insertStatement(rows: number): string {
   let sql = statements.get(rows);
   if (!sql) {
     const tuple = (row: number) => `(${COLUMNS.map((_, column) => `$${row * COLUMNS.length + column + 1}`).join(', ')})`;
