@@ -1,3 +1,5 @@
+import { Queue } from 'bullmq';
+import { processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { countMemories, createEvent, postMessage } from '../support/factories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
@@ -71,6 +73,25 @@ describe('POST /api/events/:eventId/submissions/message', () => {
     await postMessage(api.url, event.id, { name: 'First', message: 'kept' });
     await postMessage(api.url, event.id, undefined, '{oops');
     expect(await countMemories(t.dataSource, event.id)).toBe(1);
+  });
+
+  it("stores each of many guests' messages sent at once, answers each with its own memory, and queues each", async () => {
+    const event = await createEvent(t.dataSource);
+    const guests = Array.from({ length: 30 }, (_, i) => `Guest ${i}`);
+    const answers = await Promise.all(guests.map((name) => postMessage(api.url, event.id, { name, message: `From ${name}` })));
+
+    expect(answers.map((a) => a.status)).toEqual(guests.map(() => 201));
+    const ids = answers.map((a) => a.body.memory.id as string);
+    expect(new Set(ids).size).toBe(30);
+    const stored = await t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
+    expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, guests[i]])));
+    const queue = new Queue(QueueName.Memories, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    try {
+      const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));
+      expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId })));
+    } finally {
+      await queue.close();
+    }
   });
 });
 
