@@ -38,12 +38,20 @@ end
 if KEYS[7] and not redis.call('SET', KEYS[7], '1', 'NX', 'EX', ${ANNOUNCED_TTL_SECONDS}) then return { 0, 0 } end
 return { publish(KEYS[1], KEYS[2], KEYS[3], ARGV[1]), publish(KEYS[4], KEYS[5], KEYS[6], ARGV[2]) }`;
 
+const PUBLISH_COMMAND = 'memoryWallPublishLive';
+/** The connection with the script defined as a command; its first argument is the number of keys. */
+type PublishingRedis = Redis & Record<typeof PUBLISH_COMMAND, (numberOfKeys: number, ...keysThenBodies: string[]) => Promise<unknown>>;
+
 @Injectable()
 export class LivePublisher {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(RedisKeys) private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    // Sent as EVALSHA (ioredis falls back to EVAL once when Redis does not hold the script, as after a
+    // restart): the script's text is not sent, nor hashed by Redis, with every message.
+    redis.defineCommand(PUBLISH_COMMAND, { lua: PUBLISH_SCRIPT });
+  }
 
   /**
    * Publishes `change` to the event's feeds. With `onceAs`, a name for this announcement, it is published
@@ -63,6 +71,6 @@ export class LivePublisher {
       this.keys.liveLog(eventId, true),
       ...(onceAs ? [this.keys.announcement(onceAs)] : []),
     ];
-    await this.redis.eval(PUBLISH_SCRIPT, keys.length, ...keys, body(change.public), body(change.hosts));
+    await (this.redis as PublishingRedis)[PUBLISH_COMMAND](keys.length, ...keys, body(change.public), body(change.hosts));
   }
 }

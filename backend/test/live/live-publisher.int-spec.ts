@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { LiveMessageType } from '@memory-wall/contracts';
+import { LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/**
+ * LivePublisher runs its script by its SHA (EVALSHA). Redis keeps scripts in memory only, so after a
+ * restart it answers NOSCRIPT; the publisher must still publish, in sequence, without losing a message.
+ */
+describe('LivePublisher', () => {
+  let t: TestEnvironment;
+  let keys: RedisKeys;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    keys = new RedisKeys(t.env.REDIS_PREFIX);
+  });
+  afterAll(() => t?.cleanup());
+
+  const deletion = (memoryId: string): LiveChange => ({
+    public: { type: LiveMessageType.MemoryDelete, memoryId },
+    hosts: { type: LiveMessageType.MemoryDelete, memoryId },
+  });
+  const feed = async (eventId: string, hosts: boolean) =>
+    (await t.redis.lrange(keys.liveLog(eventId, hosts), 0, -1)).map((line) => JSON.parse(line) as { seq: number; memoryId: string });
+
+  it('publishes each change to both feeds in sequence, also after Redis forgot its scripts (as after a restart)', async () => {
+    const publisher = new LivePublisher(t.redis, keys);
+    const eventId = randomUUID();
+
+    await publisher.publish(eventId, deletion('first'));
+    await t.redis.script('FLUSH');
+    await publisher.publish(eventId, deletion('second'));
+    await publisher.publish(eventId, deletion('third'));
+
+    for (const hosts of [false, true]) {
+      expect((await feed(eventId, hosts)).map((m) => [m.seq, m.memoryId])).toEqual([
+        [1, 'first'],
+        [2, 'second'],
+        [3, 'third'],
+      ]);
+    }
+  });
+});
