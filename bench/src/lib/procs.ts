@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../../backend/test/support/processes';
@@ -26,7 +27,7 @@ export interface Proc {
 
 export interface StartOptions {
   env: Record<string, string>;
-  /** taskset core list; empty for none. */
+  /** taskset core list; empty for all of the machine's cores. */
   cpus?: string;
   /** Open the V8 inspector on a random local port (for CPU profiles of a measured window). */
   inspect?: boolean;
@@ -38,8 +39,11 @@ export interface StartOptions {
 export function startNode(script: string, options: StartOptions): Proc {
   const port = options.port ?? 0;
   const args = [...(options.nodeArgs ?? []), ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), resolve(ROOT, script)];
-  // taskset execs node in place: the pid stays, and every thread node starts inherits the affinity.
-  const [command, argv] = options.cpus ? [TASKSET, ['-c', options.cpus, process.execPath, ...args]] : [process.execPath, args];
+  // A child inherits this runner's affinity, which is the load side's core once the runner is pinned:
+  // "not pinned" has to be asked for as every core. taskset execs node in place: the pid stays, and every
+  // thread node starts inherits the affinity.
+  const cpuList = options.cpus || `0-${cpus().length - 1}`;
+  const [command, argv] = existsSync(TASKSET) ? [TASKSET, ['-c', cpuList, process.execPath, ...args]] : [process.execPath, args];
   // Logs go to a file, as a deployment's would: reading a pipe here would cost the load side's core.
   mkdirSync(resolve(WORK, 'logs'), { recursive: true });
   const logFile = resolve(WORK, 'logs', `${String(++started).padStart(3, '0')}-${script.replace(/[/.]/g, '_')}.log`);
