@@ -27,7 +27,7 @@ const node = {
 
 module.exports = {
   projects: [
-    { ...node, displayName: 'unit', testMatch: ['<rootDir>/{libs/*,backend,workers}/src/**/*.spec.ts'] },
+    { ...node, displayName: 'unit', testMatch: ['<rootDir>/{libs/*,backend,workers,bench}/src/**/*.spec.ts'] },
     '<rootDir>/frontend/jest.config.cjs',
     {
       ...node,

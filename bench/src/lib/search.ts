@@ -5,11 +5,22 @@
  * repeated runs cost a few probes each.
  */
 
+import { cpuTimes, stolenPct } from './cpu';
+
 export interface Probe<T> {
   rate: number;
   ok: boolean;
   detail: T;
+  /** CPU time stolen by the hypervisor during the probe whose verdict was kept (% of the machine's). */
+  stolenPct?: number;
 }
+
+/**
+ * A failed probe during which the hypervisor took more than this share of the machine's CPU time says
+ * nothing about the system under test (its cores were not there): it is run again (see maxRate).
+ */
+export const DISTURBED_STOLEN_PCT = 10;
+const MAX_ATTEMPTS_PER_RATE = 4;
 
 export interface SearchOptions {
   start: number;
@@ -22,6 +33,8 @@ export interface SearchOptions {
   /**
    * Probe a failed rate once more and keep the second verdict. On a shared machine noise only ever adds
    * latency (a stall never makes a server faster), so a pass is evidence and a single failure is not.
+   * Independently of this, a failure while the hypervisor stole more than DISTURBED_STOLEN_PCT of the CPU
+   * time is run again (up to MAX_ATTEMPTS_PER_RATE attempts in all).
    */
   confirmFailures?: boolean;
   /** At most this many distinct rates per search (default 7): bounds a run's time. */
@@ -39,13 +52,23 @@ export interface SearchResult<T> {
 
 export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean; detail: T }>, options: SearchOptions): Promise<SearchResult<T>> {
   const probes: Array<Probe<T>> = [];
+  const attempt = async (rate: number) => {
+    const before = cpuTimes();
+    const { ok, detail } = await probe(rate);
+    return { rate, ok, detail, stolenPct: stolenPct(before, cpuTimes()) };
+  };
   const run = async (rate: number) => {
     rate = Math.max(1, Math.round(rate));
-    let { ok, detail } = await probe(rate);
-    if (!ok && (options.confirmFailures ?? true)) ({ ok, detail } = await probe(rate));
-    const p = { rate, ok, detail };
+    let p: Probe<T> = await attempt(rate);
+    let undisturbedFailures = 0;
+    for (let attempts = 1; !p.ok && attempts < MAX_ATTEMPTS_PER_RATE; attempts++) {
+      const disturbed = (p.stolenPct ?? 0) > DISTURBED_STOLEN_PCT;
+      if (disturbed) options.log?.(`    ${p.stolenPct!.toFixed(0)}% of CPU time stolen during that probe: running it again`);
+      else if (++undisturbedFailures >= ((options.confirmFailures ?? true) ? 2 : 1)) break;
+      p = await attempt(rate);
+    }
     probes.push(p);
-    options.log?.(`    ${ok ? 'pass' : 'FAIL'} @ ${rate}/s`);
+    options.log?.(`    ${p.ok ? 'pass' : 'FAIL'} @ ${rate}/s`);
     return p;
   };
   let lo: Probe<T> | undefined;
