@@ -4,7 +4,8 @@ import { atFixedRate } from '../lib/ticker';
 
 /**
  * Baseline of the live fan-out: a bare `ws` server holding the same fleet, broadcasting the same payload.
- * It has no Redis, no Nest, no authentication: per message it stamps `ts`, numbers the event's feed,
+ * It has no Redis, no Nest, no authentication: per message it stamps `ts` (when the message was due, as
+ * the product's publisher does: see atFixedRate), numbers the event's feed,
  * serialises once and sends the same buffer to every socket of the event (what the product's gateway
  * does after Redis). The runner drives it over IPC: {cmd:'run', rate, durationMs, eventIds, bodies}.
  */
@@ -25,12 +26,12 @@ wss.on('connection', (socket, request) => {
   socket.on('error', () => undefined);
 });
 
-function broadcast(eventId: string, body: string) {
+function broadcast(eventId: string, body: string, ts: number) {
   const seq = (seqs.get(eventId) ?? 0) + 1;
   seqs.set(eventId, seq);
-  // The same shape as the product's frames: {"seq":N,<body without its opening brace, ts stamped now>
+  // The same shape as the product's frames: {"seq":N,<body without its opening brace, ts>
   // (byte for byte what LivePublisher + its Lua script produce: type, memory, eventId, ts).
-  const frame = Buffer.from(`{"seq":${seq},${body.slice(1, -1)},"eventId":"${eventId}","ts":${Date.now()}}`);
+  const frame = Buffer.from(`{"seq":${seq},${body.slice(1, -1)},"eventId":"${eventId}","ts":${Math.floor(ts)}}`);
   const room = rooms.get(eventId);
   if (!room) return;
   for (const socket of room) {
@@ -55,9 +56,9 @@ interface RunCommand {
 process.on('message', async (message: RunCommand) => {
   if (message.cmd !== 'run') return;
   const published = message.eventIds.map(() => 0);
-  const fired = await atFixedRate(message.rate, message.durationMs, (i) => {
+  const fired = await atFixedRate(message.rate, message.durationMs, (i, dueAt) => {
     const e = i % message.eventIds.length;
-    broadcast(message.eventIds[e], message.bodies[e]);
+    broadcast(message.eventIds[e], message.bodies[e], dueAt);
     published[e]++;
   });
   process.send!({ cmd: 'done', fired, published });

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Redis from 'ioredis';
+import { once } from 'node:events';
 import { LiveMessageType } from '@memory-wall/contracts';
-import { LivePublisher, Memory, RedisKeys, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { LiveChange, Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { createEvent } from '../../../backend/test/support/factories';
-import { TEST_REDIS_URL } from '../../../backend/test/support/test-environment';
 import { benchEnvironment } from '../lib/env';
 import { processCpuMs } from '../lib/cpu';
-import { Proc, startApi, startBenchServer, startWorkers, stopAll, WORK } from '../lib/procs';
+import { Proc, startApi, startBenchServer, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
 import { profileDuring, ProfileSummary } from '../lib/profile';
 import { absoluteMetric, CaseContext, CaseModule, Metric, ratioMetric } from '../lib/report';
 import { maxRateOrNaN } from '../lib/search';
@@ -25,7 +24,7 @@ import { Fleet } from './fanout-fleet';
  *    auto-approving events at 5/s, the workers approve them and publish; every socket of the event
  *    measures receive time − the server's `ts` stamp, and checks its feed's `seq` for gaps.
  * B. Saturation: memory_approved messages are published with the product's own LivePublisher (the Lua
- *    script the workers use) at fixed rates, searching the highest rate the gateways keep up with: no
+ *    script the workers use, in a process of its own: fanout-publisher) at fixed rates, searching the highest rate the gateways keep up with: no
  *    loss (no seq gap, nothing missing after a short drain, no socket dropped) and p99 ≤ 100 ms.
  *    Reported as deliveries (messages × sockets) per second.
  * Baseline: a bare `ws` server holding the same fleet and broadcasting the same bytes, same rates.
@@ -91,6 +90,20 @@ function messageOf(eventId: string): Memory {
   } as Memory;
 }
 
+/** Sends a fixed-rate run to a process that publishes (the product's publisher, the bare baseline). */
+function publishOverIpc(proc: Proc, command: { rate: number; durationMs: number; eventIds: string[]; [more: string]: unknown }): Promise<number[]> {
+  return new Promise((resolveRun, rejectRun) => {
+    const onDone = (m: { cmd: string; published: number[]; failed?: number }) => {
+      if (m.cmd !== 'done') return;
+      proc.child.off('message', onDone);
+      if (m.failed) rejectRun(new Error(`${m.failed} publishes failed`));
+      else resolveRun(m.published);
+    };
+    proc.child.on('message', onDone);
+    proc.child.send({ cmd: 'run', ...command });
+  });
+}
+
 function openFilesLimit(): number {
   try {
     const limits = readFileSync('/proc/self/limits', 'utf8');
@@ -148,13 +161,15 @@ async function saturationProbe(fleet: Fleet, driver: Driver, rate: number, stepM
   const client0 = process.cpuUsage();
   const t0 = Date.now();
   const published = await driver.publish(rate, stepMs);
+  // A sender that fell behind takes longer than the step: deliveries are counted over the time it took.
+  const sendingMs = Math.max(stepMs, Date.now() - t0);
   await fleet.drain(published, 1_500);
   const cpuMs = driver.serverPids.map((pid, i) => processCpuMs(pid) - cpu0[i]).reduce((a, b) => a + b, 0);
   const elapsed = Date.now() - t0;
   const client = process.cpuUsage(client0);
   const missing = fleet.missing(published);
   const detail: SaturationDetail = {
-    deliveriesPerSec: Math.round((fleet.counters.received * 1000) / stepMs),
+    deliveriesPerSec: Math.round((fleet.counters.received * 1000) / sendingMs),
     published: published.reduce((a, b) => a + b, 0),
     delivered: fleet.counters.received,
     missing,
@@ -164,7 +179,9 @@ async function saturationProbe(fleet: Fleet, driver: Driver, rate: number, stepM
     serverCpuPct: Number.isFinite(cpuMs) ? Math.round((100 * cpuMs) / elapsed) : undefined,
     clientCpuPct: Math.round((client.user + client.system) / 10 / elapsed),
   };
+  const asked = Math.max(1, Math.round((rate * stepMs) / 1000));
   const why = [
+    detail.published < asked ? `${detail.published} of ${asked} messages sent` : '',
     missing ? `${missing} missing` : '',
     detail.gaps ? `${detail.gaps} seq gaps` : '',
     detail.dropped ? `${detail.dropped} sockets dropped` : '',
@@ -224,30 +241,32 @@ async function finish(ctx: CaseContext, side: Side, plan: FleetPlan) {
 }
 
 /**
- * Runs both sides' repetitions. Interleaved (product, baseline, product, …) when both fleets fit under the
- * open-files limit at once, so that a burst of noise on the shared machine hits both; otherwise one side
- * after the other.
+ * Runs both sides' repetitions, alternating (product, baseline, product, …) so that a burst of noise on
+ * the shared machine hits both. When both fleets fit under the open-files limit at once they stay open;
+ * otherwise each side opens its fleet for its repetition and closes it after.
  */
-async function runSides(ctx: CaseContext, sides: Side[], plan: FleetPlan, interleave: boolean) {
-  if (interleave) {
+async function runSides(ctx: CaseContext, sides: Side[], plan: FleetPlan, bothOpen: boolean) {
+  if (bothOpen) {
     for (const side of sides) await open(ctx, side);
     for (let r = 0; r < plan.reps; r++) for (const side of sides) await approvalsRep(ctx, side, r);
     for (let r = 0; r < plan.reps; r++) for (const side of sides) await saturationRep(ctx, side, plan, r);
     for (const side of sides) await finish(ctx, side, plan);
     return;
   }
-  for (const side of sides) {
-    await open(ctx, side);
-    for (let r = 0; r < plan.reps; r++) await approvalsRep(ctx, side, r);
-    for (let r = 0; r < plan.reps; r++) await saturationRep(ctx, side, plan, r);
-    await finish(ctx, side, plan);
+  for (let r = 0; r < plan.reps; r++) {
+    for (const side of sides) {
+      await open(ctx, side);
+      await approvalsRep(ctx, side, r);
+      await saturationRep(ctx, side, plan, r);
+      if (r === plan.reps - 1) await finish(ctx, side, plan);
+      else await side.fleet.close();
+    }
   }
 }
 
 export const fanout: CaseModule = async (ctx) => {
   const env = await benchEnvironment(ctx.settings);
   const procs: Proc[] = [];
-  const redis = new Redis(TEST_REDIS_URL);
   const notes: string[] = [];
   const metrics: Metric[] = [];
   const profiles: Record<string, ProfileSummary> = {};
@@ -256,18 +275,17 @@ export const fanout: CaseModule = async (ctx) => {
     const events = [];
     for (let i = 0; i < EVENTS; i++) events.push(await createEvent(env.dataSource));
     const eventIds = events.map((e) => e.id);
-    const changes = eventIds.map((id) => {
+    const changes: LiveChange[] = eventIds.map((id) => {
       const memory = messageOf(id);
       return {
         public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
         hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
-      } as const;
+      };
     });
     const bodies = changes.map((c) => JSON.stringify(c.public));
-    // The servers are not pinned here: two API instances squeezed onto one core wait on each other's
-    // time slices and fall behind long before they run out of CPU (measured: about a quarter of the
-    // throughput at 10,000 sockets), which says more about the pinning than the product. The load side
-    // (this process) stays on its core; BENCH_FANOUT_PIN=1 pins the servers too.
+    // The servers are not pinned here: the API instances, the workers, the publisher and Redis share both
+    // cores as a deployment's would; the load side (this process, the fleet) stays on core 0.
+    // BENCH_FANOUT_PIN=1 pins the servers to the server core(s) instead.
     const serverCpus = process.env.BENCH_FANOUT_PIN === '1' ? ctx.layout.server : '';
     const apiA = await startApi({ env: env.env, cpus: serverCpus, inspect: true });
     // Experiments (not part of the report's method): BENCH_FANOUT_INSTANCES=1 puts every socket on one
@@ -275,26 +293,17 @@ export const fanout: CaseModule = async (ctx) => {
     const oneInstance = process.env.BENCH_FANOUT_INSTANCES === '1';
     const apiB = oneInstance ? apiA : await startApi({ env: env.env, cpus: serverCpus });
     const workers = startWorkers({ env: env.env, cpus: serverCpus });
-    procs.push(apiA, workers);
+    const publisher = startNode('bench/dist/bench/src/cases/fanout-publisher.js', { env: env.env, cpus: serverCpus });
+    procs.push(apiA, workers, publisher);
     if (!oneInstance) procs.push(apiB);
     const apis = [apiA, apiB];
-    const publisher = new LivePublisher(redis, new RedisKeys(env.env.REDIS_PREFIX));
+    await once(publisher.child, 'message');
 
     const product: Driver = {
       name: 'product',
       serverPids: [apiA.pid, apiB.pid],
-      async publish(rate, durationMs) {
-        const published = eventIds.map(() => 0);
-        const pending: Array<Promise<void>> = [];
-        let failed = 0;
-        await atFixedRate(rate, durationMs, (i) => {
-          const e = i % EVENTS;
-          published[e]++;
-          pending.push(publisher.publish(eventIds[e], changes[e]).catch(() => void failed++));
-        });
-        await Promise.all(pending);
-        if (failed) throw new Error(`${failed} publishes failed`);
-        return published;
+      publish(rate, durationMs) {
+        return publishOverIpc(publisher, { rate, durationMs, eventIds, changes });
       },
       async approvals(durationMs) {
         const published = eventIds.map(() => 0);
@@ -336,15 +345,7 @@ export const fanout: CaseModule = async (ctx) => {
         name: 'baseline',
         serverPids: [bare.pid],
         publish(rate, durationMs) {
-          return new Promise((resolveRun) => {
-            const onDone = (m: { cmd: string; published: number[] }) => {
-              if (m.cmd !== 'done') return;
-              bare.child.off('message', onDone);
-              resolveRun(m.published);
-            };
-            bare.child.on('message', onDone);
-            bare.child.send({ cmd: 'run', rate, durationMs, eventIds, bodies });
-          });
+          return publishOverIpc(bare, { rate, durationMs, eventIds, bodies });
         },
         approvals(durationMs) {
           return this.publish(5, durationMs);
@@ -363,12 +364,12 @@ export const fanout: CaseModule = async (ctx) => {
         approvalsMs: plan.baselineApprovalsMs,
         run: { approvals: [], saturation: [] },
       };
-      const interleave = 2 * plan.sockets + 1000 < limit;
-      await runSides(ctx, [productSide, baselineSide], plan, interleave);
+      const bothOpen = 2 * plan.sockets + 1000 < limit;
+      await runSides(ctx, [productSide, baselineSide], plan, bothOpen);
       await bare.stop();
       const productRun = productSide.run;
       const baselineRun = baselineSide.run;
-      if (!interleave) notes.push(`${plan.sockets} sockets: product and baseline ran one after the other (both fleets at once would pass the open-files limit of ${limit}).`);
+      if (!bothOpen) notes.push(`${plan.sockets} sockets: each side opened its fleet for each of its runs and closed it after (both fleets at once would pass the open-files limit of ${limit}).`);
 
       const label = `${plan.sockets.toLocaleString('en-US')} sockets`;
       const pick = (run: FleetRun, f: (a: FleetRun['approvals'][number]) => number) => run.approvals.map(f);
@@ -389,15 +390,14 @@ export const fanout: CaseModule = async (ctx) => {
       details[`sockets${plan.sockets}`] = { product: productRun, baseline: baselineRun };
     }
     notes.push(
-      'Latency is receive time − the `ts` the publisher stamps (LivePublisher in the workers, Date.now() in ms), so it includes Redis and the gateway, and reads up to 1 ms high.',
-      `Saturation is the highest publish rate at which every socket got every message (no seq gap, nothing missing 1.5 s after the step, no socket dropped) with p99 ≤ ${SATURATION_P99_MS} ms; the product is driven by its own LivePublisher, the baseline generates the same frames itself.`,
+      'Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers\' LivePublisher stamps it, so it includes the workers, Redis and the gateway. In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.',
+      `Saturation is the highest publish rate at which every socket got every message (no seq gap, nothing missing 1.5 s after the step, no socket dropped) with p99 ≤ ${SATURATION_P99_MS} ms. The product is driven by its own LivePublisher in a process of its own, as the workers are (fanout-publisher); the baseline makes the same frames itself. Deliveries are counted over the time the sending took when it ran past the step.`,
       serverCpus
         ? 'Both API instances (and the workers) share the server core(s); the bare baseline is one process on the same core(s).'
-        : 'The fleet and publisher (this runner) stay pinned to core 0; the API instances, the workers and the bare baseline are not pinned (two instances pinned onto one core wait on each other\'s time slices: with BENCH_FANOUT_PIN=1 the product reached about a quarter of the baseline at 10,000 sockets while using under a third of that core).',
+        : 'The fleet (this runner) stays pinned to core 0; the API instances, the workers, the publisher and the bare baseline run on any core.',
     );
     return { metrics, notes, profiles, details };
   } finally {
-    redis.disconnect();
     await stopAll(procs);
     await env.cleanup();
   }
