@@ -19,7 +19,7 @@ export interface Probe<T> {
  * A failed probe during which the hypervisor took more than this share of the machine's CPU time says
  * nothing about the system under test (its cores were not there): it is run again (see maxRate).
  */
-export const DISTURBED_STOLEN_PCT = 10;
+const DISTURBED_STOLEN_PCT = 10;
 const MAX_ATTEMPTS_PER_RATE = 4;
 
 export interface SearchOptions {

@@ -15,7 +15,7 @@ export async function atFixedRate(rate: number, durationMs: number, fire: (i: nu
   let fired = 0;
   while (fired < total) {
     const due = Math.min(total, Math.floor((performance.now() - t0) / interval) + 1);
-    while (fired < due) fire(fired, epoch0 + fired++ * interval);
+    for (; fired < due; fired++) fire(fired, epoch0 + fired * interval);
     if (performance.now() - t0 > durationMs + 5_000) break;
     await sleep(Math.max(0, Math.min(5, t0 + fired * interval - performance.now())));
   }
