@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LiveMessageType } from '@memory-wall/contracts';
 import { LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
+import { liveLog } from '../support/live-log';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 /**
@@ -21,8 +22,6 @@ describe('LivePublisher', () => {
     public: { type: LiveMessageType.MemoryDelete, memoryId },
     hosts: { type: LiveMessageType.MemoryDelete, memoryId },
   });
-  const feed = async (eventId: string, hosts: boolean) =>
-    (await t.redis.lrange(keys.liveLog(eventId, hosts), 0, -1)).map((line) => JSON.parse(line) as { seq: number; memoryId: string });
 
   it('publishes each change to both feeds in sequence, also after Redis forgot its scripts (as after a restart)', async () => {
     const publisher = new LivePublisher(t.redis, keys);
@@ -34,7 +33,7 @@ describe('LivePublisher', () => {
     await publisher.publish(eventId, deletion('third'));
 
     for (const hosts of [false, true]) {
-      expect((await feed(eventId, hosts)).map((m) => [m.seq, m.memoryId])).toEqual([
+      expect((await liveLog<{ seq: number; memoryId: string }>(t, eventId, hosts)).map((m) => [m.seq, m.memoryId])).toEqual([
         [1, 'first'],
         [2, 'second'],
         [3, 'third'],

@@ -2,6 +2,7 @@ import { LiveMessageType, ProcessingState } from '@memory-wall/contracts';
 import { Event, LivePublisher, Memory, RedisKeys } from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
 import { createEvent } from '../support/factories';
+import { liveLog } from '../support/live-log';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 /**
@@ -19,6 +20,8 @@ describe('announcing a finished memory', () => {
   });
   afterAll(() => t?.cleanup());
 
+  type Announcement = { type: string; memory?: { id: string } };
+
   /** A processor whose first publish fails as it does when Redis is lost; later ones go through. */
   function processorLosingRedisOnce() {
     const publisher = new LivePublisher(t.redis, keys);
@@ -35,9 +38,6 @@ describe('announcing a finished memory', () => {
     return new MemoryProcessor(t.dataSource.getRepository(Memory), t.dataSource.getRepository(Event), unused, unused, flaky, unused, unused, unused);
   }
 
-  const feed = async (eventId: string, hosts: boolean) =>
-    (await t.redis.lrange(keys.liveLog(eventId, hosts), 0, -1)).map((line) => JSON.parse(line) as { type: string; memory?: { id: string } });
-
   it('is announced by the next run of its job, once, when the run that finished it could not', async () => {
     const event = await createEvent(t.dataSource);
     const memory = await t.dataSource.getRepository(Memory).save({
@@ -52,14 +52,14 @@ describe('announcing a finished memory', () => {
 
     await expect(processor.process(memory.id)).rejects.toThrow('Connection is closed.');
     expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memory.id })).toMatchObject({ processingState: 'ready', approved: true });
-    expect(await feed(event.id, false)).toEqual([]);
+    expect(await liveLog<Announcement>(t, event.id, false)).toEqual([]);
 
     // BullMQ runs the failed job again; and once more, as after a stall, to show it is not announced twice.
     await processor.process(memory.id);
     await processor.process(memory.id);
 
-    const wall = await feed(event.id, false);
-    const hosts = await feed(event.id, true);
+    const wall = await liveLog<Announcement>(t, event.id, false);
+    const hosts = await liveLog<Announcement>(t, event.id, true);
     expect(wall.map((m) => [m.type, m.memory?.id])).toEqual([[LiveMessageType.MemoryApproved, memory.id]]);
     expect(hosts.map((m) => [m.type, m.memory?.id])).toEqual([[LiveMessageType.MemoryApproved, memory.id]]);
   });
