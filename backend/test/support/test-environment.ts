@@ -42,8 +42,10 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     redis,
     async cleanup() {
       await dataSource.destroy();
-      const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
-      if (keys.length) await redis.del(...keys);
+      // In batches: a load test leaves hundreds of thousands of keys, too many for one call's arguments.
+      for await (const keys of redis.scanStream({ match: `${env.REDIS_PREFIX}:*`, count: 1000 })) {
+        if ((keys as string[]).length) await redis.unlink(...(keys as string[]));
+      }
       redis.disconnect();
       const admin = new Client({ connectionString: ADMIN_URL });
       await admin.connect();
