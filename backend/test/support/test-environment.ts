@@ -43,8 +43,9 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     async cleanup() {
       await dataSource.destroy();
       // In batches: a load test leaves hundreds of thousands of keys, too many for one call's arguments.
-      for await (const keys of redis.scanStream({ match: `${env.REDIS_PREFIX}:*`, count: 1000 })) {
-        if ((keys as string[]).length) await redis.unlink(...(keys as string[]));
+      for await (const batch of redis.scanStream({ match: `${env.REDIS_PREFIX}:*`, count: 1000 })) {
+        const keys = batch as string[];
+        if (keys.length) await redis.unlink(...keys);
       }
       redis.disconnect();
       const admin = new Client({ connectionString: ADMIN_URL });
