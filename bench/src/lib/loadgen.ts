@@ -5,7 +5,8 @@ import { latencySummary, LatencySummary, Samples } from './stats';
 
 /**
  * A fixed-rate (open-loop) HTTP/1.1 load generator, in the spirit of `autocannon -R`/wrk2, over raw
- * keep-alive sockets (no HTTP client library in the measured path, so it is cheap per request).
+ * keep-alive sockets (no HTTP client library in the measured path, so it is cheap per request). Why not
+ * autocannon itself: see bench/README.md.
  *
  * Requests are scheduled at exact times (t0 + i/rate). Each goes out on an idle connection of a bounded
  * pool; when every connection is busy it waits in a queue. Latency counts from the scheduled time, so
