@@ -53,6 +53,14 @@ export interface CaseContext {
 
 export type CaseModule = (ctx: CaseContext) => Promise<Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'>>;
 
+/**
+ * A ratio to two decimals, rounded down: one just below its target (0.795 against ≥ 0.8×) must not read
+ * as reaching it. The epsilon keeps 0.29, stored as 0.28999…, at 0.29.
+ */
+export function ratioText(ratio: number): string {
+  return `${(Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2)}×`;
+}
+
 /** A metric with a ratio target: product / baseline compared to `atLeast` (or `atMost`). */
 export function ratioMetric(
   metric: string,
@@ -190,7 +198,7 @@ export function markdown(results: Results): string {
     for (const metric of c.metrics) {
       lines.push(
         `| ${c.title} | ${metric.metric} | ${figure(metric.product, metric.unit)} | ${figure(metric.baseline, metric.unit)} | ` +
-          `${metric.ratio != null && Number.isFinite(metric.ratio) ? `${metric.ratio.toFixed(2)}×` : '—'} | ${metric.target ?? '—'} | ${metText(metric)} |`,
+          `${metric.ratio != null && Number.isFinite(metric.ratio) ? ratioText(metric.ratio) : '—'} | ${metric.target ?? '—'} | ${metText(metric)} |`,
       );
     }
   }
