@@ -306,7 +306,7 @@ export const fanout: CaseModule = async (ctx) => {
 
     const product: Driver = {
       name: 'product',
-      serverPids: [apiA.pid, apiB.pid],
+      serverPids: oneInstance ? [apiA.pid] : [apiA.pid, apiB.pid],
       publish(rate, durationMs) {
         return publishOverIpc(publisher, { rate, durationMs, eventIds, changes });
       },
