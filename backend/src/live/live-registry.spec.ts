@@ -1,7 +1,10 @@
 import type { WebSocket } from 'ws';
 import { LiveRegistry, LiveRoom, MAX_BUFFERED_BYTES, roomKey } from './live-registry';
 
-/** A stand-in for a `ws` socket: records what it is sent and whether it was terminated. */
+/**
+ * A stand-in for a `ws` socket: records what it is sent and whether it was terminated. Having no
+ * `extensions`, it is sent the message with send(); prepared-frame.spec.ts sends frames to real sockets.
+ */
 function fakeSocket(state: { readyState?: number; bufferedAmount?: number } = {}) {
   const socket = {
     OPEN: 1,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
+import { PreparedFrame } from './prepared-frame';
 
 /** A socket whose unsent data passes this is too far behind: it is dropped, not buffered without limit. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -58,10 +59,11 @@ export class LiveRegistry {
     }
   }
 
-  /** Sends one already-serialised frame to every local socket of the room. */
-  broadcast(room: string, frame: Buffer) {
+  /** Sends one already-serialised message to every local socket of the room, framed once for all. */
+  broadcast(room: string, message: Buffer) {
     const sockets = this.byRoom.get(room);
     if (!sockets) return;
+    const frame = new PreparedFrame(message);
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -69,7 +71,7 @@ export class LiveRegistry {
         socket.terminate();
         continue;
       }
-      socket.send(frame, { binary: false });
+      frame.sendTo(socket);
     }
   }
 

@@ -30,7 +30,8 @@ type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null; ses
  * hosts (who may moderate it) join its hosts' feed; anyone else joins the public feed of a published event.
  * A socket on its feed is told the position it joined at ({"type":"joined",…}, see LiveJoined).
  */
-@WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES })
+// No compression: live messages are small, and broadcasts send one prepared frame (see PreparedFrame).
+@WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly sockets = new Set<LiveSocket>();
   private readonly heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS).unref();
