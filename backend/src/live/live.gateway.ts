@@ -16,14 +16,17 @@ import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
 import { EventsService } from '../modules/events/events.service';
+import { Heartbeat } from './heartbeat';
 import { LiveRegistry, roomKey } from './live-registry';
 import { LiveSubscriber } from './live-subscriber';
 
 /** Clients only send small join messages. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
+/** The heartbeat pings a thirtieth of the sockets each second. */
+const HEARTBEAT_SLICES = 30;
 
-type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null; sessionId?: string | null };
+type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | null };
 
 /**
  * /ws?eventId=… (or /ws then {"type":"join","eventId":…}). The session is read at upgrade: the event's
@@ -34,7 +37,7 @@ type LiveSocket = WebSocket & { isAlive?: boolean; session?: Session | null; ses
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly sockets = new Set<LiveSocket>();
-  private readonly heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS).unref();
+  private readonly heartbeat = new Heartbeat(HEARTBEAT_MS, HEARTBEAT_SLICES);
 
   constructor(
     private readonly registry: LiveRegistry,
@@ -49,8 +52,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
 
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
     this.sockets.add(socket);
-    socket.isAlive = true;
-    socket.on('pong', () => (socket.isAlive = true));
+    this.heartbeat.add(socket);
     socket.sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
     socket.session = socket.sessionId ? await this.sessions.get(socket.sessionId) : null;
     const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
@@ -59,6 +61,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
 
   handleDisconnect(socket: LiveSocket) {
     this.sockets.delete(socket);
+    this.heartbeat.remove(socket);
     this.registry.leave(socket);
   }
 
@@ -96,19 +99,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     }
   }
 
-  /** Closes connections that stopped answering pings (a phone that left the venue, a dead screen). */
-  private checkHeartbeats() {
-    for (const socket of this.sockets) {
-      if (!socket.isAlive) {
-        socket.terminate();
-        continue;
-      }
-      socket.isAlive = false;
-      socket.ping();
-    }
-  }
-
   onModuleDestroy() {
-    clearInterval(this.heartbeat);
+    this.heartbeat.stop();
   }
 }
