@@ -186,7 +186,9 @@ describe('credits and billing in the browser', () => {
     expect(sent.headers['idempotency-key']).toMatch(new RegExp(`^credit-pack:${provider.provider!.id}:value:pack-[0-9a-f]{32}$`));
     const paymentIntentId = [...stripe.paymentIntents.keys()].at(-1)!;
 
+    // The Payment Element says it is ready a moment after it mounts; until then the form is busy.
     const pay = page.getByRole('button', { name: 'Pay $450' });
+    await page.getByText('Loading the payment form...').waitFor({ state: 'detached' });
     await expect(pay.isEnabled()).resolves.toBe(true);
     await pay.click();
 
