@@ -26,7 +26,7 @@ const TEXT = 1;
 export class PreparedFrame {
   private wire?: Buffer[];
 
-  constructor(readonly message: Buffer) {}
+  constructor(private readonly message: Buffer) {}
 
   sendTo(socket: WebSocket) {
     if (socket.extensions !== '') {
