@@ -8,6 +8,7 @@ import { createEvent } from '../../../backend/test/support/factories';
 import { TEST_REDIS_URL } from '../../../backend/test/support/test-environment';
 import { rssBytes } from '../lib/cpu';
 import { benchEnvironment, guestAddress } from '../lib/env';
+import { encodeForm, postForm } from '../lib/form-upload';
 import { perGuestRequest, runStep, StepResult, targetOf } from '../lib/loadgen';
 import { benchPhotos } from '../lib/photos';
 import { Proc, startApi, startBenchServer, stopAll, WORK } from '../lib/procs';
@@ -90,16 +91,10 @@ export const ingest: CaseModule = async (ctx) => {
     ctx.log(`  API memory during ${UPLOADS} uploads of 4 MB photos, ${UPLOAD_CONCURRENCY} at a time`);
     const files = await benchPhotos(4);
     const photoBytes = files.map((f) => readFileSync(f));
+    const forms = photoBytes.map((data) => encodeForm({ name: 'Aunt May' }, { field: 'photo', filename: 'IMG_0001.jpg', type: 'image/jpeg', data }));
     const upload = async (i: number) => {
-      const form = new FormData();
-      form.append('name', 'Aunt May');
-      form.append('photo', new Blob([new Uint8Array(photoBytes[i % photoBytes.length])], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-      const res = await fetch(`${api.url}/api/events/${events[i % EVENTS].id}/submissions/photo`, {
-        method: 'POST',
-        body: form,
-        headers: { 'x-forwarded-for': guestAddress(60_000 + i) },
-      });
-      await res.arrayBuffer();
+      const url = `${api.url}/api/events/${events[i % EVENTS].id}/submissions/photo`;
+      const res = await postForm(url, forms[i % forms.length], { 'x-forwarded-for': guestAddress(60_000 + i) });
       if (res.status !== 201) throw new Error(`photo upload answered ${res.status}`);
     };
     for (let i = 0; i < UPLOAD_CONCURRENCY; i++) await upload(i); // warm-up: code paths, buffers, JIT

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { createEvent } from '../../../backend/test/support/factories';
 import { benchEnvironment, guestAddress } from '../lib/env';
+import { encodeForm, postForm } from '../lib/form-upload';
 import { benchPhotos } from '../lib/photos';
 import { Proc, startApi, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule, ratioMetric } from '../lib/report';
@@ -31,6 +32,7 @@ export const photos: CaseModule = async (ctx) => {
   try {
     const files = await benchPhotos(FILES);
     const bytes = files.map((f) => readFileSync(f));
+    const forms = bytes.map((data, i) => encodeForm({ name: 'Aunt May' }, { field: 'photo', filename: `IMG_${i}.jpg`, type: 'image/jpeg', data }));
     const event = await createEvent(env.dataSource);
     const api = await startApi({ env: env.env, cpus: ctx.layout.server });
     const workers = startWorkers({ env: env.env, cpus: ctx.layout.server, inspect: true });
@@ -61,12 +63,9 @@ export const photos: CaseModule = async (ctx) => {
       const ids = await Promise.all(
         Array.from({ length: count }, async (_, i) => {
           const begin = performance.now();
-          const form = new FormData();
-          form.append('name', 'Aunt May');
-          form.append('photo', new Blob([new Uint8Array(bytes[i % FILES])], { type: 'image/jpeg' }), `IMG_${i}.jpg`);
-          const res = await fetch(`${api.url}/api/events/${event.id}/submissions/photo`, { method: 'POST', body: form, headers: { 'x-forwarded-for': guestAddress(++guest) } });
-          const body = (await res.json()) as { memory?: { id: string } };
-          if (res.status !== 201 || !body.memory) throw new Error(`photo upload answered ${res.status}: ${JSON.stringify(body)}`);
+          const res = await postForm(`${api.url}/api/events/${event.id}/submissions/photo`, forms[i % FILES], { 'x-forwarded-for': guestAddress(++guest) });
+          const body = res.body as { memory?: { id: string } };
+          if (res.status !== 201 || !body?.memory) throw new Error(`photo upload answered ${res.status}: ${JSON.stringify(body)}`);
           started.set(body.memory.id, begin);
           return body.memory.id;
         }),
