@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { text } from 'node:stream/consumers';
 
 /** A multipart/form-data body encoded once, to be sent as many times as a case needs. */
 export interface EncodedForm {
@@ -25,27 +26,21 @@ export function encodeForm(fields: Record<string, string>, file: { field: string
 
 const agent = new Agent({ keepAlive: true });
 
-/** POSTs an encoded form over a keep-alive connection; resolves with the status and the parsed JSON answer. */
+/** POSTs an encoded form over a keep-alive connection; resolves with the status and the answer (parsed when JSON). */
 export function postForm(url: string, form: EncodedForm, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
-          } catch {
-            resolve({ status: res.statusCode ?? 0, body: text });
-          }
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length } }, (res) => {
+      text(res).then((answer) => resolve({ status: res.statusCode ?? 0, body: parseJson(answer) }), reject);
+    });
     req.on('error', reject);
     req.end(form.body);
   });
+}
+
+function parseJson(answer: string): unknown {
+  try {
+    return JSON.parse(answer);
+  } catch {
+    return answer;
+  }
 }
