@@ -247,8 +247,8 @@ export class EventsService {
   }
 
   private async freeSlug(tx: EntityManager, name: string): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      const slug = eventSlug(name, attempt);
+    for (;;) {
+      const slug = eventSlug(name);
       if (!(await tx.existsBy(Event, { slug }))) return slug;
     }
   }
