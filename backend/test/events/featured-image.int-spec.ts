@@ -67,6 +67,48 @@ describe('POST /api/upload/featured-image/:id', () => {
     expect((await stranger.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).status).toBe(404);
   });
 
+  describe('the wall image (PATCH /api/events/:id wallImage)', () => {
+    it("accepts only an image uploaded for this event, or none, and keeps the stored one otherwise", async () => {
+      const own = (await asProvider.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).body.imageUrl;
+      const otherEventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id })).id;
+      const othersImage = (await asProvider.post(`/api/upload/featured-image/${otherEventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).body.imageUrl;
+      const refused = [
+        'https://tracker.example/pixel.gif?guest=1',
+        'http://tracker.example/wall.jpg',
+        '//tracker.example/wall.jpg',
+        `/api/media/public/../originals/${eventId}/x`,
+        `/api/media/public/featured/${eventId}/../../memories/x.webp`,
+        `/api/media/public/featured/${eventId}/%2e%2e/x.webp`,
+        othersImage,
+        'javascript:alert(1)',
+        42,
+      ];
+      for (const address of refused) {
+        const res = await asProvider.patch(`/api/events/${eventId}`, { wallImage: address });
+        expect({ address, status: res.status, message: res.body.fields?.wallImage }).toEqual({ address, status: 400, message: 'The wall image must be an image uploaded for this event' });
+        expect(await wallImage()).toBe(own);
+      }
+
+      expect((await asProvider.patch(`/api/events/${eventId}`, { wallImage: null })).status).toBe(200);
+      expect(await wallImage()).toBeNull();
+      expect((await asProvider.patch(`/api/events/${eventId}`, { wallImage: own })).body.event.wallImage).toBe(own);
+    });
+
+    it('refuses any wall image on creation (the form uploads it once the event exists)', async () => {
+      const res = await asProvider.post('/api/events', { name: 'Tracked gala', eventType: 'general', wallImage: 'https://tracker.example/p.gif' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ wallImage: 'The wall image must be an image uploaded for this event' });
+    });
+
+    it('lets an event keep a wall image stored before the rule when it is edited', async () => {
+      const legacy = 'https://cdn.example/old-wall.jpg';
+      const legacyEventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, wallImage: legacy })).id;
+      const res = await asProvider.patch(`/api/events/${legacyEventId}`, { name: 'Renamed gala', wallImage: legacy });
+      expect(res.status).toBe(200);
+      expect(res.body.event).toMatchObject({ name: 'Renamed gala', wallImage: legacy });
+    });
+  });
+
   it('never serves keys outside public/', async () => {
     for (const path of ['/api/media/public/../originals/x', '/api/media/public/%2e%2e/originals/x', '/api/media/public/none.webp']) {
       expect((await fetch(`${api.url}${path}`)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { LiveMessage } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { EventAdmin, Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { FakeOpenAi } from '../support/fake-openai';
@@ -123,6 +123,50 @@ describe('moderation', () => {
     expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id })).toMatchObject({ approved: false });
   });
 
+  it('shows a host whose permissions say canModerate: false only the public wall, whatever it asks', async () => {
+    const { event, customer, host } = await hostedEvent('manual_moderation');
+    const post = async (message: string) => processed(t.dataSource, (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message })).body.memory.id);
+    const [shown, pending, flagged] = [await post('Shown'), await post('Pending'), await post('Flagged')];
+    await t.dataSource.getRepository(Memory).update({ id: shown.id }, { approved: true });
+    await t.dataSource.getRepository(Memory).update({ id: flagged.id }, { flagged: true });
+    await t.dataSource.getRepository(EventAdmin).update(
+      { eventId: event.id, userId: customer.user.id },
+      { permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } },
+    );
+
+    for (const query of ['', '?approved=false', '?flagged=true', '?approved=true', '?order=oldest']) {
+      const res = await host.get(`/api/events/${event.id}/memories${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.memories.map((m: Memory) => m.id)).toEqual([shown.id]);
+    }
+    expect((await host.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(403);
+    expect((await host.post(`/api/submissions/${pending.id}/approve`)).status).toBe(404);
+    expect((await host.post(`/api/memories/${flagged.id}/flag`)).status).toBe(404);
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending.id })).toMatchObject({ approved: false });
+  });
+
+  describe('a signed-in guest who is not a host is moderated like anyone else', () => {
+    let signedInGuest: ApiClient;
+    beforeAll(async () => {
+      signedInGuest = await signedIn(api.url, await createAccount(t.dataSource, 'guest'));
+    });
+
+    it.each([
+      ['auto_approve', 'Congratulations', { approved: true, moderation: null }],
+      ['manual_moderation', 'Congratulations', { approved: false, moderation: { reason: 'Waiting for a host to approve' } }],
+      ['ai_moderation', 'Congratulations, clean', { approved: true, moderation: null }],
+      ['ai_moderation', 'FLAGME from a signed-in guest', { approved: false, moderation: { reason: 'Flagged by AI moderation', categories: ['violence'] } }],
+    ] as const)('%s: "%s"', async (moderationType, message, outcome) => {
+      const provider = await createAccount(t.dataSource, 'service_provider');
+      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
+      const res = await signedInGuest.post(`/api/events/${event.id}/submissions/message`, { name: 'Signed-in guest', message });
+      expect(res.status).toBe(201);
+      const memory = await processed(t.dataSource, res.body.memory.id);
+      expect(memory).toMatchObject({ ...outcome, settings: { byHost: false } });
+      expect((await publicIds(event.id)).includes(memory.id)).toBe(outcome.approved);
+    });
+  });
+
   describe('AI moderation (a local fake of the OpenAI moderation API)', () => {
     let event: Awaited<ReturnType<typeof hostedEvent>>['event'];
     let host: ApiClient;
@@ -152,6 +196,16 @@ describe('moderation', () => {
       ['a time-out', 'SLOW'],
     ])('holds the memory for a human on %s (fail closed)', async (_, word) => {
       expect(await submit(`${word} hello`)).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+    });
+
+    it('holds the memory for a human on a 200 whose results list is empty (fail closed)', async () => {
+      expect(await submit('NORESULTS hello')).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+    });
+
+    it('holds a photo for a human when the verdict covers only its caption, not the image (fail closed)', async () => {
+      const res = await guest().post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }));
+      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      expect(await publicIds(event.id)).not.toContain(res.body.memory.id);
     });
 
     it('sends the photo itself, as a processed WebP, with the caption', async () => {

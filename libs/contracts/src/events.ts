@@ -20,6 +20,8 @@ export const EventMessages = {
   notEnoughCredits: 'Not enough credits: buy a credit pack to publish this event',
   onlyDraftsDeleted: 'Only draft events can be deleted',
   invalidCode: "We couldn't find an event with that code. Please check and try again.",
+  tooManyLookups: 'Too many event look-ups from this connection. Please wait a moment and try again.',
+  wallImageNotUploaded: 'The wall image must be an image uploaded for this event',
 } as const;
 
 export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;

@@ -9,6 +9,28 @@ export interface AiVerdict {
 
 export class AiModerationUnavailable extends Error {}
 
+type InputType = 'text' | 'image';
+
+/**
+ * OpenAI's verdict, read only when it covers everything that was asked: a multi-modal request is one
+ * input, answered by exactly one result whose categories were applied to each kind of input sent (text,
+ * image). Anything less (no result, a result that never looked at the photo) is no verdict at all, so
+ * the memory is held for a human instead of approved by omission.
+ */
+export function verdictOf(response: { results?: unknown }, sent: readonly InputType[]): AiVerdict {
+  const results = Array.isArray(response.results) ? (response.results as OpenAI.Moderations.Moderation[]) : [];
+  if (results.length !== 1) throw new AiModerationUnavailable(`expected 1 moderation result, got ${results.length}`);
+  const [result] = results;
+  if (typeof result?.flagged !== 'boolean' || !result.categories || typeof result.categories !== 'object') {
+    throw new AiModerationUnavailable('malformed moderation result');
+  }
+  const applied = new Set(Object.values(result.category_applied_input_types ?? {}).flatMap((types) => (Array.isArray(types) ? types : [])));
+  const unreviewed = sent.filter((type) => !applied.has(type));
+  if (unreviewed.length) throw new AiModerationUnavailable(`the moderation result does not cover the ${unreviewed.join(' and ')}`);
+  const categories = Object.entries(result.categories).filter(([, flagged]) => flagged === true).map(([category]) => category);
+  return { flagged: result.flagged, categories };
+}
+
 /** The OpenAI moderation API (omni-moderation: text and an image in one call). */
 @Injectable()
 export class AiModeration {
@@ -25,20 +47,17 @@ export class AiModeration {
     return this.client !== null;
   }
 
-  /** Throws AiModerationUnavailable when there is no key, or OpenAI fails or times out. */
+  /** Throws AiModerationUnavailable when there is no key, OpenAI fails or times out, or its answer is incomplete. */
   async review(text: string, image?: { data: Buffer; mime: string }): Promise<AiVerdict> {
     if (!this.client) throw new AiModerationUnavailable('no OpenAI key configured');
     const input: OpenAI.Moderations.ModerationMultiModalInput[] = [{ type: 'text', text }];
     if (image) input.push({ type: 'image_url', image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` } });
+    let response: OpenAI.Moderations.ModerationCreateResponse;
     try {
-      const response = await this.client.moderations.create({ model: 'omni-moderation-latest', input });
-      const flaggedCategories = new Set<string>();
-      for (const result of response.results) {
-        for (const [category, flagged] of Object.entries(result.categories)) if (flagged) flaggedCategories.add(category);
-      }
-      return { flagged: response.results.some((r) => r.flagged), categories: [...flaggedCategories] };
+      response = await this.client.moderations.create({ model: 'omni-moderation-latest', input });
     } catch (err) {
       throw new AiModerationUnavailable((err as Error).message);
     }
+    return verdictOf(response, image ? ['text', 'image'] : ['text']);
   }
 }

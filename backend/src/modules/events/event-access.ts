@@ -45,6 +45,14 @@ export class EventAccess {
     );
   }
 
+  /**
+   * Whether the caller may see and decide what is not on the public wall (pending, held, flagged
+   * memories and their images, the hosts' live feed): every route that reveals those asks this.
+   */
+  canModerate(session: Session | null | undefined, eventId: string): Promise<boolean> {
+    return this.canManage(session, eventId, ['canModerate']);
+  }
+
   /** The events a caller may manage, newest first. */
   listManageable(session: Session): Promise<Event[]> {
     const query = this.events.createQueryBuilder('event').orderBy('event.createdAt', 'DESC');

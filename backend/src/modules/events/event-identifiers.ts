@@ -8,8 +8,15 @@ export function randomEventCode(): string {
   return code;
 }
 
-/** A readable slug from the name; `attempt` > 0 adds a random tail after a collision. */
-export function eventSlug(name: string, attempt = 0): string {
+/** 8 base-36 characters, about 41 bits: more guesses than the whole event-code space (31^6, about 30 bits). */
+const SLUG_TAIL_LENGTH = 8;
+
+/**
+ * A readable slug from the name with a random tail. The slug finds a published event (its id, and through
+ * that its code) without signing in, so it must not be derivable from the event's name: "anna-and-ben"
+ * is guessed by anyone who knows the couple, "anna-and-ben-k3x9q2m7" is not.
+ */
+export function eventSlug(name: string): string {
   const base = slugify(name, { lower: true, strict: true }).slice(0, 80) || 'event';
-  return attempt === 0 ? base : `${base}-${randomInt(36 ** 4).toString(36).padStart(4, '0')}`;
+  return `${base}-${randomInt(36 ** SLUG_TAIL_LENGTH).toString(36).padStart(SLUG_TAIL_LENGTH, '0')}`;
 }

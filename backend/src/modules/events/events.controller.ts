@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
 import { UuidParam } from '../../common/uuid-param.pipe';
@@ -7,6 +8,7 @@ import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
+import { EventLookupThrottle } from './event-lookup-throttle';
 import { EventsService } from './events.service';
 import { toPublicEvent } from './public-event';
 
@@ -16,7 +18,10 @@ const MANAGERS = [Role.Owner, Role.ServiceProvider];
 @ApiTags('events')
 @Controller('events')
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsService,
+    private readonly lookups: EventLookupThrottle,
+  ) {}
 
   @Get()
   @Roles(...HOSTS)
@@ -41,16 +46,17 @@ export class EventsController {
 
   @Public()
   @Get('by-code/:eventCode')
-  @ApiOperation({ summary: 'A published event by its code, any case' })
-  async byCode(@Param('eventCode') eventCode: string) {
-    return { success: true, event: toPublicEvent(await this.events.findPublishedBy({ eventCode })) };
+  @ApiOperation({ summary: 'A published event by its code, any case (rate-limited per client address, misses more strictly)' })
+  async byCode(@Param('eventCode') eventCode: string, @Req() request: FastifyRequest) {
+    const event = await this.lookups.lookUp(request.ip, () => this.events.findPublishedBy({ eventCode }));
+    return { success: true, event: toPublicEvent(event) };
   }
 
   @Public()
   @Get('by-slug/:eventSlug')
-  @ApiOperation({ summary: 'A published event by its slug' })
-  async bySlug(@Param('eventSlug') slug: string) {
-    return { event: toPublicEvent(await this.events.findPublishedBy({ slug })) };
+  @ApiOperation({ summary: 'A published event by its slug (rate-limited per client address, misses more strictly)' })
+  async bySlug(@Param('eventSlug') slug: string, @Req() request: FastifyRequest) {
+    return { event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.events.findPublishedBy({ slug }))) };
   }
 
   @Get(':id')

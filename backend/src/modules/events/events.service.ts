@@ -15,7 +15,7 @@ import {
   Role,
   statusChangeRefused,
 } from '@memory-wall/contracts';
-import { Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { Event, isFeaturedImageOf, Memory, ServiceProvider } from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { CustomerAccessDto } from './dto/customer-access.dto';
@@ -120,6 +120,8 @@ export class EventsService {
     const providerId = await this.providerFor(session, dto.serviceProviderId);
     this.assertDates(dto.eventDate ?? null, dto.eventEndDate ?? null);
     const customer = await this.customerAccessOf(dto);
+    // No image can have been uploaded for an event that does not exist yet: the form uploads it after.
+    if (dto.wallImage) throw fieldError('wallImage', EventMessages.wallImageNotUploaded);
     if (dto.eventCode) await this.assertCodeFree(dto.eventCode);
 
     return this.dataSource.transaction(async (tx) => {
@@ -150,6 +152,7 @@ export class EventsService {
       this.assertDates(dto.eventDate !== undefined ? start : null, end, start);
     }
     if (dto.eventCode && dto.eventCode !== event.eventCode) await this.assertCodeFree(dto.eventCode);
+    this.assertWallImage(event, dto.wallImage);
 
     await this.dataSource.transaction(async (tx) => {
       const locked = await tx.findOneOrFail(Event, { where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -227,6 +230,16 @@ export class EventsService {
     return access;
   }
 
+  /**
+   * A public wall shows its image to every guest and screen, so only images uploaded for this event are
+   * accepted (no third-party address that could track them, no path to anything else). A value stored
+   * before this rule may be sent back unchanged, so that editing such an event keeps working.
+   */
+  private assertWallImage(event: Event, wallImage: string | null | undefined) {
+    if (!wallImage || wallImage === event.wallImage || isFeaturedImageOf(event.id, wallImage)) return;
+    throw fieldError('wallImage', EventMessages.wallImageNotUploaded);
+  }
+
   private async assertCodeFree(code: string) {
     if (await this.events.existsBy({ eventCode: code })) {
       throw new ConflictException({ message: EventMessages.eventCodeTaken, fields: { eventCode: EventMessages.eventCodeTaken } });
@@ -234,8 +247,8 @@ export class EventsService {
   }
 
   private async freeSlug(tx: EntityManager, name: string): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      const slug = eventSlug(name, attempt);
+    for (;;) {
+      const slug = eventSlug(name);
       if (!(await tx.existsBy(Event, { slug }))) return slug;
     }
   }

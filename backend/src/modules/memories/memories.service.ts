@@ -23,17 +23,22 @@ export class MemoriesService {
     private readonly live: LiveSubscriber,
   ) {}
 
-  /** The event's hosts see every memory, filtered as asked (approved / pending / flagged). */
+  /**
+   * The event's moderators see every memory, filtered as asked (approved / pending / flagged). A host
+   * who may not moderate (canModerate: false) sees only what the public wall shows, whatever it asks.
+   */
   async hostList(session: Session, eventId: string, query: ListMemoriesQuery): Promise<HostList | null> {
     if (!(await this.access.canManage(session, eventId))) return null;
-    const position = await this.hostsPosition(eventId);
-    return { memories: (await this.find(hostFilter(eventId, query), query.order)).map(toHostMemory), position };
+    const moderator = await this.access.canModerate(session, eventId);
+    const position = await this.feedPosition(eventId, moderator);
+    const where = moderator ? hostFilter(eventId, query) : { eventId, approved: true, flagged: false };
+    return { memories: (await this.find(where, query.order)).map(toHostMemory), position };
   }
 
-  /** The hosts' feed position a host list reflects: read before the list. */
-  private async hostsPosition(eventId: string) {
-    const seq = await this.live.currentPosition({ eventId, hosts: true });
-    return seq === null ? undefined : formatLivePosition(LiveFeed.Hosts, seq);
+  /** The position of the feed a list follows (the hosts' feed for moderators): read before the list. */
+  private async feedPosition(eventId: string, hosts = true) {
+    const seq = await this.live.currentPosition({ eventId, hosts });
+    return seq === null ? undefined : formatLivePosition(hosts ? LiveFeed.Hosts : LiveFeed.Public, seq);
   }
 
   /**
@@ -83,7 +88,7 @@ export class MemoriesService {
   /** Submissions awaiting a decision (and those that failed processing, for moderators to see). */
   async pending(session: Session, eventId: string): Promise<HostList> {
     await this.access.manageable(session, eventId, ['canModerate']);
-    const position = await this.hostsPosition(eventId);
+    const position = await this.feedPosition(eventId);
     const rows = await this.find({ eventId, approved: false, flagged: false }, DisplayOrder.Newest);
     return { memories: rows.map(toHostMemory), position };
   }

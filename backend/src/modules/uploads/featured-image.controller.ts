@@ -3,7 +3,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Role } from '@memory-wall/contracts';
-import { Event, inspectImage, ObjectStorage, renderWebp, UnsupportedImageError } from '@memory-wall/core';
+import { Event, featuredImageKey, inspectImage, mediaUrl, ObjectStorage, renderWebp, UnsupportedImageError } from '@memory-wall/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
@@ -38,9 +38,9 @@ export class FeaturedImageController {
     try {
       await inspectImage(file.path);
       const image = await renderWebp(file.path, FEATURED_IMAGE_EDGE);
-      const key = `public/featured/${id}/${randomUUID()}.webp`;
+      const key = featuredImageKey(id, randomUUID());
       await this.storage.put(key, image.data, 'image/webp');
-      const imageUrl = `/api/media/${key}`;
+      const imageUrl = mediaUrl(key);
       await this.events.update({ id }, { wallImage: imageUrl });
       return { success: true, imageUrl };
     } catch (err) {

@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PHOTO_MAX_BYTES, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import { EventMessages, PHOTO_MAX_BYTES, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
@@ -25,6 +25,7 @@ beforeEach(async () => {
     if (method === 'GET' && url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
     if (method === 'GET' && url === '/api/events/by-code/ABC123') return { status: 200, body: { success: true, event } };
     if (method === 'GET' && url === '/api/events/by-slug/anna-and-ben') return { status: 200, body: { event } };
+    if (method === 'GET' && url === '/api/events/by-code/BUSY42') return { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: EventMessages.tooManyLookups } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true` && session.user) {
       return { status: 200, body: { success: true, memories: [onWall] } };
     }
@@ -62,6 +63,14 @@ describe('contribute page: finding the event', () => {
     expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
     // Not an id: tried as a code, then as a slug.
     expect(server.requests.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/events/by-code/MISSING', '/api/events/by-slug/missing']));
+  });
+
+  it("says the server's reason when it refuses to look the event up (429), and does not try the code again as a slug", async () => {
+    renderWithProviders(undefined, { route: '/contribute/busy42' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many event look-ups from this connection. Please wait a moment and try again.');
+    expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
+    expect(server.requests.map((r) => r.url)).not.toContain('/api/events/by-slug/busy42');
   });
 });
 

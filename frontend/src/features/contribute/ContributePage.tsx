@@ -19,7 +19,7 @@ const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner]
 
 /** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
 export function ContributePage() {
-  const { event, isLoading } = useContributeEvent();
+  const { event, isLoading, refusal } = useContributeEvent();
   const { user, isLoading: sessionLoading } = useSessionUser();
   const host = !!user && HOSTS.includes(user.role);
 
@@ -27,7 +27,7 @@ export function ContributePage() {
   if (!event) {
     return (
       <main className="page page-narrow">
-        <EventNotFound />
+        <EventNotFound refusal={refusal} />
       </main>
     );
   }

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams, useSearchParams } from 'react-router';
 import type { PublicEvent } from '@memory-wall/contracts';
+import { errorMessage, errorStatus } from '../../api/api';
 import { useGetEventByCodeQuery, useGetEventBySlugQuery, useGetPublicEventQuery } from '../../api/events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,7 +12,7 @@ const CODE = /^[a-z0-9]{4,10}$/i;
  * The event to contribute to (spec §2 Contribute page): /contribute/{ref} where ref is the event's id,
  * else its code, else its slug; or /contribute?code={eventCode}.
  */
-export function useContributeEvent(): { event: PublicEvent | undefined; isLoading: boolean } {
+export function useContributeEvent(): { event: PublicEvent | undefined; isLoading: boolean; refusal?: string } {
   const { eventId: ref } = useParams();
   const [searchParams] = useSearchParams();
   const queryCode = searchParams.get('code')?.trim();
@@ -20,11 +21,13 @@ export function useContributeEvent(): { event: PublicEvent | undefined; isLoadin
   const code = ref ? (!id && CODE.test(ref) ? ref.toUpperCase() : undefined) : queryCode ? queryCode.toUpperCase() : undefined;
   const byId = useGetPublicEventQuery(id ?? skipToken);
   const byCode = useGetEventByCodeQuery(code ?? skipToken);
-  // A ref that is not an id nor a known code may be a slug.
-  const slug = ref && !id && (!code || byCode.isError) ? ref : undefined;
+  // A ref that is not an id nor a known code may be a slug (not after a 429: that would only count again).
+  const slug = ref && !id && (!code || (byCode.isError && errorStatus(byCode.error) !== 429)) ? ref : undefined;
   const bySlug = useGetEventBySlugQuery(slug ?? skipToken);
 
   const event = byId.data ?? byCode.data ?? bySlug.data;
   const isLoading = !event && (byId.isLoading || byCode.isLoading || bySlug.isLoading);
-  return { event, isLoading };
+  // Too many look-ups from this connection: the event may well exist, so say what the server said.
+  const limited = [byCode.error, bySlug.error].find((error) => errorStatus(error) === 429);
+  return { event, isLoading, refusal: limited ? errorMessage(limited) : undefined };
 }

@@ -323,7 +323,8 @@ export function EventForm({ event }: { event?: HostEvent }) {
           />
           <TextField label={t('events.wallTitle')} hint={t('events.wallTitleHint')} autoComplete="off" {...text('wallTitle')} />
           <div className="ev-image-field">
-            <TextField label={t('events.wallImage')} type="url" hint={t('events.wallImageHint')} autoComplete="off" {...text('wallImage')} />
+            {/* Set by uploading only: the server accepts no other address (no third-party images on public walls). */}
+            <TextField label={t('events.wallImage')} type="url" readOnly hint={t('events.wallImageHint')} autoComplete="off" {...text('wallImage')} />
             <div className="actions">
               <label className="button button-secondary ev-file">
                 {upload.isLoading ? t('events.saving') : t('events.uploadImage')}

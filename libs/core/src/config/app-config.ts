@@ -158,6 +158,27 @@ export class AppConfig {
   @Min(1)
   SUBMISSIONS_PER_MINUTE = 60;
 
+  /**
+   * Event look-ups by code or slug per client address per minute. A venue's guests share one Wi-Fi
+   * address: 150 phones scanning the QR code in the minute after it is announced, each looking the event
+   * up three or four times (the contribute page, coming back from the camera, the thank-you page), is
+   * about 600. Found or not, every look-up counts here.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  EVENT_LOOKUPS_PER_MINUTE = 600;
+
+  /**
+   * Look-ups per client address per minute that find no event, i.e. guesses. A room of guests mistypes a
+   * code a few times; a script guessing 6-character codes (31^6, about 887 million) at 30 a minute tries
+   * about 0.005% of them a day.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  EVENT_LOOKUP_MISSES_PER_MINUTE = 30;
+
   /** While AI moderation is unavailable, how often held memories are offered to it again. */
   @Transform(toInt)
   @IsInt()

@@ -5,3 +5,25 @@ export const originalKey = (eventId: string, memoryId: string) => `originals/${e
 export const renditionKey = (eventId: string, memoryId: string, name: RenditionName) =>
   `public/memories/${eventId}/${memoryId}-${name}.webp`;
 export const mediaUrl = (key: string) => `/api/media/${key}`;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const RENDITIONS_PREFIX = 'public/memories/';
+const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.webp$`);
+
+/**
+ * Whose rendition a key names: a memory's ('memory', with its ids), no memory's ('none': featured images),
+ * or one that cannot be told ('unknown', under the renditions' folder but not in their form). A rendition
+ * is public only while its memory is on the public wall; before that only the event's moderators see it.
+ */
+export function renditionOwner(key: string): { eventId: string; memoryId: string } | 'none' | 'unknown' {
+  if (!key.startsWith(RENDITIONS_PREFIX)) return 'none';
+  const match = RENDITION_KEY.exec(key);
+  return match ? { eventId: match[1], memoryId: match[2] } : 'unknown';
+}
+
+/** A wall's featured image, uploaded for that event (the only wall images accepted). */
+export const featuredImageKey = (eventId: string, imageId: string) => `public/featured/${eventId}/${imageId}.webp`;
+const FEATURED_IMAGE_URL = new RegExp(`^/api/media/public/featured/(${UUID})/${UUID}\\.webp$`);
+
+/** Whether `url` is an image uploaded for this event's wall. */
+export const isFeaturedImageOf = (eventId: string, url: string) => FEATURED_IMAGE_URL.exec(url)?.[1] === eventId;

@@ -69,12 +69,13 @@ export class WallSettingsFields extends EventDetailsFields {
   @MaxLength(200)
   wallTitle?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'An http(s) address or an uploaded image (/api/media/public/...)' })
+  /** Which addresses are accepted is decided with the event at hand: EventsService.assertWallImage. */
+  @ApiPropertyOptional({ nullable: true, description: "An image uploaded for this event (POST /api/upload/featured-image/{id}'s imageUrl), or null" })
   @Transform(emptyToNull)
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @Matches(/^(https?:\/\/|\/api\/media\/public\/)\S+$/, { message: 'The wall image must be a web address or an uploaded image' })
-  @MaxLength(2048)
+  @IsString({ message: EventMessages.wallImageNotUploaded })
+  @MaxLength(2048, { message: EventMessages.wallImageNotUploaded })
   wallImage?: string | null;
 
   @ApiPropertyOptional({ enum: MODERATION_TYPES })

@@ -1,0 +1,59 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { EventMessages } from '@memory-wall/contracts';
+import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
+import { TooManyRequestsException } from '../../common/api-errors';
+
+/**
+ * Guests find an event by its code or slug without signing in, so these look-ups are where codes could be
+ * guessed. Per client address, counted in Redis so every API instance shares the counts: every look-up
+ * (EVENT_LOOKUPS_PER_MINUTE, generous: a venue's phones share one address), and more strictly the
+ * look-ups that find nothing (EVENT_LOOKUP_MISSES_PER_MINUTE), which is what guessing produces.
+ */
+@Injectable()
+export class EventLookupThrottle {
+  private readonly lookups: RateLimiterRedis;
+  private readonly misses: RateLimiterRedis;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
+    this.lookups = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:event-lookup`, points: config.EVENT_LOOKUPS_PER_MINUTE, duration: 60 });
+    this.misses = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:event-lookup-miss`, points: config.EVENT_LOOKUP_MISSES_PER_MINUTE, duration: 60 });
+  }
+
+  /**
+   * Runs the look-up `find` for a client, or answers 429 with Retry-After. Each look-up is counted as a
+   * miss before it runs, and given back when it finds the event: counted only afterwards, any number of
+   * concurrent guesses would pass the check before the first of them was counted. And once an address has
+   * used its misses, it finds nothing at all for a while, so a guesser cannot go on collecting hits.
+   * So the misses limit also caps an address's look-ups in flight at once; each takes milliseconds, and
+   * phones arrive one by one, so a venue stays far below it.
+   */
+  async lookUp<T>(address: string, find: () => Promise<T>): Promise<T> {
+    await this.take(this.lookups, address);
+    const counted = await this.take(this.misses, address);
+    let found: T;
+    try {
+      found = await find();
+    } catch (err) {
+      if (counted && !(err instanceof NotFoundException)) await this.misses.reward(address, 1).catch(() => undefined);
+      throw err;
+    }
+    if (counted) await this.misses.reward(address, 1).catch(() => undefined);
+    return found;
+  }
+
+  /** Takes one point; false when Redis could not be asked (then look-ups still work, unthrottled). */
+  private async take(limiter: RateLimiterRedis, address: string): Promise<boolean> {
+    try {
+      await limiter.consume(address);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw new TooManyRequestsException(EventMessages.tooManyLookups, Math.ceil(rejection.msBeforeNext / 1000));
+      }
+      // Redis unreachable: guests must still find their event; the submission throttle makes the same choice.
+      return false;
+    }
+  }
+}
