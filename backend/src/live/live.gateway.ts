@@ -1,4 +1,4 @@
-import { Inject, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -29,6 +29,8 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
 /** The heartbeat pings a thirtieth of the sockets each second. */
 const HEARTBEAT_SLICES = 30;
+/** WebSocket's "internal error": not final, so clients reconnect later. */
+const INTERNAL_ERROR_CLOSE_CODE = 1011;
 
 type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | null; joinKey?: string };
 
@@ -42,6 +44,7 @@ type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | n
 // No compression: live messages are small, and broadcasts send one prepared frame (see PreparedFrame).
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false })
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(LiveGateway.name);
   private readonly sockets = new Set<LiveSocket>();
   private readonly heartbeat = new Heartbeat(HEARTBEAT_MS, HEARTBEAT_SLICES);
   private readonly joinAccess: LiveJoinAccess;
@@ -70,7 +73,6 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
     this.sockets.add(socket);
     this.heartbeat.add(socket);
-    socket.joinKey = String(++this.joinKeys);
     socket.sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
     socket.session = socket.sessionId ? await this.sessions.get(socket.sessionId) : null;
     const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
@@ -81,7 +83,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     this.sockets.delete(socket);
     this.heartbeat.remove(socket);
     this.registry.leave(socket);
-    void this.joinsPerSocket.delete(socket.joinKey!);
+    if (socket.joinKey) void this.joinsPerSocket.delete(socket.joinKey);
   }
 
   @SubscribeMessage(ClientMessageType.Join)
@@ -90,7 +92,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   private async join(socket: LiveSocket, eventId: unknown) {
-    const withinRate = await this.joinsPerSocket.consume(socket.joinKey!).then(
+    socket.joinKey ??= String(++this.joinKeys);
+    const withinRate = await this.joinsPerSocket.consume(socket.joinKey).then(
       () => true,
       () => false,
     );
@@ -102,7 +105,10 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       socket.close(LiveCloseCode.EventNotFound, Messages.eventNotFound);
       return;
     }
-    const decision = await this.joinAccess.decide(socket.session, socket.sessionId, eventId);
+    const decision = await this.joinAccess.decide(socket.session, socket.sessionId, eventId).catch((err: Error) => {
+      this.logger.error(`a join could not be decided: ${err.message}`);
+      return { refused: { code: INTERNAL_ERROR_CLOSE_CODE, reason: LiveRefusals.unavailable } };
+    });
     if ('refused' in decision) {
       socket.close(decision.refused.code, decision.refused.reason);
       return;

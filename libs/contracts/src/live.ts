@@ -93,6 +93,8 @@ export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404, Too
 export const LiveRefusals = {
   tooManyJoins: 'Too many joins on this connection',
   tooManyConnections: 'Too many live connections from this address',
+  // The join could not be decided (the database away): the client reconnects later.
+  unavailable: 'Live updates are unavailable for a moment',
 } as const;
 export const isFinalCloseCode = (code: number) => code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
 /** The socket's session ended (logout, password change or reset): reconnecting makes it a public viewer. */
