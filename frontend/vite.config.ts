@@ -15,6 +15,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: backend },
+      // Without changeOrigin, Host stays the dev server's: the API's origin check of the upgrade then sees
+      // the page's own origin. With it, the API would take the page for a foreign one and refuse the socket.
       '/ws': { target: backend, ws: true },
     },
   },

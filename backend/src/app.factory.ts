@@ -13,8 +13,9 @@ import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { apiValidationPipe } from './common/validation.pipe';
-import { refuseForeignOrigins } from './common/origin-check';
+import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
 import { addSecurityHeaders } from './common/security-headers';
+import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
 import { answerCachedWallReads } from './modules/memories/public-wall.http';
@@ -36,7 +37,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Drawings arrive as PNG data URLs (at most 2 MB of image); uploads are multipart and limited per route.
     bodyLimit: 3 * 1024 * 1024,
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
-    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
+    trustProxy: trustProxyHops(config.TRUST_PROXY),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: createJsonLogger(config.LOG_LEVEL),
@@ -52,7 +53,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   acceptStreamedForms(fastify);
-  refuseForeignOrigins(fastify, config.PUBLIC_URL);
+  refuseForeignOrigins(fastify, new OwnOrigins(config));
   addSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {

@@ -1,22 +1,26 @@
-import { Inject, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
   OnGatewayConnection,
   OnGatewayDisconnect,
+  OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
-import type { WebSocket } from 'ws';
-import { ClientMessageType, LiveCloseCode, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { ClientMessageType, LiveCloseCode, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
 import { AppConfig } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
 import { EventsService } from '../modules/events/events.service';
 import { Heartbeat } from './heartbeat';
+import { LiveAdmission } from './live-admission';
+import { LiveJoinAccess } from './live-join-access';
 import { LiveRegistry, roomKey } from './live-registry';
 import { LiveSubscriber } from './live-subscriber';
 
@@ -25,19 +29,27 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
 /** The heartbeat pings a thirtieth of the sockets each second. */
 const HEARTBEAT_SLICES = 30;
+/** WebSocket's "internal error": not final, so clients reconnect later. */
+const INTERNAL_ERROR_CLOSE_CODE = 1011;
 
-type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | null };
+type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | null; joinKey?: string };
 
 /**
  * /ws?eventId=… (or /ws then {"type":"join","eventId":…}). The session is read at upgrade: the event's
  * hosts (who may moderate it) join its hosts' feed; anyone else joins the public feed of a published event.
  * A socket on its feed is told the position it joined at ({"type":"joined",…}, see LiveJoined).
+ * A socket is on one feed at a time (a new join leaves the last one) and may join LIVE_JOINS_PER_MINUTE
+ * times a minute; upgrades are admitted by LiveAdmission.
  */
 // No compression: live messages are small, and broadcasts send one prepared frame (see PreparedFrame).
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false })
-export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(LiveGateway.name);
   private readonly sockets = new Set<LiveSocket>();
   private readonly heartbeat = new Heartbeat(HEARTBEAT_MS, HEARTBEAT_SLICES);
+  private readonly joinAccess: LiveJoinAccess;
+  private readonly joinsPerSocket: RateLimiterMemory;
+  private joinKeys = 0;
 
   constructor(
     private readonly registry: LiveRegistry,
@@ -46,8 +58,16 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     private readonly sessions: SessionStore,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly subscriber: LiveSubscriber,
+    private readonly admission: LiveAdmission,
   ) {
     subscriber.onSessionRevoked((revocation) => this.closeRevoked(revocation));
+    this.joinAccess = new LiveJoinAccess(events, access, config.LIVE_JOIN_CACHE_MS);
+    this.joinsPerSocket = new RateLimiterMemory({ points: config.LIVE_JOINS_PER_MINUTE, duration: 60 });
+  }
+
+  /** Upgrades are decided before the handshake completes (the decorator's options cannot reach the config). */
+  afterInit(server: WebSocketServer) {
+    server.options.verifyClient = this.admission.verifyClient;
   }
 
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
@@ -63,6 +83,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     this.sockets.delete(socket);
     this.heartbeat.remove(socket);
     this.registry.leave(socket);
+    if (socket.joinKey) void this.joinsPerSocket.delete(socket.joinKey);
   }
 
   @SubscribeMessage(ClientMessageType.Join)
@@ -71,20 +92,28 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
   }
 
   private async join(socket: LiveSocket, eventId: unknown) {
-    if (typeof eventId !== 'string' || !isUUID(eventId)) {
-      socket.close(LiveCloseCode.EventNotFound, 'Event not found');
+    socket.joinKey ??= String(++this.joinKeys);
+    const withinRate = await this.joinsPerSocket.consume(socket.joinKey).then(
+      () => true,
+      () => false,
+    );
+    if (!withinRate) {
+      socket.close(LiveCloseCode.TooManyJoins, LiveRefusals.tooManyJoins);
       return;
     }
-    const hosts = await this.access.canManage(socket.session, eventId, ['canModerate']);
-    if (!hosts) {
-      try {
-        await this.events.getPublished(eventId);
-      } catch (err) {
-        const notFound = (err as { status?: number }).status === 404;
-        socket.close(notFound ? LiveCloseCode.EventNotFound : LiveCloseCode.EventNotAvailable, (err as Error).message);
-        return;
-      }
+    if (typeof eventId !== 'string' || !isUUID(eventId)) {
+      socket.close(LiveCloseCode.EventNotFound, Messages.eventNotFound);
+      return;
     }
+    const decision = await this.joinAccess.decide(socket.session, socket.sessionId, eventId).catch((err: Error) => {
+      this.logger.error(`a join could not be decided: ${err.message}`);
+      return { refused: { code: INTERNAL_ERROR_CLOSE_CODE, reason: LiveRefusals.unavailable } };
+    });
+    if ('refused' in decision) {
+      socket.close(decision.refused.code, decision.refused.reason);
+      return;
+    }
+    const { hosts } = decision;
     if (socket.readyState !== socket.OPEN) return;
     this.registry.join(socket, roomKey({ eventId, hosts }));
     this.subscriber.welcome(socket, { eventId, hosts });

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../modules/events/events.module';
+import { LiveAdmission } from './live-admission';
 import { LiveGateway } from './live.gateway';
 import { LiveRegistry } from './live-registry';
 import { LiveSubscriber } from './live-subscriber';
 
 @Module({
   imports: [EventsModule],
-  providers: [LiveGateway, LiveRegistry, LiveSubscriber],
+  providers: [LiveGateway, LiveAdmission, LiveRegistry, LiveSubscriber],
   exports: [LiveSubscriber],
 })
 export class LiveModule {}

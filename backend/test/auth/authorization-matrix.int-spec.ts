@@ -1,13 +1,15 @@
-import { Role } from '@memory-wall/contracts';
+import { LiveFeed, LiveJoined, LiveMessage, LiveMessageType, ModerationType, Role } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { Memory } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
+import { Event, Memory } from '@memory-wall/core';
+import { createEvent, postMessage } from '../support/factories';
 import { FakeStripe, signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
 import { ApiClient } from '../support/http';
 import { multipart, pngOf } from '../support/images';
-import type { RunningProcess } from '../support/processes';
+import { connectLive, LiveClient } from '../support/live-client';
+import { RunningProcess, startWorkers } from '../support/processes';
 import { useApiWithFakeStripe } from '../support/stripe-api';
 import type { TestEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait';
 
 /**
  * Every route of the running app, and who may call it. The route list comes from the app's own OpenAPI
@@ -214,6 +216,26 @@ const ROWS: Row[] = [
   },
 ];
 
+/**
+ * The live socket's feeds of event A (not in the OpenAPI document): every actor opens /ws?eventId=A with
+ * its session, a guest submits a memory that waits for a host, and a host approves it. "allow" on the
+ * hosts' feed: the socket joined the hosts' feed and was told of the pending memory (with its moderation
+ * fields); "deny": it joined another feed and heard nothing of the memory until it was approved. "allow"
+ * on the public feed: the socket was told of the approval.
+ */
+interface FeedRow {
+  route: string;
+  feed: LiveFeed;
+  expect: Record<Actor, Outcome>;
+}
+
+const FEED_ROWS: FeedRow[] = [
+  { route: 'WS /ws public feed of event A', feed: LiveFeed.Public, expect: everyone() },
+  { route: "WS /ws hosts' feed of event A", feed: LiveFeed.Hosts, expect: only('customerOwn', 'providerOwn', 'owner') },
+];
+
+const about = (memoryId: string) => (m: LiveMessage) => ('memory' in m ? m.memory.id : m.memoryId) === memoryId;
+
 describe('authorization matrix', () => {
   const services = useApiWithFakeStripe();
   let t: TestEnvironment;
@@ -229,6 +251,10 @@ describe('authorization matrix', () => {
     expect(routes.length).toBeGreaterThan(10);
     expect(routes.filter((r) => !ROWS.some((row) => row.route === r))).toEqual([]);
     expect(ROWS.map((r) => r.route).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('has a row for every live feed', () => {
+    expect(Object.values(LiveFeed).filter((feed) => !FEED_ROWS.some((row) => row.feed === feed))).toEqual([]);
   });
 
   let image: Buffer;
@@ -287,5 +313,62 @@ describe('authorization matrix', () => {
       Object.entries(seen).map(([actor, status]) => [actor, status < 400 ? 'allow' : [401, 403, 404].includes(status) ? 'deny' : `status ${status}`]),
     );
     expect(outcomes).toEqual(row.expect);
+  });
+
+  describe('live feeds', () => {
+    let workers: RunningProcess;
+    beforeAll(() => {
+      workers = startWorkers(t.env);
+    });
+    afterAll(() => workers?.stop());
+
+    it.each(FEED_ROWS.map((row) => [row.route, row] as const))('%s', async (_, row) => {
+      const world = await makeWorld();
+      await t.dataSource.getRepository(Event).update(world.eventA, { moderationType: ModerationType.ManualModeration });
+      const wsUrl = `${api.url.replace('http', 'ws')}/ws?eventId=${world.eventA}`;
+      const sockets = {} as Record<Actor, { client: LiveClient; joined: LiveJoined | null }>;
+      for (const actor of ACTORS) {
+        const session = actor === 'anonymous' ? undefined : await signedInCookie(world.accounts[actor]);
+        const client = await connectLive(wsUrl, undefined, session);
+        sockets[actor] = { client, joined: await client.joined(5_000).catch(() => null) };
+      }
+      try {
+        const pending = (await postMessage(api.url, world.eventA, { name: 'Guest', message: 'For the hosts first' })).body.memory.id as string;
+        const host = new ApiClient(api.url);
+        await host.login(world.providerA.username, world.providerA.password);
+        await waitFor(async () => (await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending })).processingState === 'ready', 15_000, 'the memory processed');
+        expect((await host.post(`/api/submissions/${pending}/approve`)).status).toBeLessThan(400);
+        // One subscriber connection delivers both feeds in publishing order: a socket told of the approval
+        // has been told everything published before it.
+        // The wall is told memory_approved; the hosts, memory_updated with the memory now approved.
+        const approved = (m: LiveMessage) =>
+          about(pending)(m) &&
+          (m.type === LiveMessageType.MemoryApproved || (m.type === LiveMessageType.MemoryUpdated && 'approved' in m.memory && m.memory.approved === true));
+        const joinedSockets = ACTORS.filter((a) => sockets[a].joined);
+        await waitFor(() => joinedSockets.every((a) => sockets[a].client.messages.some(approved)), 15_000, 'the approval on every joined socket').catch(() => undefined);
+
+        const outcomes = Object.fromEntries(
+          ACTORS.map((actor) => {
+            const { client, joined } = sockets[actor];
+            const heard = client.messages.filter(about(pending));
+            const beforeApproval = heard.slice(0, Math.max(heard.findIndex(approved), 0));
+            if (row.feed === LiveFeed.Public) return [actor, heard.some(approved) ? 'allow' : 'deny'];
+            const toldPending = beforeApproval.some((m) => m.type === LiveMessageType.NewMemory && 'memory' in m && 'moderation' in m.memory);
+            if (joined?.feed === LiveFeed.Hosts && toldPending) return [actor, 'allow'];
+            if (joined?.feed !== LiveFeed.Hosts && beforeApproval.length === 0) return [actor, 'deny'];
+            return [actor, `joined ${joined?.feed ?? 'nothing'}, heard ${JSON.stringify(heard.map((m) => m.type))}`];
+          }),
+        );
+        expect(outcomes).toEqual(row.expect);
+      } finally {
+        ACTORS.forEach((actor) => sockets[actor].client.close());
+      }
+    });
+
+    async function signedInCookie(account: TestAccount) {
+      const client = new ApiClient(api.url);
+      await client.login(account.username, account.password);
+      return client.cookie;
+    }
   });
 });

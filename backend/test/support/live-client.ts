@@ -10,12 +10,20 @@ export interface LiveClient {
   joined(timeoutMs?: number): Promise<LiveJoined>;
   /** Resolves with the first message (already received or arriving) that matches. */
   next(match: (m: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
+  /** Resolves with the close code and reason once the server (or the client) closed the socket. */
+  closed(timeoutMs?: number): Promise<{ code: number; reason: string }>;
   close(): void;
 }
 
-/** A WebSocket client of the live gateway that records what it receives (as a signed-in host with `cookie`). */
-export async function connectLive(url: string, join?: string, cookie?: string): Promise<LiveClient> {
-  const socket = new WebSocket(url, cookie ? { headers: { cookie } } : undefined);
+/**
+ * A WebSocket client of the live gateway that records what it receives (as a signed-in host with `cookie`).
+ * `headers` are sent with the upgrade (Origin, as a browser page sends it; X-Forwarded-For through a proxy).
+ */
+export async function connectLive(url: string, join?: string, cookie?: string, headers: Record<string, string> = {}): Promise<LiveClient> {
+  const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const closedAs = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const messages: LiveMessage[] = [];
   const joins: LiveJoined[] = [];
   const joinWaiters: Array<(joined: LiveJoined) => void> = [];
@@ -60,8 +68,32 @@ export async function connectLive(url: string, join?: string, cookie?: string): 
         waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
+    closed(timeoutMs = 10_000) {
+      return Promise.race([
+        closedAs,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not closed in ${timeoutMs} ms`)), timeoutMs).unref()),
+      ]);
+    },
     close: () => socket.close(1000),
   };
+}
+
+/** An upgrade the gateway is expected to refuse: resolves with its HTTP status and body; rejects if a socket opened. */
+export function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => {
+      socket.close(1000);
+      reject(new Error(`the upgrade to ${url} was accepted`));
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    socket.once('error', reject);
+  });
 }
 
 /** Waits until the server side has registered a socket (its join is processed asynchronously). */

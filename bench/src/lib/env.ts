@@ -30,6 +30,8 @@ export async function benchEnvironment(settings: BenchSettings, extra: Record<st
   // As behind the compose load balancer: the API trusts one proxy hop, so the load side can speak for
   // many guests' addresses (X-Forwarded-For) and the per-address submission limit applies per guest.
   test.env.TRUST_PROXY = '1';
+  // The fan-out fleets (up to 10,000 sockets) open from the load side's one address, with no proxy header.
+  test.env.LIVE_CONNECTIONS_PER_ADDRESS = '100000';
   Object.assign(test.env, extra);
   return {
     ...test,

@@ -88,7 +88,14 @@ export const ClientMessageType = { Join: 'join' } as const;
 export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string };
 
 /** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
-export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404 } as const;
+export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404, TooManyJoins: 4429 } as const;
+/** Reasons the gateway gives when it refuses a join (close reason) or a connection (HTTP body of the refused upgrade). */
+export const LiveRefusals = {
+  tooManyJoins: 'Too many joins on this connection',
+  tooManyConnections: 'Too many live connections from this address',
+  // The join could not be decided (the database away): the client reconnects later.
+  unavailable: 'Live updates are unavailable for a moment',
+} as const;
 export const isFinalCloseCode = (code: number) => code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
 /** The socket's session ended (logout, password change or reset): reconnecting makes it a public viewer. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;

@@ -36,6 +36,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_USE_SSL: 'false' }).S3_USE_SSL).toBe(false);
   });
 
+  it('reads ALLOWED_ORIGINS as a comma-separated list of origins and refuses anything else', () => {
+    expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: '' }).ALLOWED_ORIGINS).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://screens.example.com, http://10.0.0.5:3000' }).ALLOWED_ORIGINS).toEqual([
+      'https://screens.example.com',
+      'http://10.0.0.5:3000',
+    ]);
+    for (const bad of ['screens.example.com', 'https://screens.example.com/wall', 'ftp://x.example', '*']) {
+      expect(configErrorOf({ ALLOWED_ORIGINS: bad })).toContain('ALLOWED_ORIGINS');
+    }
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],

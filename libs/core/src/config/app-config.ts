@@ -20,6 +20,8 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 
 /**
  * The one configuration of the API and the workers, read from the environment (and `.env` when present).
@@ -40,6 +42,14 @@ export class AppConfig {
 
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   PUBLIC_URL = 'http://localhost:3000';
+
+  /**
+   * Further origins whose pages may use the API and the live socket with a visitor's session, besides
+   * PUBLIC_URL's and the address a request was sent to (comma-separated, e.g. https://screens.example.com).
+   */
+  @Transform(toList)
+  @Matches(/^https?:\/\/[^/\s]+$/, { each: true, message: 'must be a comma-separated list of origins like https://wall.example.com' })
+  ALLOWED_ORIGINS: string[] = [];
 
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/memorywall';
@@ -184,6 +194,31 @@ export class AppConfig {
   @IsInt()
   @Min(100)
   AI_RETRY_DELAY_MS = 60_000;
+
+  /**
+   * Live sockets one client address may hold open on one API instance. Guests at a venue share one
+   * address (a NAT), each phone and screen with a socket: keep this above a venue's crowd.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_CONNECTIONS_PER_ADDRESS = 1000;
+
+  /** Join messages one live socket may send per minute (a page joins once per connection). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_JOINS_PER_MINUTE = 30;
+
+  /**
+   * How long an API instance remembers which feed of an event a session may join, so that a crowd joining
+   * one event costs one database query: also how long a host's withdrawn access may still join the hosts' feed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  LIVE_JOIN_CACHE_MS = 5_000;
 
   /** Proxy hops in front of the API whose X-Forwarded-For is trusted (1 behind the compose load balancer). */
   @Transform(toInt)
