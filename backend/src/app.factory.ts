@@ -14,6 +14,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { apiValidationPipe } from './common/validation.pipe';
 import { refuseForeignOrigins } from './common/origin-check';
+import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT, refuseUnacceptableRequests } from './common/request-limits';
 import { addSecurityHeaders } from './common/security-headers';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
@@ -33,8 +34,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Drawings arrive as PNG data URLs (at most 2 MB of image); uploads are multipart and limited per route.
-    bodyLimit: 3 * 1024 * 1024,
+    // Routes that need more say so with @BodyLimit (drawings); uploads are multipart and limited per route.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   });
@@ -49,6 +50,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
+  applyRouteBodyLimits(fastify);
+  refuseUnacceptableRequests(fastify);
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   acceptStreamedForms(fastify);
