@@ -36,6 +36,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     // Routes that need more say so with @BodyLimit (drawings); uploads are multipart and limited per route.
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // A client that trickles its headers, or stops sending a body, is cut off; a slow body that keeps
+    // moving is not, up to the outer bound of a whole request.
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS),
+      // Node checks the headers and request timeouts only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(config.HTTP_HEADERS_TIMEOUT_MS, 1_000),
+    },
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   });
