@@ -2,11 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
+import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
+import { EventAccess } from './event-access';
 import { EventsService } from './events.service';
 import { toPublicEvent } from './public-event';
 
@@ -62,6 +64,7 @@ export class EventsController {
 
   @Patch(':id')
   @Roles(...HOSTS)
+  @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Edit details or wall settings, or { status } to publish (1 credit) or complete' })
   async update(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: UpdateEventDto) {
     return { success: true, event: await this.events.update(session, id, dto) };
@@ -85,6 +88,7 @@ export class EventsController {
   @Post(':id/customer')
   @HttpCode(201)
   @Roles(...MANAGERS)
+  @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
   async addCustomer(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: CustomerAccessDto) {
     return { success: true, ...(await this.events.addCustomer(session, id, dto)) };
