@@ -14,6 +14,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
+import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT, refuseUnacceptableRequests } from './common/request-limits';
 import { addSecurityHeaders } from './common/security-headers';
 import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
@@ -34,8 +35,17 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Drawings arrive as PNG data URLs (at most 2 MB of image); uploads are multipart and limited per route.
-    bodyLimit: 3 * 1024 * 1024,
+    // Routes that need more say so with @BodyLimit (drawings); uploads are multipart and limited per route.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // A client that trickles its headers, or stops sending a body, is cut off; a slow body that keeps
+    // moving is not, up to the outer bound of a whole request.
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS),
+      // Node checks the headers and request timeouts only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(config.HTTP_HEADERS_TIMEOUT_MS, 1_000),
+    },
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: trustProxyHops(config.TRUST_PROXY),
   });
@@ -50,6 +60,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
+  applyRouteBodyLimits(fastify);
+  refuseUnacceptableRequests(fastify);
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   acceptStreamedForms(fastify);

@@ -1,7 +1,8 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { plainToInstance, Type } from 'class-transformer';
-import { IsNotEmpty, IsString, MinLength, ValidateNested, validateSync } from 'class-validator';
-import { fieldMessages, toErrorBody, validationException } from './api-errors';
+import { IsNotEmpty, IsString, MinLength, ValidateNested, ValidationError, validateSync } from 'class-validator';
+import { RequestMessages } from '@memory-wall/contracts';
+import { fieldMessages, MAX_ERROR_FIELDS, MAX_ERROR_TEXT, toErrorBody, validationException } from './api-errors';
 
 class Address {
   @IsNotEmpty({ message: 'City is required' })
@@ -52,11 +53,23 @@ describe('toErrorBody', () => {
     expect(toErrorBody(new NotFoundException('Event not found'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Event not found' });
   });
 
-  it("keeps the status and message of Fastify's own 4xx errors", () => {
+  it("keeps the status of Fastify's own 4xx errors, with the catalogue's message", () => {
     const tooLarge = { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' };
-    expect(toErrorBody(tooLarge)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+    expect(toErrorBody(tooLarge)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: RequestMessages.bodyTooLarge });
     const badJson = { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON', message: "Body is not valid JSON but content-type is set to 'application/json'" };
-    expect(toErrorBody(badJson)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
+    expect(toErrorBody(badJson)).toEqual({ statusCode: 400, error: 'Bad Request', message: RequestMessages.invalidJson });
+    // As Nest hands them on: an HttpException caused by the Fastify error.
+    const mapped = new HttpException(tooLarge.message, 413, { cause: tooLarge });
+    expect(toErrorBody(mapped)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: RequestMessages.bodyTooLarge });
+  });
+
+  it('answers a validation failure of thousands of fields with a few bounded ones', () => {
+    const errors = Array.from({ length: 5_000 }, (_, i) =>
+      Object.assign(new ValidationError(), { property: `k${i}${'k'.repeat(1_000)}`, constraints: { whitelistValidation: `property k${i}${'k'.repeat(1_000)} should not exist` } }),
+    );
+    const body = toErrorBody(validationException(errors));
+    expect(Object.keys(body.fields!)).toHaveLength(MAX_ERROR_FIELDS);
+    expect(JSON.stringify(body).length).toBeLessThan(MAX_ERROR_FIELDS * 2 * (MAX_ERROR_TEXT + 10) + MAX_ERROR_TEXT + 100);
   });
 
   it('answers anything else with a 500 that does not leak the error text', () => {

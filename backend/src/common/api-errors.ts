@@ -1,7 +1,7 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ValidationError } from 'class-validator';
 import { QueryFailedError } from 'typeorm';
-import { ApiErrorBody } from '@memory-wall/contracts';
+import { ApiErrorBody, RequestMessages } from '@memory-wall/contracts';
 
 /** A 429 that tells the client when to come back (sent as Retry-After). */
 export class TooManyRequestsException extends HttpException {
@@ -13,25 +13,40 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
+/** An error body stays small whatever the request held: a body of 150,000 unknown keys gets a few lines. */
+export const MAX_ERROR_FIELDS = 20;
+export const MAX_ERROR_TEXT = 200;
+
+const bounded = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 1)}…` : text);
+
 /**
- * Flattens class-validator errors into { field: message }, nested fields as `a.b`. class-validator lists a
- * property's constraints bottom-up, so the last one is the top-most decorator: the field's main rule.
+ * Flattens class-validator errors into { field: message }, nested fields as `a.b`, at most MAX_ERROR_FIELDS
+ * of them. class-validator lists a property's constraints bottom-up, so the last one is the top-most
+ * decorator: the field's main rule.
  */
-export function fieldMessages(errors: ValidationError[], parent = ''): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function fieldMessages(errors: ValidationError[], parent = '', fields: Record<string, string> = {}): Record<string, string> {
   for (const error of errors) {
+    if (Object.keys(fields).length >= MAX_ERROR_FIELDS) break;
     const path = parent ? `${parent}.${error.property}` : error.property;
     const messages = Object.values(error.constraints ?? {});
-    if (messages.length) fields[path] = messages[messages.length - 1];
-    Object.assign(fields, fieldMessages(error.children ?? [], path));
+    if (messages.length) fields[bounded(path)] = bounded(messages[messages.length - 1]);
+    fieldMessages(error.children ?? [], path, fields);
   }
   return fields;
 }
 
 export function validationException(errors: ValidationError[]) {
   const fields = fieldMessages(errors);
-  return new BadRequestException({ message: Object.values(fields)[0] ?? 'Invalid request', fields });
+  return new BadRequestException({ message: Object.values(fields)[0] ?? RequestMessages.invalidRequest, fields });
 }
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON: RequestMessages.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: RequestMessages.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: RequestMessages.bodyTooLarge,
+};
+
+const fastifyMessage = (error: unknown): string | undefined => FASTIFY_MESSAGES[(error as { code?: unknown } | undefined)?.code as string];
 
 /** Maps anything thrown into the one error body of the API (4xx with the reason, 5xx without details). */
 export function toErrorBody(exception: unknown): ApiErrorBody {
@@ -41,11 +56,13 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     const detail = typeof response === 'string' ? { message: response } : (response as Record<string, unknown>);
     // A structured body without a message (the health check's report) is meant to be sent as it is.
     if (!('message' in detail)) return { statusCode: status, error: statusText(status), message: statusText(status), ...detail };
-    const message = Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message);
+    // Nest hands Fastify's own 4xx errors (malformed JSON, body too large) on as HttpExceptions caused by them.
+    const message =
+      fastifyMessage(exception.cause) ?? (Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message));
     return {
       statusCode: status,
       error: statusText(status),
-      message,
+      message: bounded(message),
       ...(detail.fields ? { fields: detail.fields as Record<string, string> } : {}),
     };
   }
@@ -57,10 +74,8 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
   const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const status = fastifyError.statusCode;
-    const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-      ? 'The request body is not valid JSON'
-      : (fastifyError.message ?? statusText(status));
-    return { statusCode: status, error: statusText(status), message };
+    const message = fastifyMessage(fastifyError) ?? fastifyError.message ?? statusText(status);
+    return { statusCode: status, error: statusText(status), message: bounded(message) };
   }
   return { statusCode: 500, error: statusText(500), message: 'Something went wrong on our side' };
 }

@@ -94,6 +94,30 @@ describe('fuzzing every route of the OpenAPI document', () => {
   it.each([
     ['anonymously', false],
     ['as the owner', true],
+  ])('answers a NUL character in any path parameter, and JSON nested 10,000 deep, with 4xx %s', async (_, signedIn) => {
+    const client = new ApiClient(api.url);
+    if (signedIn) await client.login(owner.username, owner.password);
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const answers: string[] = [];
+    for (const op of operations) {
+      const params = op.path.match(/\{[^}]+\}/g) ?? [];
+      if (params.length) {
+        const path = params.reduce((p, param) => p.replace(param, 'a%00b'), op.path);
+        answers.push(`${op.method} ${path} → ${(await client.request(op.method, path)).status}`);
+      }
+      if (op.method !== 'GET' && op.method !== 'DELETE') {
+        const path = params.reduce((p, param, i) => p.replace(param, realIds[i % realIds.length]), op.path);
+        const res = await client.request(op.method, path, undefined, { 'content-type': 'application/json' }, deep);
+        answers.push(`${op.method} ${path} (deep JSON) → ${res.status}`);
+      }
+    }
+    expect(answers.length).toBeGreaterThan(30);
+    expect(answers.filter((a) => !/→ 4\d\d$/.test(a))).toEqual([]);
+  });
+
+  it.each([
+    ['anonymously', false],
+    ['as the owner', true],
   ])('answers every random request %s below 500', async (_, signedIn) => {
     const failures: string[] = [];
     let requests = 0;

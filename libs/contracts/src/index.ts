@@ -8,3 +8,4 @@ export * from './credits';
 export * from './events';
 export * from './memories';
 export * from './billing';
+export * from './requests';

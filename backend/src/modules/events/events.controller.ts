@@ -3,11 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
+import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
+import { EventAccess } from './event-access';
 import { EventLookupThrottle } from './event-lookup-throttle';
 import { EventsService } from './events.service';
 import { toPublicEvent } from './public-event';
@@ -68,6 +70,7 @@ export class EventsController {
 
   @Patch(':id')
   @Roles(...HOSTS)
+  @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Edit details or wall settings, or { status } to publish (1 credit) or complete' })
   async update(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: UpdateEventDto) {
     return { success: true, event: await this.events.update(session, id, dto) };
@@ -91,6 +94,7 @@ export class EventsController {
   @Post(':id/customer')
   @HttpCode(201)
   @Roles(...MANAGERS)
+  @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
   async addCustomer(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: CustomerAccessDto) {
     return { success: true, ...(await this.events.addCustomer(session, id, dto)) };

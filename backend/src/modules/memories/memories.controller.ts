@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { BooleanText, DISPLAY_ORDERS, DisplayOrder, LIVE_POSITION_HEADER, Role } from '@memory-wall/contracts';
 import { toHostMemory } from '@memory-wall/core';
 import { CurrentSession, Public, Roles } from '../../common/auth/auth.decorators';
+import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { QueryEnum } from '../../common/query-enum.pipe';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
@@ -73,6 +74,7 @@ export class MemoriesController {
 
   @Patch('memories/:id')
   @Roles(...HOSTS)
+  @AuthorizeFirst(MemoryModerationService, 'id', (moderation, session, id) => moderation.moderatable(session, id))
   @ApiOperation({ summary: 'Set approved and/or flagged' })
   async update(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string, @Body() dto: UpdateMemoryDto) {
     return { success: true, memory: toHostMemory(await this.moderation.change(session, id, dto)) };

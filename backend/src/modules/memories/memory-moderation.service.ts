@@ -32,7 +32,7 @@ export class MemoryModerationService {
   ) {}
 
   /** A memory of an event the caller may moderate (404 otherwise, so ids reveal nothing). */
-  private async moderatable(session: Session, memoryId: string): Promise<Memory> {
+  async moderatable(session: Session, memoryId: string): Promise<Memory> {
     const memory = await this.memories.findOneBy({ id: memoryId });
     if (!memory) throw new NotFoundException(MemoryMessages.memoryNotFound);
     await this.access.manageable(session, memory.eventId, ['canModerate']).catch(() => {

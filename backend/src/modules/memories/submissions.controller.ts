@@ -3,6 +3,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MemoryMessages, PHOTO_MAX_BYTES, SubmissionResponse } from '@memory-wall/contracts';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
+import { BodyLimit } from '../../common/request-limits';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { receiveFile } from '../uploads/upload-file';
@@ -51,6 +52,8 @@ export class SubmissionsController {
 
   @Post('drawing')
   @HttpCode(201)
+  // A PNG data URL of DRAWING_MAX_BYTES is 2.7 MB of base64; a larger image gets the service's own answer.
+  @BodyLimit(3 * 1024 * 1024)
   @ApiOperation({ summary: 'Leave a drawing: a PNG data URL in `content`, with `name`' })
   async drawing(
     @Param('eventId', UuidParam('event id')) eventId: string,

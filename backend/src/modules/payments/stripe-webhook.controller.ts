@@ -2,6 +2,7 @@ import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators';
+import { BodyLimit } from '../../common/request-limits';
 import { PurchaseWebhookService } from './purchase-webhook.service';
 
 @ApiTags('payments')
@@ -13,6 +14,8 @@ export class StripeWebhookController {
   @Public()
   @Post('webhook')
   @HttpCode(200)
+  // Stripe's events are a few kB, but their size is Stripe's to choose: room to spare.
+  @BodyLimit(512 * 1024)
   @ApiOperation({ summary: 'Stripe webhook: payment_intent.succeeded grants the paid pack, once per PaymentIntent' })
   async receive(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string) {
     await this.webhooks.receive(request.rawBody, signature);

@@ -2,6 +2,7 @@ import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
+import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { ResetCustomerPasswordDto } from './dto/reset-password.dto';
@@ -14,6 +15,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Patch(':id/profile')
+  @AuthorizeFirst(UsersService, 'id', (users, session, id) => users.editableProfile(session, id))
   @ApiOperation({ summary: "Update one's own profile (the owner may update anyone's)" })
   async updateProfile(@CurrentSession() session: Session, @Param('id', UuidParam('user id')) id: string, @Body() dto: UpdateProfileDto) {
     return { success: true, user: await this.users.updateProfile(session, id, dto) };
@@ -21,6 +23,7 @@ export class UsersController {
 
   @Patch(':customerId/reset-password')
   @Roles(Role.ServiceProvider, Role.Owner)
+  @AuthorizeFirst(UsersService, 'customerId', (users, session, id) => users.managedCustomer(session, id))
   @ApiOperation({ summary: "A provider resets the 6-digit PIN of one of its events' customers" })
   async resetCustomerPassword(
     @CurrentSession() session: Session,

@@ -107,10 +107,16 @@ export class UsersService {
     await this.users.update({ id: userId }, { lastLoginAt: new Date() });
   }
 
-  async updateProfile(session: Session, userId: string, dto: UpdateProfileDto): Promise<SessionUser> {
+  /** The user whose profile the caller may edit: one's own; the owner, anyone's. */
+  async editableProfile(session: Session, userId: string): Promise<User> {
     if (session.userId !== userId && session.role !== Role.Owner) throw new ForbiddenException(AuthMessages.accessDenied);
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new NotFoundException('User not found');
+    return user;
+  }
+
+  async updateProfile(session: Session, userId: string, dto: UpdateProfileDto): Promise<SessionUser> {
+    const user = await this.editableProfile(session, userId);
     if (dto.email && dto.email !== user.email) {
       const other = await this.users.findOneBy({ email: dto.email });
       if (other) throw fieldError({ email: AuthMessages.emailTaken });
@@ -134,6 +140,12 @@ export class UsersService {
 
   /** A provider resets the PIN of a customer of one of its events; the owner, of any customer. */
   async resetCustomerPassword(session: Session, customerId: string, password: string): Promise<void> {
+    await this.managedCustomer(session, customerId);
+    await this.setPassword(customerId, password);
+  }
+
+  /** A customer of one of the caller's events (the owner's: any customer); 404 otherwise. */
+  async managedCustomer(session: Session, customerId: string): Promise<User> {
     const customer = await this.users.findOneBy({ id: customerId, role: Role.Customer });
     if (!customer) throw new NotFoundException('Customer not found');
     if (session.role !== Role.Owner) {
@@ -148,7 +160,7 @@ export class UsersService {
         .getExists();
       if (!manages) throw new NotFoundException('Customer not found');
     }
-    await this.setPassword(customerId, password);
+    return customer;
   }
 
   async resetProviderPassword(serviceProviderId: string, newPassword: string): Promise<void> {

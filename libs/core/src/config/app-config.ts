@@ -227,6 +227,27 @@ export class AppConfig {
   @Max(5)
   TRUST_PROXY = 0;
 
+  /** How long a client may take to send a request's headers, in total (slowly trickled headers are cut off). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+
+  /**
+   * How long a connection may send nothing in the middle of a request before it is closed: a stalled body is
+   * cut off while a slow upload that keeps moving is not (idle keep-alive connections have their own timeout).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  HTTP_IDLE_TIMEOUT_MS = 60_000;
+
+  /** The outer bound on one whole request, generous enough for a 10 MB photo from a slow phone. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  HTTP_REQUEST_TIMEOUT_MS = 900_000;
+
   /** When all three are set, the API creates this owner account at start-up if it does not exist. */
   @IsString()
   OWNER_USERNAME = '';
