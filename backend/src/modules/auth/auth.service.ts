@@ -21,15 +21,19 @@ export class AuthService {
   ) {}
 
   async login(dto: LoginDto, address: string, previousSessionId?: string): Promise<SignedIn> {
-    await this.throttle.assertAllowed(dto.emailOrUsername, address);
     const user = await this.users.findForLogin(dto.emailOrUsername);
-    // Verify even without a user, so a wrong username takes as long as a wrong password.
-    const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(dto.emailOrUsername, address);
-      throw new UnauthorizedException(AuthMessages.invalidCredentials);
+    // One counter per account whether it is named by username or email; unknown names by their
+    // canonical form, so the answer is the same whether or not the account exists.
+    const account = user ? `user:${user.id}` : `name:${dto.emailOrUsername.normalize('NFKC').trim().toLowerCase()}`;
+    const attempt = await this.throttle.begin(account, address);
+    try {
+      // Verify even without a user, so a wrong username takes as long as a wrong password.
+      const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
+      if (!user || !valid) throw new UnauthorizedException(AuthMessages.invalidCredentials);
+      await attempt.succeeded();
+    } finally {
+      await attempt.finished();
     }
-    await this.throttle.recordSuccess(dto.emailOrUsername);
     await this.users.recordLogin(user.id);
     return this.startSession(user.id, previousSessionId);
   }
