@@ -22,6 +22,7 @@ export const AuthMessages = {
   signInRequired: 'Please sign in',
   accessDenied: "You don't have permission to access this page.",
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   foreignOrigin: 'Request refused: it did not come from this site',
 } as const;
 

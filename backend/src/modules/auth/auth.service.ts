@@ -1,9 +1,10 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AuthMessages, passwordProblem, Role, SessionUser } from '@memory-wall/contracts';
+import { AuthMessages, passwordProblem, Role, SessionUser, WELCOME_CREDITS } from '@memory-wall/contracts';
 import { UsersService } from '../users/users.service';
 import { RegisterDto } from './dto/register.dto';
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottle } from './login-throttle';
+import { RegistrationThrottle } from './registration-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionStore } from './session.store';
 
@@ -18,6 +19,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
+    private readonly registrations: RegistrationThrottle,
   ) {}
 
   async login(dto: LoginDto, address: string, previousSessionId?: string): Promise<SignedIn> {
@@ -38,7 +40,7 @@ export class AuthService {
     return this.startSession(user.id, previousSessionId);
   }
 
-  async register(dto: RegisterDto, previousSessionId?: string): Promise<SignedIn> {
+  async register(dto: RegisterDto, address: string, previousSessionId?: string): Promise<SignedIn> {
     const role = dto.role ?? Role.Guest;
     const fields: Record<string, string> = {};
     const problem = passwordProblem(role, dto.password);
@@ -46,8 +48,15 @@ export class AuthService {
     if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.passwordsDoNotMatch;
     if (Object.keys(fields).length) throw new BadRequestException({ message: Object.values(fields)[0], fields });
 
-    const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password));
-    return this.startSession(user.id, previousSessionId);
+    await this.registrations.admit(address);
+    const welcome = role === Role.ServiceProvider && (await this.registrations.takeWelcomeGrant(address));
+    try {
+      const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password), welcome ? WELCOME_CREDITS : 0);
+      return await this.startSession(user.id, previousSessionId);
+    } catch (err) {
+      if (welcome) await this.registrations.returnWelcomeGrant(address);
+      throw err;
+    }
   }
 
   /** A fresh session id at every sign-in: an id planted before login is worth nothing after it. */

@@ -46,7 +46,7 @@ export class UsersService {
   }
 
   /** Creates the account; a service provider also gets its provider row and welcome credits, in one transaction. */
-  async register(dto: RegisterDto & { role: Role }, passwordHash: string): Promise<User> {
+  async register(dto: RegisterDto & { role: Role }, passwordHash: string, welcomeCredits = WELCOME_CREDITS): Promise<User> {
     await this.assertAvailable(dto.username, dto.email);
     try {
       return await this.dataSource.transaction(async (tx) => {
@@ -59,7 +59,7 @@ export class UsersService {
             profileData: { ...dto.profileData },
           }),
         );
-        if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto);
+        if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto, welcomeCredits);
         return user;
       });
     } catch (err) {
@@ -71,20 +71,21 @@ export class UsersService {
     }
   }
 
-  private async createProvider(tx: EntityManager, user: User, dto: RegisterDto) {
+  private async createProvider(tx: EntityManager, user: User, dto: RegisterDto, welcomeCredits: number) {
     const provider = await tx.save(
       tx.create(ServiceProvider, {
         userId: user.id,
         companyName: dto.profileData?.companyName || dto.profileData?.fullName || dto.username,
         serviceTypes: dto.profileData?.serviceTypes ?? [],
-        availableCredits: WELCOME_CREDITS,
+        availableCredits: welcomeCredits,
       }),
     );
+    if (!welcomeCredits) return;
     await tx.save(
       tx.create(CreditTransaction, {
         serviceProviderId: provider.id,
         userId: user.id,
-        amount: WELCOME_CREDITS,
+        amount: welcomeCredits,
         transactionType: TransactionType.Promotion,
         description: 'Welcome credits for new service providers',
       }),

@@ -158,6 +158,15 @@ export class AppConfig {
   @Min(1)
   SUBMISSIONS_PER_MINUTE = 60;
 
+  /**
+   * Registrations one client address may attempt per hour (those that pass validation, refused names too):
+   * bounds account farming and the "already taken" answers that tell which names and emails exist.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTRATIONS_PER_HOUR = 10;
+
   /** While AI moderation is unavailable, how often held memories are offered to it again. */
   @Transform(toInt)
   @IsInt()
