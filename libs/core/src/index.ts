@@ -2,6 +2,7 @@ export * from './config/app-config';
 export * from './config/config.module';
 export * from './config/production-checks';
 export * from './demo/demo-data';
+export * from './users/username-skeleton';
 export * from './database/entities';
 export * from './database/data-source';
 export * from './database/database.module';
