@@ -1,3 +1,4 @@
+/// <reference path="./unicode-confusables.d.ts" />
 import { rectifyConfusion } from 'unicode-confusables';
 import { normalizeUsername } from '@memory-wall/contracts';
 
