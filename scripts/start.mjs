@@ -1,4 +1,5 @@
-// npm start (after the build): migrate, seed, start the API and the workers, print where to go.
+// npm start (after the build): migrate, seed the demo (not in production), start the API and the workers,
+// print where to go.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +9,8 @@ const cfg = config();
 await requireServices(cfg);
 await core.runMigrations(cfg);
 const { runSeed } = createRequire(import.meta.url)('../backend/dist/seed/run-seed.js');
-const seed = await runSeed();
+// The demo's logins are published, so production never gets them (and the API would refuse to start).
+const seed = cfg.isProduction ? null : await runSeed();
 
 const children = [
   spawn(process.execPath, ['backend/dist/main.js'], { stdio: 'inherit' }),
@@ -28,8 +30,11 @@ for (let i = 0; i < 120; i++) {
   if (ok) break;
   await sleep(250);
 }
-const { owner, provider, customer } = seed.logins;
-console.log(`
+if (!seed) {
+  console.log(`\n  Memory Wall is running at ${local}\n\n  Press Ctrl+C to stop.\n`);
+} else {
+  const { owner, provider, customer } = seed.logins;
+  console.log(`
   Memory Wall is running at ${local}
 
   Demo logins (username / password):
@@ -44,3 +49,4 @@ console.log(`
 
   Press Ctrl+C to stop.
 `);
+}

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig, loadDotEnv } from '@memory-wall/core';
+import { assertReadyForProduction, ConfigError, loadConfig, loadDotEnv } from '@memory-wall/core';
 import { createApp } from './app.factory';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  await assertReadyForProduction(config);
   const app = await createApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
 }

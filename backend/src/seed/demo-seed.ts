@@ -8,17 +8,8 @@ import {
   Role,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, Event, EventAdmin, Memory, ServiceProvider, User } from '@memory-wall/core';
+import { CreditTransaction, DEMO_EVENT, DEMO_LOGINS, Event, EventAdmin, Memory, ServiceProvider, User } from '@memory-wall/core';
 import { hashPassword } from '../modules/auth/passwords';
-
-/** The demo accounts `npm start` prints. Local demo only: change them before going anywhere public. */
-export const DEMO_LOGINS = {
-  owner: { username: 'owner', email: 'owner@memorywall.local', password: 'ownerpass1' },
-  provider: { username: 'planner', email: 'planner@memorywall.local', password: 'plannerpass1' },
-  customer: { username: 'couple', email: 'couple@memorywall.local', password: '123456' },
-} as const;
-
-export const DEMO_EVENT = { slug: 'anna-and-ben-wedding', code: 'WED24A', name: "Anna & Ben's Wedding" };
 
 const DEMO_MEMORIES = [
   { author: 'Grandma Rose', content: 'Wishing you a lifetime of love and laughter. So proud of you both!' },
@@ -31,7 +22,7 @@ export interface SeedResult {
   created: boolean;
 }
 
-/** Creates the demo data once; a second run finds it and changes nothing. */
+/** Creates the demo data once; a second run finds it and changes nothing. Never in production (runSeed). */
 export async function seedDemo(dataSource: DataSource): Promise<SeedResult> {
   return dataSource.transaction(async (tx) => {
     const existing = await tx.findOneBy(Event, { slug: DEMO_EVENT.slug });

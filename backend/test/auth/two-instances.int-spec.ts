@@ -1,3 +1,5 @@
+import { AuthMessages } from '@memory-wall/contracts';
+import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
 import { createAccount } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { connectLive, settle } from '../support/live-client';
@@ -63,6 +65,60 @@ describe('sessions and sign-in limits across two API instances', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.message).toBe('Too many sign-in attempts. Please wait and try again.');
     }
+  });
+
+  it('refuses parallel guesses past the account limit before verifying them, across both instances', async () => {
+    const customer = await createAccount(t.dataSource, 'customer');
+    // 40 wrong PINs at once, half on each instance, each from its own address: only the per-account budget applies.
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      new ApiClient((i % 2 ? a : b).url).post(
+        '/api/auth/login',
+        { emailOrUsername: customer.username, password: String(200000 + i) },
+        { 'x-forwarded-for': `203.0.113.${100 + i}` },
+      ),
+    );
+    const answers = await Promise.all(guesses);
+    const verified = answers.filter((res) => res.status !== 429);
+    // A 401 is a verified guess; at most the account's 5 points' worth were verified.
+    expect(verified.length).toBeGreaterThan(0);
+    expect(verified.length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.points);
+    expect(verified.every((res) => res.status === 401)).toBe(true);
+    expect(answers.filter((res) => res.status === 429).every((res) => res.body.message === AuthMessages.tooManyAttempts)).toBe(true);
+    // The right PIN now is refused too.
+    const right = await new ApiClient(a.url).post('/api/auth/login', { emailOrUsername: customer.username, password: customer.password }, { 'x-forwarded-for': '203.0.113.250' });
+    expect(right.status).toBe(429);
+  });
+
+  it('counts guesses by username and by email against one account', async () => {
+    const guest = await createAccount(t.dataSource, 'guest');
+    const names = [guest.username, guest.username, guest.username, guest.user.email.toUpperCase(), guest.user.email];
+    for (const [i, name] of names.entries()) {
+      const res = await new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: name, password: 'not-it' }, { 'x-forwarded-for': `198.51.100.${20 + i}` });
+      expect(res.status).toBe(401);
+    }
+    const right = await new ApiClient(a.url).post('/api/auth/login', { emailOrUsername: guest.username, password: guest.password }, { 'x-forwarded-for': '198.51.100.40' });
+    expect(right.status).toBe(429);
+  });
+
+  it('does not count correct passwords against the account or the address', async () => {
+    const guest = await createAccount(t.dataSource, 'guest');
+    for (let i = 0; i < 2 * LOGIN_LIMITS.perAccount.points; i++) {
+      const res = await new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: guest.username, password: guest.password }, { 'x-forwarded-for': '198.51.100.60' });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('caps the verifications one address runs at once, whichever accounts it tries', async () => {
+    const guests = await Promise.all(Array.from({ length: 12 }, () => createAccount(t.dataSource, 'guest')));
+    const answers = await Promise.all(
+      guests.map((guest, i) =>
+        new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: guest.username, password: 'not-it' }, { 'x-forwarded-for': '192.0.2.80' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
   it('limits one address trying many accounts, across both instances', async () => {

@@ -20,20 +20,28 @@ function composeCommand(): [string, string[]] {
   return ['docker-compose', []];
 }
 
-// A clean environment and an empty env file (instead of a developer's ./.env), so the defaults in the compose
-// file are what gets checked. docker-compose 1.29 refuses /dev/null as an env file.
+// A clean environment and an empty env file (instead of a developer's ./.env), so the compose file itself is
+// what gets checked. docker-compose 1.29 refuses /dev/null as an env file.
 const cleanEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
+/** The secrets the compose file requires from its operator (it has no defaults for them). */
+const OPERATOR_SECRETS = {
+  POSTGRES_PASSWORD: 'pg-secret-from-operator',
+  MINIO_ROOT_USER: 'minio-user-from-operator',
+  MINIO_ROOT_PASSWORD: 'minio-secret-from-operator',
+  SESSION_SECRET: 'session-secret-from-operator-0123456789',
+  OWNER_PASSWORD: 'ownerFromOperator1',
+};
 const scratchDir = mkdtempSync(join(tmpdir(), 'compose-spec-'));
 const emptyEnvFile = join(scratchDir, 'empty.env');
 writeFileSync(emptyEnvFile, '');
 afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
 
-function compose(args: string[]): string {
+function compose(args: string[], secrets: Record<string, string> = OPERATOR_SECRETS): string {
   const [command, prefix] = composeCommand();
   try {
     return execFileSync(command, [...prefix, '--env-file', emptyEnvFile, '-f', COMPOSE_FILE, ...args], {
       cwd: ROOT,
-      env: cleanEnv,
+      env: { ...cleanEnv, ...secrets },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -46,6 +54,7 @@ function compose(args: string[]): string {
 
 interface ComposeService {
   command?: string | string[];
+  environment?: Record<string, string | null>;
   deploy?: { replicas?: number };
   ports?: Array<string | { published?: number | string; target?: number | string }>;
   volumes?: Array<string | { source?: string; target?: string }>;
@@ -80,6 +89,27 @@ jest.setTimeout(60_000);
 describe('docker-compose.yml', () => {
   it('is a valid compose file (docker-compose config -q)', () => {
     expect(() => compose(['config', '-q'])).not.toThrow();
+  });
+
+  it("refuses to run without the operator's secrets, naming each one", () => {
+    for (const name of Object.keys(OPERATOR_SECRETS)) {
+      const { [name as keyof typeof OPERATOR_SECRETS]: _, ...others } = OPERATOR_SECRETS;
+      expect(() => compose(['config', '-q'], others)).toThrow(`set ${name}`);
+    }
+  });
+
+  it("passes the operator's secrets through, runs production and never seeds the demo", () => {
+    const { services } = resolvedConfig();
+    for (const name of ['api', 'workers', 'migrate']) {
+      expect(services[name].environment).toMatchObject({
+        NODE_ENV: 'production',
+        SESSION_SECRET: OPERATOR_SECRETS.SESSION_SECRET,
+        S3_SECRET_KEY: OPERATOR_SECRETS.MINIO_ROOT_PASSWORD,
+        OWNER_PASSWORD: OPERATOR_SECRETS.OWNER_PASSWORD,
+        DATABASE_URL: expect.stringContaining(`:${OPERATOR_SECRETS.POSTGRES_PASSWORD}@postgres:5432/`),
+      });
+    }
+    expect([services.migrate.command].flat().join(' ')).not.toMatch(/seed/);
   });
 
   it('runs two API replicas behind nginx on port 3000, after migrations, with a durable Redis', () => {

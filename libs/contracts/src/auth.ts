@@ -5,6 +5,7 @@ export const AuthMessages = {
   emailOrUsernameRequired: 'Email or username is required',
   passwordRequired: 'Password is required',
   usernameTooShort: 'Username must be at least 3 characters',
+  usernameCharacters: 'Username cannot contain @, spaces or invisible characters',
   emailInvalid: 'Please enter a valid email address',
   passwordsDoNotMatch: 'Passwords do not match',
   customerPassword: 'Customer password must be exactly 6 digits',
@@ -22,11 +23,28 @@ export const AuthMessages = {
   signInRequired: 'Please sign in',
   accessDenied: "You don't have permission to access this page.",
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   foreignOrigin: 'Request refused: it did not come from this site',
 } as const;
 
 /** Roles a person may choose when registering; owners come from the seed or the environment. */
 export const SELF_REGISTER_ROLES = [Role.Guest, Role.Customer, Role.ServiceProvider] as const;
+
+/**
+ * Usernames are kept in Unicode NFKC form (full-width and other compatibility forms folded), trimmed. They
+ * cannot hold '@' (a username must never read as someone's email), whitespace, or invisible characters
+ * (controls, zero-width and other format characters).
+ */
+export const normalizeUsername = (username: string) => username.normalize('NFKC').trim();
+export const USERNAME_ALLOWED = /^[^@\s\p{Cc}\p{Cf}]*$/u;
+export const USERNAME_MIN_LENGTH = 3;
+
+/** The registration form's and the server's rule for a new username (confusables are checked by the server). */
+export function usernameProblem(username: string): string | null {
+  const name = normalizeUsername(username);
+  if (name.length < USERNAME_MIN_LENGTH) return AuthMessages.usernameTooShort;
+  return USERNAME_ALLOWED.test(name) ? null : AuthMessages.usernameCharacters;
+}
 
 export const CUSTOMER_PIN_LENGTH = 6;
 const CUSTOMER_PIN = new RegExp(`^\\d{${CUSTOMER_PIN_LENGTH}}$`);

@@ -23,9 +23,9 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiOperation({ summary: 'Create an account (guest, customer or service provider) and sign in' })
+  @ApiOperation({ summary: 'Create an account (guest, customer or service provider) and sign in; rate-limited per address' })
   async register(@Body() dto: RegisterDto, @Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponse> {
-    const { user, sessionId } = await this.auth.register(dto, req.sessionId);
+    const { user, sessionId } = await this.auth.register(dto, req.ip, req.sessionId);
     setSessionCookie(req, reply, sessionId);
     return { user };
   }

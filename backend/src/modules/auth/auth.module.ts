@@ -6,10 +6,11 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { OwnerBootstrap } from './owner-bootstrap';
+import { RegistrationThrottle } from './registration-throttle';
 
 @Module({
   imports: [UsersModule, TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
-  providers: [AuthService, LoginThrottle, OwnerBootstrap],
+  providers: [AuthService, LoginThrottle, RegistrationThrottle, OwnerBootstrap],
 })
 export class AuthModule {}

@@ -1,9 +1,10 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AuthMessages, passwordProblem, Role, SessionUser } from '@memory-wall/contracts';
+import { AuthMessages, passwordProblem, Role, SessionUser, WELCOME_CREDITS } from '@memory-wall/contracts';
 import { UsersService } from '../users/users.service';
 import { RegisterDto } from './dto/register.dto';
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottle } from './login-throttle';
+import { RegistrationThrottle } from './registration-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionStore } from './session.store';
 
@@ -18,23 +19,28 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
+    private readonly registrations: RegistrationThrottle,
   ) {}
 
   async login(dto: LoginDto, address: string, previousSessionId?: string): Promise<SignedIn> {
-    await this.throttle.assertAllowed(dto.emailOrUsername, address);
     const user = await this.users.findForLogin(dto.emailOrUsername);
-    // Verify even without a user, so a wrong username takes as long as a wrong password.
-    const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(dto.emailOrUsername, address);
-      throw new UnauthorizedException(AuthMessages.invalidCredentials);
+    // One counter per account whether it is named by username or email; unknown names by their
+    // canonical form, so the answer is the same whether or not the account exists.
+    const account = user ? `user:${user.id}` : `name:${dto.emailOrUsername.normalize('NFKC').trim().toLowerCase()}`;
+    const attempt = await this.throttle.begin(account, address);
+    try {
+      // Verify even without a user, so a wrong username takes as long as a wrong password.
+      const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
+      if (!user || !valid) throw new UnauthorizedException(AuthMessages.invalidCredentials);
+      await attempt.succeeded();
+    } finally {
+      await attempt.finished();
     }
-    await this.throttle.recordSuccess(dto.emailOrUsername);
     await this.users.recordLogin(user.id);
     return this.startSession(user.id, previousSessionId);
   }
 
-  async register(dto: RegisterDto, previousSessionId?: string): Promise<SignedIn> {
+  async register(dto: RegisterDto, address: string, previousSessionId?: string): Promise<SignedIn> {
     const role = dto.role ?? Role.Guest;
     const fields: Record<string, string> = {};
     const problem = passwordProblem(role, dto.password);
@@ -42,8 +48,15 @@ export class AuthService {
     if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.passwordsDoNotMatch;
     if (Object.keys(fields).length) throw new BadRequestException({ message: Object.values(fields)[0], fields });
 
-    const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password));
-    return this.startSession(user.id, previousSessionId);
+    await this.registrations.admit(address);
+    const welcome = role === Role.ServiceProvider && (await this.registrations.takeWelcomeGrant(address));
+    try {
+      const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password), welcome ? WELCOME_CREDITS : 0);
+      return await this.startSession(user.id, previousSessionId);
+    } catch (err) {
+      if (welcome) await this.registrations.returnWelcomeGrant(address);
+      throw err;
+    }
   }
 
   /** A fresh session id at every sign-in: an id planted before login is worth nothing after it. */

@@ -6,45 +6,96 @@ import { REDIS, RedisKeys } from '@memory-wall/core';
 import { TooManyRequestsException } from '../../common/api-errors';
 
 /**
- * Failed sign-ins are counted in Redis, so every API instance sees the same counters. Per account,
- * 5 failures per 15 minutes make a 6-digit customer PIN take years to guess; per address, 30 per
- * 15 minutes stop one client from spraying many accounts.
+ * Sign-in attempts are counted in Redis, so every API instance sees the same counters. Per account, 5
+ * attempts per 15 minutes make a 6-digit customer PIN take years to guess; per address, 30 per 15 minutes
+ * stop one client from spraying many accounts. A correct password gives its attempt back.
+ *
+ * Verifications in flight are capped too (argon2 is slow on purpose, and a burst would fill its thread pool
+ * and stall everyone's sign-in): 2 at once per account, 3 per address; the rest are refused at once. A slot
+ * left by a crashed instance frees itself after `slotTtl` seconds.
  */
 export const LOGIN_LIMITS = {
   perAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   perAddress: { points: 30, duration: 15 * 60, blockDuration: 15 * 60 },
+  inFlightPerAccount: 2,
+  inFlightPerAddress: 3,
+  slotTtl: 60,
 } as const;
+
+/** One admitted sign-in attempt: report success to give its points back; always call `finished`. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+  finished(): Promise<void>;
+}
+
+type Limiter = { limiter: RateLimiterRedis; key: string };
 
 @Injectable()
 export class LoginThrottle {
   private readonly perAccount: RateLimiterRedis;
   private readonly perAddress: RateLimiterRedis;
+  private readonly inFlightPerAccount: RateLimiterRedis;
+  private readonly inFlightPerAddress: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys) {
-    this.perAccount = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:login-account`, ...LOGIN_LIMITS.perAccount });
-    this.perAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:login-address`, ...LOGIN_LIMITS.perAddress });
+    const limiter = (name: string, options: { points: number; duration: number; blockDuration?: number }) => new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:${name}`, ...options });
+    this.perAccount = limiter('login-account', LOGIN_LIMITS.perAccount);
+    this.perAddress = limiter('login-address', LOGIN_LIMITS.perAddress);
+    this.inFlightPerAccount = limiter('login-inflight-account', { points: LOGIN_LIMITS.inFlightPerAccount, duration: LOGIN_LIMITS.slotTtl });
+    this.inFlightPerAddress = limiter('login-inflight-address', { points: LOGIN_LIMITS.inFlightPerAddress, duration: LOGIN_LIMITS.slotTtl });
   }
 
-  /** Refuses the attempt before the password is even checked while either counter is exhausted. */
-  async assertAllowed(account: string, address: string) {
-    const [byAccount, byAddress] = await Promise.all([this.perAccount.get(accountKey(account)), this.perAddress.get(address)]);
-    const blocked = [
-      [byAccount, LOGIN_LIMITS.perAccount.points],
-      [byAddress, LOGIN_LIMITS.perAddress.points],
-    ].filter(([res, points]) => res && (res as RateLimiterRes).consumedPoints >= (points as number));
-    if (blocked.length) {
-      const wait = Math.max(...blocked.map(([res]) => (res as RateLimiterRes).msBeforeNext));
-      throw new TooManyRequestsException(AuthMessages.tooManyAttempts, Math.ceil(wait / 1000));
+  /**
+   * Admits one attempt before the password is verified: takes a verification slot and one point from the
+   * account's and the address's budgets, each atomically in Redis, so parallel guesses cannot all pass a
+   * check made before any of them was counted. Refuses with 429 when any is exhausted.
+   */
+  async begin(account: string, address: string): Promise<LoginAttempt> {
+    const slots = await this.takeAll([
+      { limiter: this.inFlightPerAccount, key: account },
+      { limiter: this.inFlightPerAddress, key: address },
+    ]);
+    try {
+      const budgets = [
+        { limiter: this.perAccount, key: account },
+        { limiter: this.perAddress, key: address },
+      ];
+      await this.consumeAll(budgets);
+      return {
+        succeeded: () => this.giveBack(budgets),
+        finished: () => this.giveBack(slots),
+      };
+    } catch (err) {
+      await this.giveBack(slots);
+      throw err;
     }
   }
 
-  async recordFailure(account: string, address: string) {
-    await Promise.allSettled([this.perAccount.consume(accountKey(account)), this.perAddress.consume(address)]);
+  /** Consumes every point or none: a slot refused on one side is given back on the other. */
+  private async takeAll(limits: Limiter[]): Promise<Limiter[]> {
+    const results = await Promise.allSettled(limits.map(({ limiter, key }) => limiter.consume(key)));
+    const refused = results.find((r) => r.status === 'rejected');
+    if (!refused) return limits;
+    await this.giveBack(limits.filter((_, i) => results[i].status === 'fulfilled'));
+    throw tooMany(refused.reason);
   }
 
-  async recordSuccess(account: string) {
-    await this.perAccount.delete(accountKey(account));
+  /** Consumes from every budget; a refused attempt still counts (it is a guess like any other). */
+  private async consumeAll(limits: Limiter[]) {
+    const results = await Promise.allSettled(limits.map(({ limiter, key }) => limiter.consume(key)));
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (refused.length) throw tooMany(...refused.map((r) => r.reason));
+  }
+
+  private async giveBack(limits: Limiter[]) {
+    await Promise.all(limits.map(({ limiter, key }) => limiter.reward(key, 1)));
   }
 }
 
-const accountKey = (account: string) => account.trim().toLowerCase();
+/** 429 with the longest wait among the refusals; a Redis failure is passed on as it is. */
+function tooMany(...reasons: unknown[]): Error {
+  const error = reasons.find((reason) => !(reason instanceof RateLimiterRes));
+  if (error) return error as Error;
+  const wait = Math.max(...reasons.map((reason) => (reason as RateLimiterRes).msBeforeNext));
+  return new TooManyRequestsException(AuthMessages.tooManyAttempts, Math.max(1, Math.ceil(wait / 1000)));
+}

@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { AuthMessages, ownPasswordProblem, Role, SessionUser, TransactionType, WELCOME_CREDITS } from '@memory-wall/contracts';
-import { CreditTransaction, EventAdmin, Event, ServiceProvider, User } from '@memory-wall/core';
+import { AuthMessages, normalizeUsername, ownPasswordProblem, Role, SessionUser, TransactionType, WELCOME_CREDITS } from '@memory-wall/contracts';
+import { CreditTransaction, EventAdmin, Event, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
@@ -25,12 +25,16 @@ export class UsersService {
 
   /** The user and, for providers, their provider row, for a login by email or username. */
   async findForLogin(emailOrUsername: string): Promise<User | null> {
-    const login = emailOrUsername.trim();
-    return this.users
-      .createQueryBuilder('user')
-      .addSelect('user.password')
-      .where('lower(user.username) = lower(:login) OR user.email = lower(:login)', { login })
-      .getOne();
+    const login = normalizeUsername(emailOrUsername);
+    return (
+      this.users
+        .createQueryBuilder('user')
+        .addSelect('user.password')
+        .where('lower(user.username) = lower(:login) OR user.email = lower(:login)', { login })
+        // An email names its own account, even if an older username was spelled like it.
+        .orderBy('user.email = lower(:login)', 'DESC')
+        .getOne()
+    );
   }
 
   async sessionOf(user: User): Promise<Session> {
@@ -46,7 +50,7 @@ export class UsersService {
   }
 
   /** Creates the account; a service provider also gets its provider row and welcome credits, in one transaction. */
-  async register(dto: RegisterDto & { role: Role }, passwordHash: string): Promise<User> {
+  async register(dto: RegisterDto & { role: Role }, passwordHash: string, welcomeCredits = WELCOME_CREDITS): Promise<User> {
     await this.assertAvailable(dto.username, dto.email);
     try {
       return await this.dataSource.transaction(async (tx) => {
@@ -59,7 +63,7 @@ export class UsersService {
             profileData: { ...dto.profileData },
           }),
         );
-        if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto);
+        if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto, welcomeCredits);
         return user;
       });
     } catch (err) {
@@ -71,34 +75,39 @@ export class UsersService {
     }
   }
 
-  private async createProvider(tx: EntityManager, user: User, dto: RegisterDto) {
+  private async createProvider(tx: EntityManager, user: User, dto: RegisterDto, welcomeCredits: number) {
     const provider = await tx.save(
       tx.create(ServiceProvider, {
         userId: user.id,
         companyName: dto.profileData?.companyName || dto.profileData?.fullName || dto.username,
         serviceTypes: dto.profileData?.serviceTypes ?? [],
-        availableCredits: WELCOME_CREDITS,
+        availableCredits: welcomeCredits,
       }),
     );
+    if (!welcomeCredits) return;
     await tx.save(
       tx.create(CreditTransaction, {
         serviceProviderId: provider.id,
         userId: user.id,
-        amount: WELCOME_CREDITS,
+        amount: welcomeCredits,
         transactionType: TransactionType.Promotion,
         description: 'Welcome credits for new service providers',
       }),
     );
   }
 
-  /** Refuses a taken username (any case) or email with 409, naming the caller's fields. */
+  /** Refuses a taken username (any case, or a look-alike of one) or email with 409, naming the caller's fields. */
   async assertAvailable(username: string, email: string, fieldNames = { username: 'username', email: 'email' }) {
+    const skeleton = usernameSkeleton(username);
     const taken = await this.users
       .createQueryBuilder('user')
-      .where('lower(user.username) = lower(:username) OR user.email = :email', { username, email })
+      .addSelect('user.usernameSkeleton')
+      .where('lower(user.username) = lower(:username) OR user.usernameSkeleton = :skeleton OR user.email = :email', { username, skeleton, email })
       .getMany();
     const fields: Record<string, string> = {};
-    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields[fieldNames.username] = AuthMessages.usernameTaken;
+    if (taken.some((u) => u.usernameSkeleton === skeleton || u.username.toLowerCase() === username.toLowerCase())) {
+      fields[fieldNames.username] = AuthMessages.usernameTaken;
+    }
     if (taken.some((u) => u.email === email)) fields[fieldNames.email] = AuthMessages.emailTaken;
     if (Object.keys(fields).length) throw new ConflictException({ message: Object.values(fields)[0], fields });
   }

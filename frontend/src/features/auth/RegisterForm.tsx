@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AuthMessages, passwordProblem, Role, SELF_REGISTER_ROLES } from '@memory-wall/contracts';
+import { AuthMessages, normalizeUsername, passwordProblem, Role, SELF_REGISTER_ROLES, usernameProblem } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useRegisterMutation, type RegisterRequest } from '../../api/auth';
@@ -23,7 +23,8 @@ const SERVER_FIELDS: Record<Field | 'role', readonly string[]> = {
 /** Spec §5 Register: username, email, the role's password rule, and the confirmation. */
 export function validateRegistration(values: Record<Field, string>, role: SelfRegisterRole): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (values.username.trim().length < 3) errors.username = AuthMessages.usernameTooShort;
+  const usernameError = usernameProblem(values.username);
+  if (usernameError) errors.username = usernameError;
   if (!isEmail(values.email.trim())) errors.email = AuthMessages.emailInvalid;
   const problem = passwordProblem(role, values.password);
   if (problem) errors.password = problem;
@@ -54,7 +55,7 @@ export function RegisterForm() {
 
     const fullName = values.fullName.trim();
     const request: RegisterRequest = {
-      username: values.username.trim(),
+      username: normalizeUsername(values.username),
       email: values.email.trim(),
       password: values.password,
       passwordConfirm: values.passwordConfirm,

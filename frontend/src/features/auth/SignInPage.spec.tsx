@@ -146,6 +146,15 @@ describe('register', () => {
     expect(posts('/api/auth/register')).toHaveLength(0);
   });
 
+  it('refuses a username that reads as an email before sending anything', async () => {
+    const { user } = await openSignIn('Register');
+
+    await fillRegistration(user, { Username: 'pat@example.com', Email: 'pat@example.com', Password: 'secret1', 'Confirm Password': 'secret1' });
+
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(AuthMessages.usernameCharacters);
+    expect(posts('/api/auth/register')).toHaveLength(0);
+  });
+
   it.each([
     ['Guest', 'abc12', 'Password must be at least 6 characters'],
     ['Event Organizer', 'abcdef', 'Customer password must be exactly 6 digits'],

@@ -189,6 +189,15 @@ export class AppConfig {
   @Min(1)
   EVENT_LOOKUP_MISSES_PER_MINUTE = 30;
 
+  /**
+   * Registrations one client address may attempt per hour (those that pass validation, refused names too):
+   * bounds account farming and the "already taken" answers that tell which names and emails exist.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTRATIONS_PER_HOUR = 10;
+
   /** While AI moderation is unavailable, how often held memories are offered to it again. */
   @Transform(toInt)
   @IsInt()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { AuthMessages, SELF_REGISTER_ROLES } from '@memory-wall/contracts';
+import { IsArray, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { AuthMessages, normalizeUsername, SELF_REGISTER_ROLES, USERNAME_ALLOWED, USERNAME_MIN_LENGTH } from '@memory-wall/contracts';
 import { trim, trimLower } from '../../../common/transforms';
 
 export class ProfileDataDto {
@@ -27,9 +27,10 @@ export class ProfileDataDto {
 /** Spec §5 Register. The password rule depends on the role, so the service checks it. */
 export class RegisterDto {
   @ApiProperty({ example: 'pat_planner' })
-  @Transform(trim)
+  @Transform(({ value }) => (typeof value === 'string' ? normalizeUsername(value) : value))
   @IsString({ message: AuthMessages.usernameTooShort })
-  @MinLength(3, { message: AuthMessages.usernameTooShort })
+  @Matches(USERNAME_ALLOWED, { message: AuthMessages.usernameCharacters })
+  @MinLength(USERNAME_MIN_LENGTH, { message: AuthMessages.usernameTooShort })
   @MaxLength(64)
   username: string;
 

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { BeforeInsert, BeforeUpdate, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Role, ROLES, UserProfile } from '@memory-wall/contracts';
+import { usernameSkeleton } from '../../users/username-skeleton';
 
 @Entity('users')
 export class User {
@@ -12,6 +13,10 @@ export class User {
 
   @Column({ type: 'varchar', length: 64, unique: true })
   username: string;
+
+  /** What the username looks like (usernameSkeleton); unique, so no two accounts have confusable names. */
+  @Column({ type: 'varchar', length: 256, unique: true, select: false })
+  usernameSkeleton: string;
 
   /** argon2id hash; never selected unless asked for. */
   @Column({ type: 'varchar', length: 255, select: false })
@@ -49,4 +54,11 @@ export class User {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Every account saved through TypeORM carries its username's skeleton, whichever module creates it. */
+  @BeforeInsert()
+  @BeforeUpdate()
+  protected setUsernameSkeleton() {
+    if (this.username !== undefined) this.usernameSkeleton = usernameSkeleton(this.username);
+  }
 }
