@@ -7,6 +7,20 @@ export interface ModerationRequest {
 }
 
 /**
+ * One moderation result as OpenAI writes it: each category names the kinds of input its score was computed
+ * on (every kind sent, unless `appliedTo` says otherwise).
+ */
+export function moderationResult(input: ModerationRequest['body']['input'], flagged: boolean, appliedTo?: string[]) {
+  const types = appliedTo ?? [...new Set(input.map((i) => (i.type === 'text' ? 'text' : 'image')))];
+  return {
+    flagged,
+    categories: { violence: flagged, harassment: false, sexual: false },
+    category_scores: { violence: flagged ? 0.98 : 0.01, harassment: 0.01, sexual: 0.0 },
+    category_applied_input_types: { violence: types, harassment: types.filter((t) => t === 'text'), sexual: types },
+  };
+}
+
+/**
  * A local stand-in for OpenAI's POST /v1/moderations that speaks its wire format. What it answers is
  * decided by words in the text: FLAGME → flagged (violence), ERROR500 → 500, RATELIMIT → 429,
  * SLOW → answers after `slowMs` (past the client's time-out), NORESULTS → a 200 with an empty `results`
@@ -48,14 +62,7 @@ export class FakeOpenAi {
     if (text.includes('RATELIMIT')) return fail(429, 'Rate limit reached');
     if (text.includes('SLOW')) await new Promise((r) => setTimeout(r, this.slowMs));
     const flagged = text.includes('FLAGME');
-    // As OpenAI does: each category names the kinds of input its score was computed on.
-    const types = text.includes('IGNOREIMAGE') ? ['text'] : [...new Set(body.input.map((i) => (i.type === 'text' ? 'text' : 'image')))];
-    const result = {
-      flagged,
-      categories: { violence: flagged, harassment: false, sexual: false },
-      category_scores: { violence: flagged ? 0.98 : 0.01, harassment: 0.01, sexual: 0.0 },
-      category_applied_input_types: { violence: types, harassment: types.filter((t) => t === 'text'), sexual: types },
-    };
+    const result = moderationResult(body.input, flagged, text.includes('IGNOREIMAGE') ? ['text'] : undefined);
     const results = text.includes('NORESULTS') ? [] : [result];
     if (!res.writableEnded && !res.destroyed) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `modr-${this.requests.length}`, model: body.model, results }));

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { moderationResult, ModerationRequest } from './fake-openai';
 
 /** How the fake answers every moderation request right now. */
 export type OpenAiMode = 'ok' | '500' | '429' | 'timeout';
@@ -45,7 +46,7 @@ export class FlakyOpenAi {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     if (req.method !== 'POST' || req.url !== '/v1/moderations') return void res.writeHead(404).end();
-    const body = JSON.parse(raw) as { model: string; input: Array<{ type: string; text?: string }> };
+    const body = JSON.parse(raw) as ModerationRequest['body'];
     const mode = this.pick();
     this.answered[mode]++;
     const fail = (status: number, message: string) =>
@@ -58,21 +59,14 @@ export class FlakyOpenAi {
       if (!res.destroyed) fail(504, 'too late');
       return;
     }
-    const text = body.input.map((i) => i.text ?? '').join(' ');
+    const text = body.input.map((i) => (i.type === 'text' ? i.text : '')).join(' ');
     const flagged = text.includes('FLAGME');
     this.verdicts.push({ at: Date.now(), flagged, text });
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         id: `modr-${this.requests}`,
         model: body.model,
-        results: [
-          {
-            flagged,
-            categories: { violence: flagged, harassment: false, sexual: false },
-            category_scores: { violence: flagged ? 0.98 : 0.01, harassment: 0.01, sexual: 0 },
-            category_applied_input_types: { violence: ['text'], harassment: [], sexual: [] },
-          },
-        ],
+        results: [moderationResult(body.input, flagged)],
       }),
     );
   }
