@@ -6,7 +6,15 @@ import { useGetMemoriesQuery } from '../../api/memories';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { MemoryCard } from '../memories/MemoryCard';
+import { FullscreenButton } from '../presentation/FullscreenButton';
 import { LiveBadge } from './LiveBadge';
+
+/**
+ * How wide a card's image is on this wall (the img `sizes`): the grid's columns are at least 280 px, so
+ * a card is the width of a phone, or about 300 px (never over 600) on larger screens, where the card
+ * rendition (800 px) is sharp, even at twice the pixel density.
+ */
+export const DISPLAY_CARD_SIZES = '(max-width: 640px) 100vw, 400px';
 
 /** Full-screen live wall for venue screens: approved memories, kept current by the live socket. */
 export function DisplayPage() {
@@ -34,7 +42,10 @@ export function DisplayPage() {
     <main className="display">
       <header className="display-header">
         <h1>{event.wallTitle || event.name}</h1>
-        <LiveBadge eventId={eventId} />
+        <div className="display-controls">
+          <LiveBadge eventId={eventId} />
+          <FullscreenButton className="button button-secondary" />
+        </div>
       </header>
       {memoriesLoading ? (
         <Spinner />
@@ -43,7 +54,7 @@ export function DisplayPage() {
       ) : (
         <div className="memory-grid">
           {memories.map((memory) => (
-            <MemoryCard key={memory.id} memory={memory} />
+            <MemoryCard key={memory.id} memory={memory} sizes={DISPLAY_CARD_SIZES} />
           ))}
         </div>
       )}

@@ -18,6 +18,17 @@ describe('memory card', () => {
     expect(screen.queryByText(/ago$/)).not.toBeInTheDocument();
   });
 
+  it('offers both renditions in presentation mode, so the browser loads the one that fits the place', () => {
+    const memory = makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', media });
+    const { unmount } = render({ memory, sizes: '400px' });
+    const image = screen.getByRole('img', { name: 'Cake!' });
+    expect(image).toHaveAttribute('srcset', '/m/card.webp 800w, /m/full.webp 1920w');
+    expect(image).toHaveAttribute('sizes', '400px');
+    unmount();
+    render({ memory });
+    expect(screen.getByRole('img', { name: 'Cake!' })).toHaveAttribute('sizes', '100vw');
+  });
+
   it('shows the author and how long ago in normal mode, with the card-size image', () => {
     const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
     render({ memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media, createdAt }), variant: 'normal' });

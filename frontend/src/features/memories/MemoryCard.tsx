@@ -3,7 +3,8 @@ import { MemoryType, ProcessingState, type HostMemory, type PublicMemory } from 
 import { useTranslation } from '../../i18n';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
-import { captionOf, imageOf, isHostMemory, isMostlyChinese } from './memoryContent';
+import type { CSSProperties } from 'react';
+import { captionOf, imageOf, isHostMemory, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
 
 addPageTexts('memoryCard', memoryCardTexts);
 
@@ -31,10 +32,15 @@ export interface MemoryCardProps {
   moderation?: ModerationActions;
   /** A customer's view of a memory on the wall: Feature and Flag. */
   customer?: CustomerActions;
+  /**
+   * Presentation mode: how wide the image is shown (the img `sizes`), so the browser loads the card
+   * rendition for a card and the full one only where the image is shown large. Default: the whole width.
+   */
+  sizes?: string;
 }
 
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
-export function MemoryCard({ memory, variant = 'presentation', moderation, customer }: MemoryCardProps) {
+export function MemoryCard({ memory, variant = 'presentation', moderation, customer, sizes = '100vw' }: MemoryCardProps) {
   const { t } = useTranslation();
   const host = isHostMemory(memory) ? memory : null;
   const pending = !!host && !host.approved && !host.flagged;
@@ -65,7 +71,7 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
       )}
       {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
       {showTitle && <h3 className="memory-title">{memory.title}</h3>}
-      <MemoryBody memory={memory} presentation={presentation} caption={caption} />
+      <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} />
       {moderation && failed && host?.moderation?.reason && <p className="memory-failure">{host.moderation.reason}</p>}
       {presentation ? (
         <p className="memory-author">{t('display.from', { author: memory.author })}</p>
@@ -130,21 +136,43 @@ function IconActions({ featured, actions }: { featured: boolean; actions: Custom
   );
 }
 
-function MemoryBody({ memory, presentation, caption }: { memory: PublicMemory; presentation: boolean; caption: string | null }) {
+/**
+ * The length of a text, for its size in presentation mode: the stylesheet makes a short message large
+ * enough to read across a room and a long one smaller, both in proportion to their card.
+ */
+const lengthStyle = (text: string) => ({ '--chars': Math.max(1, [...text].length) }) as CSSProperties;
+
+interface MemoryBodyProps {
+  memory: PublicMemory;
+  presentation: boolean;
+  caption: string | null;
+  sizes: string;
+}
+
+function MemoryBody({ memory, presentation, caption, sizes }: MemoryBodyProps) {
   const { t } = useTranslation();
   if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {
-    const image = imageOf(memory, presentation ? 'full' : 'card');
+    const image: ResponsiveImage = presentation ? responsiveImageOf(memory) : imageOf(memory, 'card');
     const chinese = caption ? isMostlyChinese(caption) : false;
     const photo = memory.type === MemoryType.Photo;
     return (
       <figure className={photo ? (caption ? 'memory-photo memory-photo-captioned' : 'memory-photo') : 'memory-drawing'}>
         {image.url ? (
-          <img src={image.url} alt={caption ?? ''} width={image.width} height={image.height} loading="lazy" decoding="async" />
+          <img
+            src={image.url}
+            srcSet={image.srcSet}
+            sizes={image.srcSet ? sizes : undefined}
+            alt={caption ?? ''}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
         )}
         {caption && (
-          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined}>
+          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined} style={presentation ? lengthStyle(caption) : undefined}>
             {caption}
           </figcaption>
         )}
@@ -153,7 +181,11 @@ function MemoryBody({ memory, presentation, caption }: { memory: PublicMemory; p
   }
   const chinese = isMostlyChinese(memory.content);
   return (
-    <p className={chinese ? 'memory-text memory-text-zh' : 'memory-text'} lang={chinese ? 'zh' : undefined}>
+    <p
+      className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
+      lang={chinese ? 'zh' : undefined}
+      style={presentation ? lengthStyle(memory.content) : undefined}
+    >
       {memory.content}
     </p>
   );

@@ -33,6 +33,27 @@ export function imageOf(memory: PublicMemory, size: RenditionName): MemoryImage 
   return { url: url || null };
 }
 
+export interface ResponsiveImage extends MemoryImage {
+  /** Both renditions by width, so the browser loads the one that fits the place (with `sizes`). */
+  srcSet?: string;
+}
+
+/**
+ * A photo's or drawing's image for a place whose width `sizes` describes: both renditions in a srcset
+ * (the card one for a card, the full one where the image is shown large or the screen is dense), `src`
+ * the full one for a browser that ignores srcset. Without renditions, whatever the content holds.
+ */
+export function responsiveImageOf(memory: PublicMemory): ResponsiveImage {
+  const media = memory.media;
+  if (!media) return imageOf(memory, 'full');
+  return {
+    url: media.full.url,
+    width: media.full.width,
+    height: media.full.height,
+    srcSet: `${media.card.url} ${media.card.width}w, ${media.full.url} ${media.full.width}w`,
+  };
+}
+
 /** The text shown under an image: the caption, falling back to photoCaption then title (spec §3). */
 export function captionOf(memory: PublicMemory): string | null {
   return memory.type === MemoryType.Message ? null : photoOf(memory).caption;

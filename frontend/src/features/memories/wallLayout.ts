@@ -25,13 +25,16 @@ export function hostColumns(width: number): number {
   return 4;
 }
 
-/** The window's width, following resizes. */
-export function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
+/** The window's size, following resizes (and a screen turned to portrait). */
+export function useWindowSize(): { width: number; height: number } {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return width;
+  return size;
 }
+
+/** The window's width, following resizes. */
+export const useWindowWidth = (): number => useWindowSize().width;

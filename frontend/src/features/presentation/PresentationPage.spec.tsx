@@ -21,16 +21,20 @@ let approved: PublicMemory[];
 let session: { user: SessionUser | null };
 let autoRefresh: string;
 let eventFails: boolean;
+let limit: number;
 
 beforeEach(async () => {
   approved = [carol, dan];
   session = { user: null };
   autoRefresh = '30';
   eventFails = false;
+  limit = 1;
   server = await startTestServer((request) => {
     const { url } = request;
     if (url === '/api/events/public/event-1')
-      return eventFails ? { status: 500, body: { statusCode: 500, error: 'Error', message: 'Down' } } : { status: 200, body: { event } };
+      return eventFails
+        ? { status: 500, body: { statusCode: 500, error: 'Error', message: 'Down' } }
+        : { status: 200, body: { event: { ...event, numberOfImagesDisplay: limit } } };
     if (url === '/api/events/public/ordered')
       return {
         status: 200,
@@ -78,7 +82,6 @@ describe('presentation page', () => {
     const qr = screen.getByTestId('presentation-qr');
     expect(qr).toHaveAttribute('data-url', `${window.location.origin}/contribute?code=ABC123`);
     const svg = qr.querySelector('svg')!;
-    expect(svg).toHaveAttribute('width', '70');
     expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
     expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 2');
     expect(screen.getByTestId('layout-label')).toHaveTextContent('1 column');
@@ -109,15 +112,32 @@ describe('presentation page', () => {
     expect(screen.getByTestId('presentation-qr')).toHaveAttribute('data-url', `${window.location.origin}/contribute/no-code`);
   });
 
-  it('shows a memory approved live within the next rotation', async () => {
-    open();
+  it('queues a memory approved live, says how many wait, and shows it first at the next rotation', async () => {
+    const { user } = open();
     await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.queryByText('A brand new wish')).not.toBeInTheDocument();
+    const before = cards()[0].textContent;
+    expect(screen.queryByTestId('queue-count')).not.toBeInTheDocument();
     await live.send({ type: LiveMessageType.MemoryApproved, memory: eve });
-    await waitFor(() => expect(cards()[0]).toHaveTextContent('A brand new wish'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 3'));
+    expect(screen.getByTestId('queue-count')).toHaveTextContent('1 waiting');
+    // The memory on the screen keeps its slot.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(cards()[0].textContent).toBe(before);
+    await user.keyboard('r');
+    await waitFor(() => expect(cards()[0]).toHaveTextContent('A brand new wish'));
     expect(within(cards()[0]).getByText('From Eve')).toBeInTheDocument();
-    expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 3');
+    expect(screen.queryByTestId('queue-count')).not.toBeInTheDocument();
+  });
+
+  it('shows a memory approved live at once when the screen has room for it', async () => {
+    approved = [carol];
+    limit = 3;
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await live.send({ type: LiveMessageType.MemoryApproved, memory: eve });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards().map((card) => card.textContent)).toEqual([expect.stringContaining('Congratulations!'), expect.stringContaining('A brand new wish')]);
   });
 
   it("asks for the memories in the event's display order and lets them enter in its animation style", async () => {

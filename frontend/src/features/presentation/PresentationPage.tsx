@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
@@ -16,15 +16,25 @@ import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
 import { LiveBadge } from '../display/LiveBadge';
 import { MemoryCard } from '../memories/MemoryCard';
-import { entranceClass } from '../memories/wallLayout';
-import { columnsFor, selectNext, type RotationState } from './rotation';
+import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
+import { FullscreenButton } from './FullscreenButton';
+import { presentationLayout } from './layout';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
-import { useCountdown } from './useCountdown';
+import { useIdle } from './useIdle';
+import { useImagesReady } from './useImagesReady';
 import { useMusic } from './useMusic';
+import { usePacedRotation } from './usePacedRotation';
+import './presentation.css';
 
 addPageTexts('presentation', presentationTexts);
 
 // 403, 404, 'not published' or 'not currently available': all read 'Event Not Available'.
+
+/**
+ * The QR code's drawing resolution. The stylesheet sizes it to about a quarter of the screen's height,
+ * so a phone can scan it from a few metres on a venue screen (spec §9 said 70 px, too small to scan there).
+ */
+const QR_CODE_PIXELS = 512;
 
 /** Where Exit leads (spec §2 Presentation page). */
 export function exitPath(user: SessionUser | null | undefined, eventId: string | undefined): string {
@@ -47,8 +57,6 @@ function NotAvailable({ text }: { text: string }) {
     </main>
   );
 }
-
-const NEW_MEMORY_DELAY_MS = 500;
 
 /** Full-screen rotating wall for venue screens (spec §2 Presentation page, §4 Presentation rotation). */
 export function PresentationPage() {
@@ -87,49 +95,26 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
   const navigate = useNavigate();
   const { data: user } = useMeQuery();
   const limit = Math.max(1, event.numberOfImagesDisplay || 3);
+  const screen = useWindowSize();
+  const idle = useIdle();
 
   // Without a live connection, refresh every autoRefresh seconds, at most once per 5 s (spec §4).
   const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
   const { data: settings } = useGetSettingsQuery();
   useAutoRefresh(refresh, autoRefreshSeconds(settings?.autoRefresh), !connected);
 
-  const [selection, setSelection] = useState<string[]>([]);
-  /** Counts rotations: each new set mounts afresh, so its entrance animation plays again. */
-  const [round, setRound] = useState(0);
+  // Images are loaded for the largest place a memory can get, before it may enter the rotation.
+  const isReady = useImagesReady(memories, presentationLayout(Math.min(limit, memories.length), screen.width, screen.height).sizes[0]);
   const [playing, setPlaying] = useState(true);
-  const rotation = useRef<RotationState>({ shown: new Set(), fresh: new Set() });
-  const known = useRef<Set<string> | null>(null);
-  const latest = useRef(memories);
-  latest.current = memories;
-
-  const rotate = useCallback(() => {
-    const next = selectNext(latest.current, rotation.current, limit);
-    rotation.current = { shown: next.shown, fresh: next.fresh };
-    setSelection(next.selection);
-    setRound((r) => r + 1);
-  }, [limit]);
-
-  const { remaining, restart } = useCountdown(event.transitionTime || 20, playing, rotate);
-  const rotateNow = useCallback(() => {
-    rotate();
-    restart();
-  }, [rotate, restart]);
-
-  // First set once the memories are there; a memory that arrives later is shown at the next rotation, 500 ms on.
-  useEffect(() => {
-    if (memoriesLoading) return;
-    if (known.current === null) {
-      known.current = new Set(memories.map((m) => m.id));
-      rotateNow();
-      return;
-    }
-    const added = memories.filter((m) => !known.current!.has(m.id));
-    if (added.length === 0) return;
-    for (const m of added) known.current.add(m.id);
-    rotation.current = { ...rotation.current, fresh: new Set([...rotation.current.fresh, ...added.map((m) => m.id)]) };
-    const timer = setTimeout(rotateNow, NEW_MEMORY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [memories, memoriesLoading, rotateNow]);
+  const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
+    memories,
+    limit,
+    slotSeconds: event.transitionTime || 20,
+    playing,
+    loading: memoriesLoading,
+    order: event.displayOrder,
+    isReady,
+  });
 
   const exit = useCallback(() => navigate(exitPath(user, eventId)), [navigate, user, eventId]);
 
@@ -151,65 +136,76 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
 
   const byId = new Map(memories.map((m) => [m.id, m]));
   const shownMemories = selection.map((id) => byId.get(id)).filter((m): m is PublicMemory => !!m);
-  const width = typeof window === 'undefined' ? 1920 : window.innerWidth;
-  const columns = columnsFor(limit, Math.max(1, shownMemories.length), width);
+  const layout = presentationLayout(shownMemories.length, screen.width, screen.height);
   const contributeUrl = `${window.location.origin}${event.eventCode ? `/contribute?code=${encodeURIComponent(event.eventCode)}` : `/contribute/${eventId}`}`;
-  const background = !event.colorTheme || event.colorTheme === 'default' ? '#D6E6F6' : event.colorTheme;
 
   return (
-    <main className="pr-page" style={{ background }}>
+    <main className={idle ? 'pr-page pr-idle' : 'pr-page'} style={{ background: wallColor(event.colorTheme) }}>
       <header className="pr-header">
         <div className="pr-title">
           {event.wallImage && <img className="pr-featured" src={event.wallImage} alt={t('presentation.featuredImage')} />}
           <h1>{event.wallTitle || event.name}</h1>
+          <LiveBadge eventId={eventId} />
         </div>
-        <div className="pr-controls">
-          <span className="badge pr-countdown" data-testid="countdown">
+        <div className="pr-controls" role="toolbar" aria-label={t('presentation.controls')} data-testid="presentation-controls">
+          <span className="pr-chip pr-countdown" data-testid="countdown">
             {playing ? t('presentation.countdown', { seconds: remaining }) : t('presentation.paused')}
           </span>
-          <span className="pr-meta" data-testid="layout-label">
-            {t('presentation.columns', { count: columns })}
+          <span className="pr-chip" data-testid="layout-label">
+            {t('presentation.columns', { count: layout.columns })}
           </span>
-          <span className="pr-meta" data-testid="shown-count">
+          <span className="pr-chip" data-testid="shown-count">
             {t('presentation.count', { shown: shownMemories.length, total: memories.length })}
           </span>
-          <LiveBadge eventId={eventId} />
-          <button type="button" onClick={() => setPlaying((p) => !p)}>
+          {waiting > 0 && (
+            <span className="pr-chip pr-waiting" data-testid="queue-count">
+              {t('presentation.waiting', { count: waiting })}
+            </span>
+          )}
+          <button type="button" className="pr-button" onClick={() => setPlaying((p) => !p)}>
             {playing ? t('presentation.pause') : t('presentation.play')}
           </button>
           {event.enableMusic && (
-            <button type="button" aria-pressed={music.on} onClick={music.toggle}>
+            <button type="button" className="pr-button" aria-pressed={music.on} onClick={music.toggle}>
               {music.on ? t('presentation.musicOn') : t('presentation.musicOff')}
             </button>
           )}
-          <button type="button" onClick={rotateNow}>
+          <button type="button" className="pr-button" onClick={rotateNow}>
             {t('presentation.rotate')}
           </button>
-          <button type="button" onClick={exit}>
+          <FullscreenButton className="pr-button" />
+          <button type="button" className="pr-button" onClick={exit}>
             {t('presentation.exit')}
           </button>
         </div>
       </header>
-      {memoriesLoading ? (
-        <Spinner />
-      ) : memories.length === 0 ? (
-        <p className="empty">{t('presentation.empty')}</p>
-      ) : (
-        <div
-          key={round}
-          className={`pr-grid ${entranceClass(event.animationStyle)}`}
-          data-testid="presentation-grid"
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-        >
-          {shownMemories.map((memory) => (
-            <MemoryCard key={memory.id} memory={memory} />
-          ))}
+      <div className="pr-body">
+        <div className="pr-stage">
+          {memoriesLoading ? (
+            <Spinner />
+          ) : memories.length === 0 ? (
+            <p className="empty">{t('presentation.empty')}</p>
+          ) : (
+            <div
+              key={round}
+              className={`pr-grid ${entranceClass(event.animationStyle)}`}
+              data-testid="presentation-grid"
+              data-layout={`${shownMemories.length}`}
+              style={layout.style}
+            >
+              {shownMemories.map((memory, i) => (
+                <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
+                  <MemoryCard memory={memory} sizes={layout.sizes[i]} />
+                </div>
+              ))}
+            </div>
+          )}
         </div>
-      )}
-      <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
-        <QRCodeSVG value={contributeUrl} size={70} level="H" marginSize={1} title={t('presentation.qr')} />
-        <figcaption>{t('presentation.scanToShare')}</figcaption>
-      </figure>
+        <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
+          <QRCodeSVG value={contributeUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
+          <figcaption>{t('presentation.scanToShare')}</figcaption>
+        </figure>
+      </div>
     </main>
   );
 }

@@ -19,6 +19,11 @@ const en = {
   columns_other: '{{count}} columns',
   count: '{{shown}} / {{total}}',
   featuredImage: 'Featured image',
+  fullScreen: 'Full Screen',
+  exitFullScreen: 'Exit Full Screen',
+  waiting_one: '{{count}} waiting',
+  waiting_other: '{{count}} waiting',
+  controls: 'Presentation controls',
 };
 
 export type PresentationTexts = typeof en;
@@ -43,6 +48,11 @@ const zh: PresentationTexts = {
   columns_other: '{{count}} 列',
   count: '{{shown}} / {{total}}',
   featuredImage: '精选图片',
+  fullScreen: '全屏',
+  exitFullScreen: '退出全屏',
+  waiting_one: '{{count}} 条等待中',
+  waiting_other: '{{count}} 条等待中',
+  controls: '演示控制',
 };
 
 export const presentationTexts = { en, zh };
