@@ -43,7 +43,7 @@ async function settle(page: Page) {
  * and the dialogs and tabs the pages open. axe-core runs inside Chromium on each and must find nothing
  * serious or critical; a failure lists each finding with the route and element.
  */
-describe('accessibility: no serious or critical axe-core findings on any page', () => {
+describe('accessibility and the way in for guests, on every page with real data', () => {
   const stack = useBrowserStack({ workers: true });
   let t: TestEnvironment;
   let api: RunningProcess;
@@ -121,6 +121,35 @@ describe('accessibility: no serious or critical axe-core findings on any page', 
     await page.locator('.badge-live').first().waitFor();
     await wallWithMemories(page);
   };
+
+  it('lets a signed-out guest in from the landing page and says a closed event is closed before anything is typed', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.goto(`${api.url}/`);
+    await page.getByRole('link', { name: 'Enter Event Code' }).click();
+    await page.waitForURL(`${api.url}/event-code`);
+    await page.getByLabel('Event Code').fill('spring');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${api.url}/contribute?code=SPRING`);
+
+    await page.getByRole('heading', { level: 1, name: 'Event Closed' }).waitFor();
+    await page.getByText('This event is not accepting memories right now').waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View Memory Wall' }).getAttribute('href')).toBe(`/display/${closedEvent.id}`);
+
+    // Every top-bar tab a signed-out guest is offered opens without asking them to sign in.
+    await page.goto(`${api.url}/contribute/${event.id}`);
+    await page.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
+    const tabs = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')!),
+    );
+    expect(tabs.length).toBeGreaterThan(0);
+    for (const href of tabs) {
+      await page.goto(`${api.url}${href}`);
+      await settle(page);
+      expect(new URL(page.url()).pathname).toBe(href);
+    }
+    await page.context().close();
+  });
 
   it('on the public pages, on a phone', async () => {
     const findings = await findingsOn(
