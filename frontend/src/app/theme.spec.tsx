@@ -35,12 +35,12 @@ describe('theme', () => {
     renderWithProviders(undefined, { route: '/events' });
 
     expect(accent()).toBe('#4D938F');
-    expect(primary()).toBe('#5EB0AC');
+    expect(primary()).toBe('#256B68');
     expect(document.documentElement.dataset.theme).toBe('funeral');
 
     releaseSettings();
     await waitFor(() => expect(accent()).toBe('#7ECCC8'));
-    expect(primary()).toBe('#5EB0AC');
+    expect(primary()).toBe('#256B68');
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('wedding');
   });
 

@@ -1,3 +1,4 @@
+import { Messages } from '@memory-wall/contracts';
 import type { AccessTexts } from './pages/access';
 import type { AuthTexts } from './pages/auth';
 import type { DashboardTexts } from './pages/dashboard';
@@ -89,6 +90,8 @@ export const en = {
     notFoundTitle: 'Event Not Found',
     notFoundText: "We couldn't find this event. Please check the link or enter the event code.",
     enterCode: 'Enter an Event Code',
+    closedTitle: 'Event Closed',
+    closedText: Messages.eventNotAccepting as string,
   },
   thankYou: {
     title: 'Thank You',

@@ -80,6 +80,8 @@ export const zh: CoreResources = {
     notFoundTitle: '未找到活动',
     notFoundText: '找不到此活动，请检查链接或输入活动代码。',
     enterCode: '输入活动代码',
+    closedTitle: '活动已结束',
+    closedText: '此活动目前不接受回忆',
   },
   thankYou: {
     title: '谢谢',

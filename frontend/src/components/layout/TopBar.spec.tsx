@@ -40,15 +40,11 @@ async function renderSignedIn(user: SessionUser, route = '/contribute') {
 }
 
 describe('top bar', () => {
-  it('offers Sign In and the guest tabs to a signed-out visitor', async () => {
+  it('offers Sign In and only the public tabs to a signed-out visitor: none leads to the sign-in page', async () => {
     renderWithProviders(undefined, { route: '/event-code' });
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    expect(tabs()).toEqual([
-      ['Wall', '/dashboard'],
-      ['Contribute', '/contribute'],
-      ['QR Code', '/qrcode'],
-    ]);
+    expect(tabs()).toEqual([['Contribute', '/contribute']]);
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 

@@ -17,12 +17,18 @@ interface Tab {
 /** Spec §4 Logout: the browser goes to / this long after the session ended. */
 export const LOGOUT_REDIRECT_MS = 500;
 
-/** Tabs for guests and signed-out visitors (spec §2 Top bar). */
+/** Tabs for signed-in guests (spec §2 Top bar: "others have Wall, Contribute, QR Code"). */
 const guestTabs: Tab[] = [
   { to: '/dashboard', label: 'nav.wall' },
   { to: '/contribute', label: 'nav.contribute' },
   { to: '/qrcode', label: 'nav.qrCode' },
 ];
+
+/**
+ * A signed-out visitor gets only the public tabs: Wall (/dashboard) and QR Code (/qrcode) need a session
+ * (spec §2 route table), so they would only lead to the sign-in page.
+ */
+const anonymousTabs: Tab[] = [{ to: '/contribute', label: 'nav.contribute' }];
 
 const tabsByRole: Record<Exclude<Role, typeof Role.Customer>, Tab[]> = {
   [Role.ServiceProvider]: [
@@ -50,7 +56,7 @@ function useCustomerTabs(isCustomer: boolean): Tab[] {
 }
 
 function tabsFor(user: SessionUser | null | undefined, customerTabs: Tab[]): Tab[] {
-  if (!user) return guestTabs;
+  if (!user) return anonymousTabs;
   if (user.role === Role.Customer) return customerTabs;
   return tabsByRole[user.role] ?? guestTabs;
 }

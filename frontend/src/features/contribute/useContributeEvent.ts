@@ -12,7 +12,13 @@ const CODE = /^[a-z0-9]{4,10}$/i;
  * The event to contribute to (spec §2 Contribute page): /contribute/{ref} where ref is the event's id,
  * else its code, else its slug; or /contribute?code={eventCode}.
  */
-export function useContributeEvent(): { event: PublicEvent | undefined; isLoading: boolean; refusal?: string } {
+export function useContributeEvent(): {
+  event: PublicEvent | undefined;
+  isLoading: boolean;
+  refusal?: string;
+  /** The event exists but the server does not show it (403: a draft): it takes no memories either. */
+  unavailable: boolean;
+} {
   const { eventId: ref } = useParams();
   const [searchParams] = useSearchParams();
   const queryCode = searchParams.get('code')?.trim();
@@ -29,5 +35,5 @@ export function useContributeEvent(): { event: PublicEvent | undefined; isLoadin
   const isLoading = !event && (byId.isLoading || byCode.isLoading || bySlug.isLoading);
   // Too many look-ups from this connection: the event may well exist, so say what the server said.
   const limited = [byCode.error, bySlug.error].find((error) => errorStatus(error) === 429);
-  return { event, isLoading, refusal: limited ? errorMessage(limited) : undefined };
+  return { event, isLoading, refusal: limited ? errorMessage(limited) : undefined, unavailable: errorStatus(byId.error) === 403 };
 }

@@ -3,6 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // The pure entry loads Stripe.js only when loadStripe is called, never as a side effect of this import.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { BRAND_PRIMARY } from '../../app/theme';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../components/ui/Spinner';
 import { showError } from '../../components/ui/toast';
@@ -45,7 +46,7 @@ export function PaymentStep({ publishableKey, clientSecret, paymentIntentId, amo
   // Elements gets a promise that never rejects: a failed load shows a message here instead.
   const stripe = useMemo(() => stripeFor(publishableKey).catch(() => null), [publishableKey]);
   const options = useMemo(
-    () => ({ clientSecret, appearance: { theme: 'stripe' as const, variables: { colorPrimary: '#5eb0ac', borderRadius: '10px' } } }),
+    () => ({ clientSecret, appearance: { theme: 'stripe' as const, variables: { colorPrimary: BRAND_PRIMARY, borderRadius: '10px' } } }),
     [clientSecret],
   );
 

@@ -18,7 +18,8 @@ export function StatCards({ stats }: { stats: Stat[] }) {
         <div key={stat.label} className="cr-stat">
           <dt id={`${baseId}-${index}`}>{stat.label}</dt>
           <dd aria-labelledby={`${baseId}-${index}`}>{stat.value}</dd>
-          {stat.hint && <p className="cr-stat-hint">{stat.hint}</p>}
+          {/* A <dl> groups only <dt> and <dd>: the hint is a second description of the same term. */}
+          {stat.hint && <dd className="cr-stat-hint">{stat.hint}</dd>}
         </div>
       ))}
     </dl>

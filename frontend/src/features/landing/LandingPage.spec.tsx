@@ -19,6 +19,17 @@ async function openLanding() {
 }
 
 describe('landing page', () => {
+  it('takes a guest with an event code from the hero to where it is typed', async () => {
+    const { user } = await openLanding();
+
+    const hero = screen.getByRole('heading', { level: 1, name: 'Share Memories That Last Forever' }).closest('section')!;
+    const entry = within(hero).getByRole('link', { name: 'Enter Event Code' });
+    expect(entry).toHaveAttribute('href', '/event-code');
+
+    await user.click(entry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join an Event' })).toBeInTheDocument();
+  });
+
   it('has the features, event types, how it works and pricing sections, without the top bar', async () => {
     await openLanding();
 

@@ -50,6 +50,10 @@ export function LandingPage() {
         <section className="hero">
           <h1>{t('landing.title')}</h1>
           <p>{t('landing.subtitle')}</p>
+          {/* A guest who was given a code lands here too: one tap to where it is typed. */}
+          <Link to="/event-code" className="button hero-cta">
+            {t('landing.enterCode')}
+          </Link>
         </section>
 
         <section className="landing-section" aria-labelledby="landing-features">

@@ -3,6 +3,7 @@ const en = {
   title: 'Share Memories That Last Forever',
   subtitle:
     'A live memory wall for weddings, memorials and every gathering in between. Guests share messages, photos and drawings from their phones; hosts moderate them and show them live.',
+  enterCode: 'Enter Event Code',
   register: 'Register',
   dashboard: 'Dashboard',
   featuresTitle: 'Features',
@@ -43,6 +44,7 @@ export type LandingTexts = typeof en;
 const zh: LandingTexts = {
   title: '分享永恒的回忆',
   subtitle: '为婚礼、追思会及各类聚会打造的实时回忆墙。来宾用手机分享留言、照片和绘画；主办方审核后实时展示。',
+  enterCode: '输入活动代码',
   register: '注册',
   dashboard: '控制台',
   featuresTitle: '功能',
