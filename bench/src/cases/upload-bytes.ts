@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -58,7 +59,8 @@ export const uploadBytes: CaseModule = async (ctx) => {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   ctx.log('  making a 12 MP camera-like JPEG (4000×3000, q92)');
   const photo = await cameraLikeJpeg(4000, 3000);
-  const env = await benchEnvironment(ctx.settings, { FRONTEND_DIST: dist });
+  // Production refuses the published default secret: the run gets its own.
+  const env = await benchEnvironment(ctx.settings, { FRONTEND_DIST: dist, SESSION_SECRET: randomBytes(32).toString('hex') });
   const procs: Proc[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
