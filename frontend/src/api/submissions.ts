@@ -1,7 +1,11 @@
-import type { SubmissionResponse } from '@memory-wall/contracts';
+import { SUBMISSION_ID_HEADER, type SubmissionResponse } from '@memory-wall/contracts';
 import { api } from './api';
+import { apiBaseUrl } from './config';
+import { newSubmissionId, SUBMISSION_RETRY, SUBMISSION_RETRY_OPTIONS, withRetries } from './submissionRetry';
+import { postForm } from './upload';
 
 // A guest's submissions, apart from ./memories.ts so the contribute page does not load the live socket code.
+// Each submission gets its own id, sent with every retry of it: the server stores it once (./submissionRetry).
 
 export interface MessageSubmission {
   eventId: string;
@@ -30,34 +34,73 @@ export interface DrawingSubmission {
   content: string;
 }
 
+const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') => `events/${encodeURIComponent(eventId)}/submissions/${kind}`;
+
+/** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
+function photoForm({ name, file, fileName, photoCaption, title, bulk }: PhotoSubmission): FormData {
+  const form = new FormData();
+  form.append('name', name);
+  if (photoCaption) form.append('photoCaption', photoCaption);
+  if (title) form.append('title', title);
+  if (bulk) form.append('bulk', 'true');
+  // Fields first: the server reads the parts in order and checks the limits before storing the file.
+  form.append('photo', file, fileName);
+  return form;
+}
+
+export interface PhotoUploadEvents {
+  /** The share of the current attempt's body sent, from 0 to 1. */
+  onProgress?(fraction: number): void;
+  /** The connection failed; the photo is sent again after a wait (retry 1, 2, …). */
+  onRetry?(retry: number): void;
+}
+
+/**
+ * A guest's photo, sent with upload progress and sent again by itself when the connection drops (the guest
+ * never chooses the file again). Rejects like an RTK Query error ({ status, data }) for a 4xx, so the
+ * form reads it with errorFields / errorMessage, or with ConnectionLost when every retry failed.
+ */
+export function sendPhoto(submission: PhotoSubmission, events: PhotoUploadEvents = {}): Promise<SubmissionResponse> {
+  const headers = { [SUBMISSION_ID_HEADER]: newSubmissionId() };
+  const url = `${apiBaseUrl()}/${submissionUrl(submission.eventId, 'photo')}`;
+  return withRetries(async () => {
+    const answer = await postForm(url, photoForm(submission), { headers, onProgress: events.onProgress });
+    if (answer.status >= 200 && answer.status < 300) return answer.body as SubmissionResponse;
+    throw { status: answer.status, data: answer.body };
+  }, events.onRetry);
+}
+
 export const submissionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     submitMessage: build.mutation<SubmissionResponse, MessageSubmission>({
       query: ({ eventId, ...body }) => ({
-        url: `events/${encodeURIComponent(eventId)}/submissions/message`,
+        url: submissionUrl(eventId, 'message'),
         method: 'POST',
+        headers: { [SUBMISSION_ID_HEADER]: newSubmissionId() },
+        timeout: SUBMISSION_RETRY.stallMs,
         body,
       }),
+      extraOptions: SUBMISSION_RETRY_OPTIONS,
     }),
-    /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
+    /** A host's bulk upload, one request per file (the guest's form uses sendPhoto for its progress bar). */
     submitPhoto: build.mutation<SubmissionResponse, PhotoSubmission>({
-      query: ({ eventId, name, file, fileName, photoCaption, title, bulk }) => {
-        const form = new FormData();
-        form.append('name', name);
-        if (photoCaption) form.append('photoCaption', photoCaption);
-        if (title) form.append('title', title);
-        if (bulk) form.append('bulk', 'true');
-        // Fields first: the server reads the parts in order and checks the limits before storing the file.
-        form.append('photo', file, fileName);
-        return { url: `events/${encodeURIComponent(eventId)}/submissions/photo`, method: 'POST', body: form };
-      },
+      query: (submission) => ({
+        url: submissionUrl(submission.eventId, 'photo'),
+        method: 'POST',
+        headers: { [SUBMISSION_ID_HEADER]: newSubmissionId() },
+        body: photoForm(submission),
+      }),
+      extraOptions: SUBMISSION_RETRY_OPTIONS,
     }),
     submitDrawing: build.mutation<SubmissionResponse, DrawingSubmission>({
       query: ({ eventId, name, title, content }) => ({
-        url: `events/${encodeURIComponent(eventId)}/submissions/drawing`,
+        url: submissionUrl(eventId, 'drawing'),
         method: 'POST',
+        headers: { [SUBMISSION_ID_HEADER]: newSubmissionId() },
+        timeout: SUBMISSION_RETRY.stallMs,
         body: { name, content, ...(title ? { title } : {}) },
       }),
+      extraOptions: SUBMISSION_RETRY_OPTIONS,
     }),
   }),
 });

@@ -26,6 +26,14 @@ export interface TestServer {
 export async function startTestServer(handle: Handler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    // jsdom's XMLHttpRequest (photo uploads) applies CORS, since the page's origin is not this server's:
+    // answer its preflight, and allow its requests, as the same-origin API never needs to.
+    const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '' });
+      res.end();
+      return;
+    }
     const raw = await readBody(req);
     const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
@@ -34,7 +42,7 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
     };
     requests.push(recorded);
     const reply = (await handle(recorded)) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
-    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...cors, ...reply.headers });
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

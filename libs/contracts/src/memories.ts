@@ -12,7 +12,16 @@ export const MemoryMessages = {
   bulkFileTooLarge: 'Each file must be less than 5MB',
   memoryNotFound: 'Memory not found',
   notApproved: 'Only approved memories can be featured',
+  submissionIdInvalid: 'The submission id must be a UUID',
+  submissionIdReused: 'This submission id was already used for a different memory',
 } as const;
+
+/**
+ * The request header naming a submission: a UUID the client makes once per memory and sends again with
+ * every retry of it, so that a retry after a lost answer stores nothing twice (the server answers the
+ * stored memory again). Optional: a submission without it is stored as sent.
+ */
+export const SUBMISSION_ID_HEADER = 'x-submission-id';
 
 /** Upload limits of spec §9. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, createParamDecorator, ExecutionContext, HttpCode, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { MemoryMessages, PHOTO_MAX_BYTES, SubmissionResponse } from '@memory-wall/contracts';
+import { MemoryMessages, PHOTO_MAX_BYTES, SUBMISSION_ID_HEADER, SubmissionResponse } from '@memory-wall/contracts';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import { BodyLimit } from '../../common/request-limits';
 import { UuidParam } from '../../common/uuid-param.pipe';
@@ -12,8 +12,14 @@ import { DrawingSubmissionDto } from './dto/image-submission.dto';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
 
-/** Guests leave memories without an account; the event must be live. */
+/** The client's optional id of a submission (see SUBMISSION_ID_HEADER); anything but a UUID is a 400. */
+const submissionIdHeader = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<FastifyRequest>().headers[SUBMISSION_ID_HEADER]);
+const SubmissionId = () =>
+  submissionIdHeader(new ParseUUIDPipe({ optional: true, exceptionFactory: () => new BadRequestException(MemoryMessages.submissionIdInvalid) }));
+
+/** Guests leave memories without an account; the event must be live. A retry of a named submission is stored once. */
 @ApiTags('memories')
+@ApiHeader({ name: SUBMISSION_ID_HEADER, required: false, description: 'A UUID made by the client per memory and sent again with each retry of it' })
 @Controller('events/:eventId/submissions')
 @Public()
 export class SubmissionsController {
@@ -29,22 +35,28 @@ export class SubmissionsController {
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: CreateMessageSubmissionDto,
     @Req() request: FastifyRequest,
+    @SubmissionId() submissionId: string | undefined,
     @CurrentSession() session?: Session,
   ): Promise<SubmissionResponse> {
     await this.throttle.consume(request.ip, eventId);
-    return this.submissions.submitMessage(eventId, dto, session);
+    return this.submissions.submitMessage(eventId, dto, session, submissionId);
   }
 
   @Post('photo')
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'" })
-  async photo(@Param('eventId', UuidParam('event id')) eventId: string, @Req() request: FastifyRequest, @CurrentSession() session?: Session) {
+  async photo(
+    @Param('eventId', UuidParam('event id')) eventId: string,
+    @Req() request: FastifyRequest,
+    @SubmissionId() submissionId: string | undefined,
+    @CurrentSession() session?: Session,
+  ) {
     await this.submissions.assertAccepting(eventId);
     await this.throttle.consume(request.ip, eventId);
     const file = await receiveFile(request, 'photo', PHOTO_MAX_BYTES, { missing: MemoryMessages.photoRequired, tooLarge: MemoryMessages.fileTooLarge });
     try {
-      return await this.submissions.submitPhoto(eventId, file, session);
+      return await this.submissions.submitPhoto(eventId, file, session, submissionId);
     } finally {
       await file.discard();
     }
@@ -59,9 +71,10 @@ export class SubmissionsController {
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: DrawingSubmissionDto,
     @Req() request: FastifyRequest,
+    @SubmissionId() submissionId: string | undefined,
     @CurrentSession() session?: Session,
   ): Promise<SubmissionResponse> {
     await this.throttle.consume(request.ip, eventId);
-    return this.submissions.submitDrawing(eventId, dto, session);
+    return this.submissions.submitDrawing(eventId, dto, session, submissionId);
   }
 }

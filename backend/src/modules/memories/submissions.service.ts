@@ -1,7 +1,7 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,14 +23,21 @@ import { EventsService } from '../events/events.service';
 import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
-import { MemoryInserts, NewMemory } from './memory-inserts';
+import { MemoryInserts, NewMemory, StoredSubmission } from './memory-inserts';
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
+
+/** A submission the client named (SUBMISSION_ID_HEADER), and the digest of what it carries. */
+interface NamedSubmission {
+  id: string;
+  digest: string;
+}
 
 /**
  * Guests' (and hosts') submissions. Each is stored durably in state 'processing' and handed to the
  * workers; the row is the record of the work, so a submission answered 2xx is never lost (the workers'
- * outbox sweeper enqueues it if Redis was away).
+ * outbox sweeper enqueues it if Redis was away). A submission the client named with an id is stored once
+ * per event however often it is retried: a repeat is answered with the stored memory, as the first time.
  */
 @Injectable()
 export class SubmissionsService {
@@ -47,9 +54,10 @@ export class SubmissionsService {
     return this.events.assertAcceptingMemories(eventId);
   }
 
-  async submitMessage(eventId: string, dto: CreateMessageSubmissionDto, session?: Session): Promise<SubmissionResponse> {
+  async submitMessage(eventId: string, dto: CreateMessageSubmissionDto, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
-    return this.store({
+    const submission = named(submissionId, [MemoryType.Message, dto.name, dto.message, dto.title ?? null]);
+    return this.storeOnce(eventId, submission, async () => ({
       id: randomUUID(),
       eventId,
       type: MemoryType.Message,
@@ -58,23 +66,27 @@ export class SubmissionsService {
       author: dto.name,
       language: isMostlyChinese(dto.message) ? 'zh' : 'en',
       settings: { byHost: await this.isHost(session, eventId) },
-    });
+    }));
   }
 
-  async submitPhoto(eventId: string, file: ReceivedFile, session?: Session): Promise<SubmissionResponse> {
+  async submitPhoto(eventId: string, file: ReceivedFile, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
     const fields = await validated(PhotoSubmissionFields, file.fields);
     if (fields.bulk === BooleanText.True && file.size > BULK_PHOTO_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
-    return this.submitImage(eventId, MemoryType.Photo, file.path, file.size, fields, session);
+    const submission = submissionId
+      ? named(submissionId, [MemoryType.Photo, fields.name, fields.photoCaption ?? null, fields.title ?? null, fields.bulk ?? null, await fileDigest(file.path)])
+      : undefined;
+    return this.submitImage(eventId, MemoryType.Photo, file.path, file.size, fields, session, submission);
   }
 
-  async submitDrawing(eventId: string, dto: DrawingSubmissionDto, session?: Session): Promise<SubmissionResponse> {
+  async submitDrawing(eventId: string, dto: DrawingSubmissionDto, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
     const png = Buffer.from(dto.content.slice(dto.content.indexOf(',') + 1), 'base64');
     if (png.length > DRAWING_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.fileTooLarge);
+    const submission = named(submissionId, [MemoryType.Drawing, dto.name, dto.photoCaption ?? null, dto.title ?? null, dto.content]);
     const path = join(tmpdir(), `mw-drawing-${randomUUID()}`);
     await writeFile(path, png);
     try {
-      return await this.submitImage(eventId, MemoryType.Drawing, path, png.length, dto, session, ['png']);
+      return await this.submitImage(eventId, MemoryType.Drawing, path, png.length, dto, session, submission, ['png']);
     } finally {
       await rm(path, { force: true });
     }
@@ -88,6 +100,7 @@ export class SubmissionsService {
     size: number,
     fields: { name: string; photoCaption?: string; title?: string },
     session: Session | undefined,
+    submission: NamedSubmission | undefined,
     formats: ReadonlyArray<keyof typeof MIME> = ['jpeg', 'png', 'gif', 'webp'],
   ): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
@@ -100,33 +113,81 @@ export class SubmissionsService {
     }
     if (!formats.includes(format)) throw new BadRequestException(MemoryMessages.drawingRequired);
 
-    const id = randomUUID();
-    await this.storage.put(originalKey(eventId, id), createReadStream(path), MIME[format], size);
     const caption = fields.photoCaption || null;
-    return this.store({
-      id,
+    return this.storeOnce(
       eventId,
-      type,
-      content: '',
-      title: fields.title || null,
-      photoCaption: caption,
-      author: fields.name,
-      language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
-      settings: { byHost: await this.isHost(session, eventId) },
-    });
+      submission,
+      async () => {
+        const id = randomUUID();
+        await this.storage.put(originalKey(eventId, id), createReadStream(path), MIME[format], size);
+        return {
+          id,
+          eventId,
+          type,
+          content: '',
+          title: fields.title || null,
+          photoCaption: caption,
+          author: fields.name,
+          language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
+          settings: { byHost: await this.isHost(session, eventId) },
+        };
+      },
+      (memory) => this.storage.remove(originalKey(eventId, memory.id)),
+    );
   }
 
-  /** Stores the memory (committed before the guest hears of it), then hands it to the workers. */
-  private async store(memory: NewMemory): Promise<SubmissionResponse> {
-    await this.inserts.insert(memory);
-    await this.queue.tryEnqueue(memory.id);
-    return { success: true, memory: { id: memory.id, eventId: memory.eventId, approved: false } };
+  /**
+   * Stores the memory `build` makes (committed before the guest hears of it), then hands it to the workers.
+   * A named submission the event already has is answered as the first time, and stores nothing; when a
+   * concurrent repeat stored it first, what `build` made is undone with `discard`.
+   */
+  private async storeOnce(
+    eventId: string,
+    submission: NamedSubmission | undefined,
+    build: () => Promise<NewMemory>,
+    discard?: (memory: NewMemory) => Promise<void>,
+  ): Promise<SubmissionResponse> {
+    if (submission) {
+      const prior = await this.inserts.findSubmission(eventId, submission.id);
+      if (prior) return repeated(eventId, prior, submission);
+    }
+    const memory: NewMemory = { ...(await build()), submissionId: submission?.id ?? null, submissionDigest: submission?.digest ?? null };
+    if (await this.inserts.insert(memory)) {
+      await this.queue.tryEnqueue(memory.id);
+      return created(memory.id, eventId);
+    }
+    await discard?.(memory);
+    const winner = submission && (await this.inserts.findSubmission(eventId, submission.id));
+    if (!winner) throw new Error(`Memory ${memory.id} was neither stored nor found by its submission id`);
+    return repeated(eventId, winner, submission);
   }
 
   /** Memories a host adds to its own event skip moderation: the hosts are the moderators. */
   private isHost(session: Session | undefined, eventId: string): Promise<boolean> {
     return this.access.canManage(session, eventId, ['canModerate']);
   }
+}
+
+function created(id: string, eventId: string): SubmissionResponse {
+  return { success: true, memory: { id, eventId, approved: false } };
+}
+
+/** The answer to a repeat: the first answer again, or 409 when the id came with other content. */
+function repeated(eventId: string, prior: StoredSubmission, submission: NamedSubmission): SubmissionResponse {
+  if (prior.submissionDigest !== submission.digest) throw new ConflictException(MemoryMessages.submissionIdReused);
+  return created(prior.id, eventId);
+}
+
+/** The submission named by the client, with a digest of `content` (the fields as stored, the file's digest). */
+function named(submissionId: string | undefined, content: unknown[]): NamedSubmission | undefined {
+  if (!submissionId) return undefined;
+  return { id: submissionId, digest: createHash('sha256').update(JSON.stringify(content)).digest('hex') };
+}
+
+async function fileDigest(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 async function validated<T extends object>(type: new () => T, plain: Record<string, string>): Promise<T> {

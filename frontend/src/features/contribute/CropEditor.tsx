@@ -2,9 +2,13 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import ReactCrop, { centerCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { useTranslation } from '../../i18n';
-import { UPLOAD_LONG_EDGE } from './photoFile';
+import { UPLOAD_ENCODING } from './photoFile';
 
-/** Spec §5 Crop: free aspect, at least 200 × 200 image pixels, initial crop 90 %, JPEG 0.95 on white. */
+/**
+ * Spec §5 Crop: free aspect, at least 200 × 200 image pixels, initial crop 90 %, JPEG 0.95 on white. The
+ * result is then sent like any chosen photo, through prepareForUpload's encoding, so cropping never makes
+ * the upload larger.
+ */
 export const CROP = { minPixels: 200, initialPercent: 90, jpegQuality: 0.95 } as const;
 
 interface CropEditorProps {
@@ -136,7 +140,7 @@ function whiteCanvas(width: number, height: number) {
 /** The picture turned by `degrees` (90, 180, 270), no larger than the upload size. */
 async function rotated(src: string, degrees: number): Promise<Blob> {
   const img = await loadImage(src);
-  const scale = Math.min(1, UPLOAD_LONG_EDGE / Math.max(img.naturalWidth, img.naturalHeight));
+  const scale = Math.min(1, UPLOAD_ENCODING.longEdge / Math.max(img.naturalWidth, img.naturalHeight));
   const width = img.naturalWidth * scale;
   const height = img.naturalHeight * scale;
   const quarter = degrees % 180 !== 0;
@@ -153,7 +157,7 @@ function cropToJpeg(img: HTMLImageElement, crop: PercentCrop): Promise<Blob> {
   const sy = (crop.y / 100) * img.naturalHeight;
   const sw = (crop.width / 100) * img.naturalWidth;
   const sh = (crop.height / 100) * img.naturalHeight;
-  const scale = Math.min(1, UPLOAD_LONG_EDGE / Math.max(sw, sh));
+  const scale = Math.min(1, UPLOAD_ENCODING.longEdge / Math.max(sw, sh));
   const { canvas, context } = whiteCanvas(sw * scale, sh * scale);
   context.drawImage(img, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
   return canvasBlob(canvas);

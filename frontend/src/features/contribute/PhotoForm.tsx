@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useSubmitPhotoMutation } from '../../api/submissions';
+import { sendPhoto } from '../../api/submissions';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
@@ -21,6 +21,9 @@ const SERVER_FIELDS: Record<Field | 'photo', readonly string[]> = {
   photo: ['photo', 'file'],
 };
 
+/** Where a submission is: the photo being encoded, its bytes going up (percent), or a retry awaited. */
+type Sending = { step: 'preparing' } | { step: 'uploading'; percent: number } | { step: 'retrying'; percent: number };
+
 interface Photo {
   /** What will be sent: the chosen file, or its cropped and rotated version. */
   file: File;
@@ -33,13 +36,13 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   const navigate = useNavigate();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [submitPhoto] = useSubmitPhotoMutation();
   const { values, errors, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [photoError, setPhotoError] = useState<string>();
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const busy = sending !== null;
 
   useEffect(() => {
     if (!photo) return;
@@ -74,20 +77,27 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     setPhotoError(photo ? undefined : t('contributePage.photoRequired'));
     if (invalid.name || !photo) return;
 
-    setBusy(true);
+    setSending({ step: 'preparing' });
     try {
       const file = await prepareForUpload(photo.file, size);
-      await submitPhoto({
-        eventId: event.id,
-        name: values.name.trim(),
-        photoCaption: values.photoCaption.trim() || undefined,
-        title: values.title.trim() || undefined,
-        file,
-        fileName: file.name,
-      }).unwrap();
+      setSending({ step: 'uploading', percent: 0 });
+      await sendPhoto(
+        {
+          eventId: event.id,
+          name: values.name.trim(),
+          photoCaption: values.photoCaption.trim() || undefined,
+          title: values.title.trim() || undefined,
+          file,
+          fileName: file.name,
+        },
+        {
+          onProgress: (fraction) => setSending({ step: 'uploading', percent: Math.floor(fraction * 100) }),
+          onRetry: () => setSending((current) => ({ step: 'retrying', percent: current && 'percent' in current ? current.percent : 0 })),
+        },
+      );
       navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
     } catch (error) {
-      setBusy(false);
+      setSending(null);
       const { photo: fileProblem, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
       if (fileProblem) setPhotoError(fileProblem);
       if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
@@ -153,9 +163,33 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
       )}
       <TextField label={t('contributePage.captionLabel')} placeholder={t('contributePage.captionPlaceholder')} {...field('photoCaption')} />
       <TextField label={t('contribute.titleLabel')} placeholder={t('contribute.titlePlaceholder')} {...field('title')} />
+      {sending && <UploadProgress sending={sending} />}
       <button type="submit" className="button" disabled={busy || editing}>
         {busy ? t('common.submitting') : t('common.submit')}
       </button>
     </form>
+  );
+}
+
+/** The photo's way up: a bar with the percent sent, and what is happening in words. */
+function UploadProgress({ sending }: { sending: Sending }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const percent = sending.step === 'preparing' ? 0 : sending.percent;
+  const text =
+    sending.step === 'preparing'
+      ? t('contributePage.preparing')
+      : sending.step === 'retrying'
+        ? t('contributePage.uploadRetrying')
+        : t('contributePage.uploading', { percent });
+  return (
+    <div className="upload-progress">
+      <p id={labelId} className="field-hint">
+        {text}
+      </p>
+      <div className="mw-progress" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+        <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
   );
 }

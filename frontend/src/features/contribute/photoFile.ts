@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES } from '@memory-wall/contracts';
+import { IMAGE_RENDITIONS, PHOTO_MAX_BYTES } from '@memory-wall/contracts';
 
 /** What the server accepts (it checks the bytes too). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -10,8 +10,13 @@ const EXTENSIONS: Record<string, (typeof PHOTO_TYPES)[number]> = {
   webp: 'image/webp',
 };
 
-/** Photos are sent with their long edge at about this many pixels (design: phones on venue Wi-Fi). */
-export const UPLOAD_LONG_EDGE = 2048;
+/**
+ * How every photo is sent, chosen or cropped: its long edge at most the server's largest rendition
+ * (IMAGE_RENDITIONS.full: more pixels would only be thrown away), WebP where the browser encodes it, else
+ * JPEG, at a quality that keeps a photo good on a venue screen, and within a byte budget (a 12 MP phone
+ * photo of 4-5 MB goes up as about a tenth of that on one bar of 4G).
+ */
+export const UPLOAD_ENCODING = { longEdge: IMAGE_RENDITIONS.full, quality: 0.8, maxBytes: 450_000 } as const;
 
 /** The file's image type: its declared type, or (when the browser gives none) its extension's. */
 export function photoType(file: File): string | undefined {
@@ -35,22 +40,54 @@ export function withExtension(name: string, extension: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name || 'photo'}.${extension}`;
 }
 
+let webpSupport: Promise<boolean> | undefined;
+
 /**
- * A photo ready to send: one larger than UPLOAD_LONG_EDGE is resized in the browser first (the
- * compression library is downloaded only then). GIFs are sent as they are, to keep their animation;
- * when resizing fails, the original goes (the server makes its own renditions).
+ * Whether this browser's canvas encodes WebP. One that cannot (older Safari) silently answers PNG
+ * instead, many times larger, so it is asked once with a 1-pixel canvas.
+ */
+function canvasEncodesWebp(): Promise<boolean> {
+  webpSupport ??= new Promise((resolve) => {
+    try {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      canvas.toBlob((blob) => resolve(blob?.type === 'image/webp'), 'image/webp', UPLOAD_ENCODING.quality);
+    } catch {
+      resolve(false);
+    }
+  });
+  return webpSupport;
+}
+
+/** The image type photos are sent as. */
+export async function uploadType(): Promise<'image/webp' | 'image/jpeg'> {
+  return (await canvasEncodesWebp()) ? 'image/webp' : 'image/jpeg';
+}
+
+/**
+ * A photo ready to send, encoded with UPLOAD_ENCODING (the compression library, which turns phone photos
+ * upright and keeps to the byte budget, is downloaded only then). A photo already within the budget and
+ * the long edge goes as it is (`size` is its pixel size, once the preview has loaded), and so do GIFs, to
+ * keep their animation;
+ * when encoding fails or would not make it smaller, the original goes (the server makes its own renditions).
  */
 export async function prepareForUpload(file: File, size: { width: number; height: number } | null): Promise<File> {
-  if (!size || Math.max(size.width, size.height) <= UPLOAD_LONG_EDGE || photoType(file) === 'image/gif') return file;
+  if (photoType(file) === 'image/gif') return file;
+  const fits = !size || Math.max(size.width, size.height) <= UPLOAD_ENCODING.longEdge;
+  if (fits && file.size <= UPLOAD_ENCODING.maxBytes) return file;
   try {
+    const type = await uploadType();
     const { default: imageCompression } = await import('browser-image-compression');
-    const resized = await imageCompression(file, {
-      maxWidthOrHeight: UPLOAD_LONG_EDGE,
-      initialQuality: 0.9,
+    const encoded = await imageCompression(file, {
+      maxWidthOrHeight: UPLOAD_ENCODING.longEdge,
+      initialQuality: UPLOAD_ENCODING.quality,
+      maxSizeMB: UPLOAD_ENCODING.maxBytes / 1024 / 1024,
+      fileType: type,
       // The default worker loads the library from a CDN: run it here instead.
       useWebWorker: false,
     });
-    return new File([resized], file.name, { type: resized.type || file.type });
+    if (encoded.size >= file.size) return file;
+    return new File([encoded], withExtension(file.name, type === 'image/webp' ? 'webp' : 'jpg'), { type: encoded.type || type });
   } catch {
     return file;
   }

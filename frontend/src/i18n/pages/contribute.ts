@@ -28,6 +28,8 @@ const en = {
   noEvent: 'No event selected',
   photoError: 'Error submitting photo',
   preparing: 'Preparing photo...',
+  uploading: 'Uploading photo... {{percent}}%',
+  uploadRetrying: 'Connection lost. Trying again...',
   // Crop editor
   cropTitle: 'Crop and Rotate',
   cropHint: 'Drag the corners to crop. The crop is at least 200 × 200 pixels.',
@@ -72,6 +74,8 @@ const zh: ContributeTexts = {
   noEvent: '未选择活动',
   photoError: '提交照片时出错',
   preparing: '正在处理照片...',
+  uploading: '正在上传照片... {{percent}}%',
+  uploadRetrying: '连接中断，正在重试...',
   cropTitle: '裁剪和旋转',
   cropHint: '拖动边角进行裁剪。裁剪区域至少 200 × 200 像素。',
   rotate: '旋转',

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, Unique, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { MEMORY_TYPES, MemoryMedia, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
 import { Event } from './event.entity';
 
@@ -11,6 +11,8 @@ import { Event } from './event.entity';
 @Index('memories_pending', ['eventId', 'createdAt'], { where: 'NOT "approved" AND NOT "flagged"' })
 /** The outbox sweep: memories whose job has not run yet. */
 @Index('memories_processing', ['createdAt'], { where: `"processingState" = 'processing'` })
+/** A retried submission is stored once per event (NULLs are distinct: submissions without an id never collide). */
+@Unique('memories_submission_once', ['eventId', 'submissionId'])
 export class Memory {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -64,6 +66,14 @@ export class Memory {
   /** Why processing or moderation held or failed the memory (shown to moderators). */
   @Column({ type: 'jsonb', nullable: true })
   moderation: { reason: string; categories?: string[] } | null;
+
+  /** The client's id of the submission (header x-submission-id), when it sent one. */
+  @Column({ type: 'uuid', nullable: true })
+  submissionId: string | null;
+
+  /** SHA-256 (hex) of what the submission carried: a repeat of its id must carry the same. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  submissionDigest: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
