@@ -20,10 +20,12 @@ const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner]
 /** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
 export function ContributePage() {
   const { event, isLoading, refusal } = useContributeEvent();
-  const { user, isLoading: sessionLoading } = useSessionUser();
+  // The guest form does not wait for the session check: most visitors are guests on a phone, and the
+  // answer only adds the host's wall beside the same form.
+  const { user } = useSessionUser();
   const host = !!user && HOSTS.includes(user.role);
 
-  if (isLoading || sessionLoading) return <Spinner />;
+  if (isLoading) return <Spinner />;
   if (!event) {
     return (
       <main className="page page-narrow">
@@ -31,33 +33,26 @@ export function ContributePage() {
       </main>
     );
   }
-  return host ? <HostContribute event={event} /> : <GuestContribute event={event} />;
+  return <Contribute event={event} host={host} />;
 }
 
-function GuestContribute({ event }: { event: PublicEvent }) {
+/**
+ * Guests get the form; customers, providers and owners add memories themselves, with the wall beside it.
+ * One tree for both, so what a guest has typed stays when the session answer turns the page into a host's.
+ */
+function Contribute({ event, host }: { event: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
-    <main className="page page-narrow">
-      <Card title={t('contribute.shareTitle')} headingLevel={1} className="contribute-card">
-        <p className="muted">{t('contributePage.guestIntro', { event: event.name })}</p>
+    <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
+      <Card title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')} headingLevel={1} className="contribute-card">
+        <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
         <ContributeTabs event={event} />
       </Card>
-    </main>
-  );
-}
-
-/** Customers, providers and owners add memories themselves, with the wall beside the form. */
-function HostContribute({ event }: { event: PublicEvent }) {
-  const { t } = useTranslation();
-  return (
-    <main className="page mw-page-wide contribute-host">
-      <Card title={t('contributePage.hostTitle')} headingLevel={1} className="contribute-card">
-        <p className="muted">{t('contributePage.hostIntro', { event: event.name })}</p>
-        <ContributeTabs event={event} />
-      </Card>
-      <Suspense fallback={<Spinner />}>
-        <HostMemoriesPanel eventId={event.id} />
-      </Suspense>
+      {host && (
+        <Suspense fallback={<Spinner />}>
+          <HostMemoriesPanel eventId={event.id} />
+        </Suspense>
+      )}
     </main>
   );
 }
