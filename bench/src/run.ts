@@ -10,6 +10,7 @@ import { ingest } from './cases/ingest';
 import { photos } from './cases/photos';
 import { wall } from './cases/wall';
 import { pageWeight } from './cases/page-weight';
+import { lighthouse } from './cases/lighthouse';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -17,6 +18,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   photos: { title: '3. Photo processing', run: photos },
   wall: { title: '4. Public wall reads', run: wall },
   pageweight: { title: '5. Guest page weight', run: pageWeight },
+  lighthouse: { title: '6. Guest pages on a phone (Lighthouse)', run: lighthouse },
 };
 
 const USAGE = `npm run bench [-- options]
