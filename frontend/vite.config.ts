@@ -1,11 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Writes a .br and a .gz beside each text asset; the API's static server picks one by Accept-Encoding,
+    // so a phone gets the smallest bytes without the server compressing anything per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   resolve: {
     alias: {
       // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.

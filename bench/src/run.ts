@@ -11,6 +11,7 @@ import { photos } from './cases/photos';
 import { wall } from './cases/wall';
 import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
+import { lighthouse } from './cases/lighthouse';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -19,6 +20,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   wall: { title: '4. Public wall reads', run: wall },
   pageweight: { title: '5. Guest page weight', run: pageWeight },
   uploadbytes: { title: '6. Photo upload bytes', run: uploadBytes },
+  lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
 };
 
 const USAGE = `npm run bench [-- options]

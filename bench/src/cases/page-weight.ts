@@ -23,7 +23,8 @@ const KB = 1000;
 const TARGET_KB = 125;
 const VITE = resolve(ROOT, 'node_modules/.bin/vite');
 
-function viteBuild(root: string, outDir: string, config?: string, env: Record<string, string> = {}) {
+/** `vite build` of the app at `root` into `outDir`, with its own config unless one is given. */
+export function viteBuild(root: string, outDir: string, config?: string, env: Record<string, string> = {}) {
   const args = ['build', root, ...(config ? ['--config', config] : []), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
   const result = spawnSync(VITE, args, { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`vite build ${root} failed:\n${result.stdout}\n${result.stderr}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestEnvironment, TestEnvironment } from '../../../backend/test/support/test-environment';
@@ -27,6 +28,8 @@ export async function benchEnvironment(settings: BenchSettings, extra: Record<st
   test.env.NODE_ENV = 'production';
   test.env.LOG_LEVEL = settings.logLevel;
   test.env.STORAGE_DIR = storageDir;
+  // Production refuses the published default secret.
+  test.env.SESSION_SECRET = randomBytes(24).toString('hex');
   // As behind the compose load balancer: the API trusts one proxy hop, so the load side can speak for
   // many guests' addresses (X-Forwarded-For) and the per-address submission limit applies per guest.
   test.env.TRUST_PROXY = '1';

@@ -3,12 +3,11 @@ import { Route, Routes } from 'react-router';
 import { Role } from '@memory-wall/contracts';
 import { BareLayout, ShellLayout } from '../components/layout/layouts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { loadContributePage, loadEventCodePage } from './guestBoot';
 import { AuthRedirect, RequireAccess, type Access } from './RequireAccess';
 
 // Pages load on demand so a guest on /contribute or a venue screen downloads only its own page.
-const ContributePage = lazy(() =>
-  import('../features/contribute/ContributePage').then((m) => ({ default: m.ContributePage })),
-);
+const ContributePage = lazy(() => loadContributePage().then((m) => ({ default: m.ContributePage })));
 const ThankYouPage = lazy(() => import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
 const MemoryWallPage = lazy(() => import('../features/memories/MemoryWallPage').then((m) => ({ default: m.MemoryWallPage })));
 const CustomerWallPage = lazy(() =>
@@ -23,7 +22,7 @@ const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m
 const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const EventCodePage = lazy(() => import('../features/event-code/EventCodePage').then((m) => ({ default: m.EventCodePage })));
+const EventCodePage = lazy(() => loadEventCodePage().then((m) => ({ default: m.EventCodePage })));
 const EventsPage = lazy(() => import('../features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
 const NewEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.NewEventPage })));
 const EditEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.EditEventPage })));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DISPLAY_ORDERS, DisplayOrder, LIVE_POSITION_HEADER } from '@memory-wall/contracts';
 import { SESSION_COOKIE } from '../../common/auth/auth.decorators';
+import { sendSharedJson } from '../../common/compression';
 import type { MemoriesService, PublicWall } from './memories.service';
 
 /** The route of an event's memories (MemoriesController.list), as Fastify knows it. */
@@ -11,7 +12,8 @@ export function sendPublicWall(reply: FastifyReply, wall: PublicWall) {
   if (wall.position) reply.header(LIVE_POSITION_HEADER, wall.position);
   if (wall.etag) reply.header('etag', wall.etag);
   if (wall.notModified) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(wall.body);
+  // A cached wall's body is shared by every read of its version: compressed once, not per read.
+  return sendSharedJson(reply, wall.body);
 }
 
 /**

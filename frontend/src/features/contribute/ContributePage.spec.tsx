@@ -94,6 +94,28 @@ describe('contribute page: guests and hosts', () => {
     expect(await within(wall).findByText('Already on the wall')).toBeInTheDocument();
   });
 
+  it('shows a guest the form while the session check is still unanswered, and keeps what was typed when it answers', async () => {
+    let answerSession!: () => void;
+    const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
+    server.close();
+    server = await startTestServer(async (req) => {
+      if (req.url === '/api/auth/me') await sessionAnswered;
+      if (req.method === 'GET' && req.url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
+      if (req.method === 'GET' && req.url === `/api/events/${EVENT_ID}/memories?approved=true`) return { status: 200, body: { success: true, memories: [onWall] } };
+      return answerMe(session, req);
+    });
+    session.user = makeUser(Role.Customer);
+
+    const { user } = await openForm();
+    expect(server.requests.some((r) => r.url === '/api/auth/me')).toBe(true);
+    await user.type(screen.getByLabelText('Message'), 'Typed before the answer');
+
+    // The session turns out to be a host's: the same form, now with the wall beside it.
+    answerSession();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Individual Memory' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('Typed before the answer');
+  });
+
   it('treats a signed-in guest as a guest', async () => {
     session.user = makeUser(Role.Guest);
     await openForm();

@@ -21,10 +21,12 @@ const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner]
 /** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
 export function ContributePage() {
   const { event, isLoading, refusal, unavailable } = useContributeEvent();
-  const { user, isLoading: sessionLoading } = useSessionUser();
+  // The guest form does not wait for the session check: most visitors are guests on a phone, and the
+  // answer only adds the host's wall beside the same form.
+  const { user } = useSessionUser();
   const host = !!user && HOSTS.includes(user.role);
 
-  if (isLoading || sessionLoading) return <Spinner />;
+  if (isLoading) return <Spinner />;
   if (!event) {
     return (
       <main className="page page-narrow">
@@ -32,47 +34,34 @@ export function ContributePage() {
       </main>
     );
   }
-  return host ? <HostContribute event={event} /> : <GuestContribute event={event} />;
+  return <Contribute event={event} host={host} />;
 }
 
 /** Only a live event takes memories (the server refuses the others with the same words). */
 const accepting = (event: PublicEvent) => event.status === EventStatus.Live;
 
-function GuestContribute({ event }: { event: PublicEvent }) {
-  const { t } = useTranslation();
-  if (!accepting(event)) {
-    return (
-      <main className="page page-narrow">
-        <EventClosed event={event} />
-      </main>
-    );
-  }
-  return (
-    <main className="page page-narrow">
-      <Card title={t('contribute.shareTitle')} headingLevel={1} className="contribute-card">
-        <p className="muted">{t('contributePage.guestIntro', { event: event.name })}</p>
-        <ContributeTabs event={event} />
-      </Card>
-    </main>
-  );
-}
-
-/** Customers, providers and owners add memories themselves, with the wall beside the form. */
-function HostContribute({ event }: { event: PublicEvent }) {
+/**
+ * Guests get the form; customers, providers and owners add memories themselves, with the wall beside it.
+ * One tree for both, so what a guest has typed stays when the session answer turns the page into a host's.
+ * An event that takes no memories says so in the form's place.
+ */
+function Contribute({ event, host }: { event: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
-    <main className="page mw-page-wide contribute-host">
+    <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
       {accepting(event) ? (
-        <Card title={t('contributePage.hostTitle')} headingLevel={1} className="contribute-card">
-          <p className="muted">{t('contributePage.hostIntro', { event: event.name })}</p>
+        <Card title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')} headingLevel={1} className="contribute-card">
+          <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
           <ContributeTabs event={event} />
         </Card>
       ) : (
         <EventClosed event={event} />
       )}
-      <Suspense fallback={<Spinner />}>
-        <HostMemoriesPanel eventId={event.id} />
-      </Suspense>
+      {host && (
+        <Suspense fallback={<Spinner />}>
+          <HostMemoriesPanel eventId={event.id} />
+        </Suspense>
+      )}
     </main>
   );
 }

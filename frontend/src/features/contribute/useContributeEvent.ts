@@ -9,6 +9,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODE = /^[a-z0-9]{4,10}$/i;
 
 /**
+ * What /contribute/{ref} or /contribute?code={code} looks up first: the event's id, else its code (the
+ * slug is tried only once the code is not found).
+ */
+export function contributeLookup(ref: string | undefined, queryCode: string | undefined): { id?: string; code?: string } {
+  if (ref) return UUID.test(ref) ? { id: ref } : { code: CODE.test(ref) ? ref.toUpperCase() : undefined };
+  const code = queryCode?.trim().toUpperCase();
+  return { code: code || undefined };
+}
+
+/**
  * The event to contribute to (spec §2 Contribute page): /contribute/{ref} where ref is the event's id,
  * else its code, else its slug; or /contribute?code={eventCode}.
  */
@@ -21,10 +31,9 @@ export function useContributeEvent(): {
 } {
   const { eventId: ref } = useParams();
   const [searchParams] = useSearchParams();
-  const queryCode = searchParams.get('code')?.trim();
+  const queryCode = searchParams.get('code') ?? undefined;
 
-  const id = ref && UUID.test(ref) ? ref : undefined;
-  const code = ref ? (!id && CODE.test(ref) ? ref.toUpperCase() : undefined) : queryCode ? queryCode.toUpperCase() : undefined;
+  const { id, code } = contributeLookup(ref, queryCode);
   const byId = useGetPublicEventQuery(id ?? skipToken);
   const byCode = useGetEventByCodeQuery(code ?? skipToken);
   // A ref that is not an id nor a known code may be a slug (not after a 429: that would only count again).
