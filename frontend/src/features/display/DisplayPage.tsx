@@ -7,11 +7,13 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { MemoryCard } from '../memories/MemoryCard';
 import { LiveBadge } from './LiveBadge';
+import { useOfflineShell } from '../../serviceWorker';
 
 /** Full-screen live wall for venue screens: approved memories, kept current by the live socket. */
 export function DisplayPage() {
   const { t } = useTranslation();
   const { eventId = '' } = useParams();
+  useOfflineShell();
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   // Waits for the event, so no socket is opened for an event that is not available.
   const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);

@@ -21,6 +21,7 @@ import { columnsFor, selectNext, type RotationState } from './rotation';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useCountdown } from './useCountdown';
 import { useMusic } from './useMusic';
+import { useOfflineShell } from '../../serviceWorker';
 
 addPageTexts('presentation', presentationTexts);
 
@@ -54,6 +55,7 @@ const NEW_MEMORY_DELAY_MS = 500;
 export function PresentationPage() {
   const { t } = useTranslation();
   const { eventId } = useParams();
+  useOfflineShell();
   const { data: event, isLoading, error, refetch: refetchEvent } = useGetPublicEventQuery(eventId ?? skipToken);
   const {
     data: memories = [],
