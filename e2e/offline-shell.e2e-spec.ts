@@ -10,17 +10,16 @@ import { launchBrowser } from './support/browser';
 
 const MESSAGES = ['First wishes', 'Second wishes', 'Third wishes'];
 
-/** Resolves once the offline shell's worker controls the page and holds the page's wall. */
+/** Resolves once the offline shell's worker controls the page and holds the wall the page shows. */
 async function shellReady(page: Page, eventId: string) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
-  await page.waitForFunction(
-    async (id) => {
+  const storedWall = () =>
+    page.evaluate(async (id) => {
+      if (!navigator.serviceWorker.controller) return -1;
       const walls = await caches.open('public-walls');
-      return (await walls.keys()).some((request) => request.url.includes(`/api/events/${id}/memories`));
-    },
-    eventId,
-    { timeout: 20_000 },
-  );
+      const stored = (await walls.keys()).find((request) => request.url.includes(`/api/events/${id}/memories`));
+      return stored ? ((await (await walls.match(stored))!.json()) as { memories: unknown[] }).memories.length : -1;
+    }, eventId);
+  await waitFor(async () => (await storedWall()) === MESSAGES.length, 20_000, 'the worker to hold the wall');
 }
 
 const cardText = (page: Page) => page.getByTestId('memory-card').first().innerText();

@@ -13,10 +13,10 @@ import { useOfflineShell } from '../../serviceWorker';
 export function DisplayPage() {
   const { t } = useTranslation();
   const { eventId = '' } = useParams();
-  useOfflineShell();
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   // Waits for the event, so no socket is opened for an event that is not available.
   const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);
+  useOfflineShell(memories);
 
   if (isLoading) return <Spinner />;
   if (isError || !event) {

@@ -55,13 +55,13 @@ const NEW_MEMORY_DELAY_MS = 500;
 export function PresentationPage() {
   const { t } = useTranslation();
   const { eventId } = useParams();
-  useOfflineShell();
   const { data: event, isLoading, error, refetch: refetchEvent } = useGetPublicEventQuery(eventId ?? skipToken);
   const {
     data: memories = [],
     isLoading: memoriesLoading,
     refetch: refetchMemories,
   } = useGetMemoriesQuery(event && eventId ? { eventId, approved: true, order: event.displayOrder } : skipToken);
+  useOfflineShell(memories);
   // The page's full refresh: the event (its wall settings may have changed) and its memories.
   const refresh = useCallback(() => {
     refetchEvent();
