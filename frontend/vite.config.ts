@@ -2,12 +2,63 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = 'http://localhost:3000';
+
+/**
+ * The offline shell (a Workbox service worker, registered by src/serviceWorker.ts): a venue screen reloaded
+ * while the network is down comes back with the app and the last wall it read.
+ * - The app: every built file is precached. Pages always come from the network while it answers (within
+ *   3 s), so a deploy is live at the next load; only without it is the precached index.html used, which
+ *   always matches the precached scripts. A new worker takes over at once and drops the old precache.
+ * - Public data only: the public event and wall (network first, the cached copy when offline) and
+ *   approved images (cache first: their URLs never change). Anything sent as private or no-store (a
+ *   host's lists, a moderator's images) is never stored.
+ */
+const publicOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && !/private|no-store/.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+
+const neverStored = { cacheWillUpdate: async () => null };
+
+const offlineShell = VitePWA({
+  injectRegister: false,
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    navigateFallback: null,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    inlineWorkboxRuntime: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+        // Network first without storing (a stored page could name scripts a newer worker dropped): only
+        // the precached index.html stands in. (NetworkOnly cannot be given a timeout here.)
+        handler: 'NetworkFirst',
+        options: { networkTimeoutSeconds: 3, plugins: [neverStored], precacheFallback: { fallbackURL: 'index.html' } },
+      },
+      {
+        urlPattern: ({ url }) => /^\/api\/events\/(public\/[^/]+|[^/]+\/memories)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'public-walls', networkTimeoutSeconds: 3, expiration: { maxEntries: 50 }, plugins: [publicOnly] },
+      },
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/api/media/public/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'public-images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 }, plugins: [publicOnly] },
+      },
+    ],
+  },
+});
 
 export default defineConfig({
   plugins: [
     react(),
+    offlineShell,
     // Writes a .br and a .gz beside each text asset; the API's static server picks one by Accept-Encoding,
     // so a phone gets the smallest bytes without the server compressing anything per request.
     compression({ algorithms: ['brotliCompress', 'gzip'] }),

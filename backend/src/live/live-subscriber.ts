@@ -13,9 +13,13 @@ const seqOf = (message: Buffer | string) => Number(SEQ.exec(message.toString('ut
 /** How long a gap fill after a reconnect waits for the command connection to be back too. */
 const COMMANDS_BACK_MS = 30_000;
 
-function joinedFrame(room: LiveRoom, seq: number | undefined): Buffer {
+/**
+ * The joined answer as text. Every live frame must be a text frame: `ws` sends a Buffer as a binary frame,
+ * which a browser hands over as a Blob that the page cannot read as a message.
+ */
+function joinedFrame(room: LiveRoom, seq: number | undefined): string {
   const joined: LiveJoined = { type: LIVE_JOINED, eventId: room.eventId, feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public, seq: seq ?? null };
-  return Buffer.from(JSON.stringify(joined));
+  return JSON.stringify(joined);
 }
 
 interface RoomFeed {
@@ -122,7 +126,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     if (feed.lastSeq !== undefined && (await this.currentSeq(feed.room)) < feed.lastSeq) {
       // Redis came back empty, so the feed numbers from 1 again: its sockets start over and catch up.
       feed.lastSeq = 0;
-      this.registry.broadcast(roomKey(feed.room), joinedFrame(feed.room, 0));
+      this.registry.broadcast(roomKey(feed.room), Buffer.from(joinedFrame(feed.room, 0)));
     }
     await this.fillFromLog(feed);
   }

@@ -12,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { ClientMessageType, LiveCloseCode, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
+import { ClientMessageType, LIVE_PONG, LiveCloseCode, LivePong, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
 import { AppConfig } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
@@ -29,6 +29,7 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 const HEARTBEAT_MS = 30_000;
 /** The heartbeat pings a thirtieth of the sockets each second. */
 const HEARTBEAT_SLICES = 30;
+const PONG_FRAME = JSON.stringify({ type: LIVE_PONG } satisfies LivePong);
 /** WebSocket's "internal error": not final, so clients reconnect later. */
 const INTERNAL_ERROR_CLOSE_CODE = 1011;
 
@@ -89,6 +90,12 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @SubscribeMessage(ClientMessageType.Join)
   async onJoin(@ConnectedSocket() socket: LiveSocket, @MessageBody() body: { eventId?: unknown }) {
     await this.join(socket, body?.eventId);
+  }
+
+  /** A client checking that its connection still carries data (see ClientMessageType): a text frame back. */
+  @SubscribeMessage(ClientMessageType.Ping)
+  onPing(@ConnectedSocket() socket: LiveSocket) {
+    if (socket.readyState === socket.OPEN) socket.send(PONG_FRAME);
   }
 
   private async join(socket: LiveSocket, eventId: unknown) {

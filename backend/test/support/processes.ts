@@ -52,10 +52,11 @@ function startProcess(script: string, env: Record<string, string>, port = 0): Ru
 
 /**
  * An API instance on its own port, resolved once /api/health answers `healthStatus`
- * (200; 503 for an instance started on purpose without a reachable Redis).
+ * (200; 503 for an instance started on purpose without a reachable Redis). `port`: the same address again
+ * (a restarted instance, a deploy).
  */
-export async function startApi(env: Record<string, string>, healthStatus = 200): Promise<RunningProcess> {
-  const api = startProcess('backend/dist/main.js', env, await freePort());
+export async function startApi(env: Record<string, string>, healthStatus = 200, port?: number): Promise<RunningProcess> {
+  const api = startProcess('backend/dist/main.js', env, port ?? (await freePort()));
   for (let i = 0; i < 200; i++) {
     if (api.child.exitCode !== null) throw new Error(`API exited early:\n${api.output()}`);
     const status = await fetch(`${api.url}/api/health`).then((r) => r.status, () => 0);

@@ -83,9 +83,18 @@ export function parseLivePosition(value: string | null | undefined): { feed: Liv
   return match ? { feed: match[1] as LiveFeed, seq: Number(match[2]) } : null;
 }
 
-/** What a client may send over the socket. */
-export const ClientMessageType = { Join: 'join' } as const;
-export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string };
+/**
+ * What a client may send over the socket. A ping is answered with a pong: a browser cannot see the
+ * protocol's own pings, so this is how a screen notices a connection that silently stopped carrying data.
+ */
+export const ClientMessageType = { Join: 'join', Ping: 'ping' } as const;
+export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string } | { type: typeof ClientMessageType.Ping };
+
+/** The gateway's answer to a client's ping. */
+export const LIVE_PONG = 'pong';
+export interface LivePong {
+  type: typeof LIVE_PONG;
+}
 
 /** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
 export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404, TooManyJoins: 4429 } as const;

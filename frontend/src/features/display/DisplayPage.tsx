@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
 import { LiveBadge } from './LiveBadge';
+import { useOfflineShell } from '../../serviceWorker';
 
 /**
  * How wide a card's image is on this wall (the img `sizes`): the grid's columns are at least 280 px, so
@@ -23,6 +24,7 @@ export function DisplayPage() {
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   // Waits for the event, so no socket is opened for an event that is not available.
   const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);
+  useOfflineShell(memories);
 
   if (isLoading) return <Spinner />;
   if (isError || !event) {

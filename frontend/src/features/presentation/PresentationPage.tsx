@@ -23,6 +23,7 @@ import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useIdle } from './useIdle';
 import { useImagesReady } from './useImagesReady';
 import { useMusic } from './useMusic';
+import { useOfflineShell } from '../../serviceWorker';
 import { usePacedRotation } from './usePacedRotation';
 import './presentation.css';
 
@@ -68,6 +69,7 @@ export function PresentationPage() {
     isLoading: memoriesLoading,
     refetch: refetchMemories,
   } = useGetMemoriesQuery(event && eventId ? { eventId, approved: true, order: event.displayOrder } : skipToken);
+  useOfflineShell(memories);
   // The page's full refresh: the event (its wall settings may have changed) and its memories.
   const refresh = useCallback(() => {
     refetchEvent();
