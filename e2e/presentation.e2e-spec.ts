@@ -213,7 +213,8 @@ describe('presentation screen', () => {
     await postMessage(api.url, event.id, { name: 'Aunt May', title: '', message: 'Congratulations!' });
     await waitForApproved(api.url, event.id, 1);
 
-    const screen = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    // The offline shell's worker would fetch the images itself, past the page's routes: kept out here.
+    const screen = await browser.newPage({ viewport: { width: 1920, height: 1080 }, serviceWorkers: 'block' });
     // The venue's network holds the photo's images until the test lets them through.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -114,7 +114,8 @@ describe('bulk upload', () => {
   });
 
   it('falls back to a general message when the server gives none', async () => {
-    photoReplies = [{ status: 502 }];
+    // A refusal (4xx) without a message: a 5xx would be sent again, as a dropped connection is.
+    photoReplies = [{ status: 400 }];
     const { user, card, images } = await openBulkUpload();
     await user.type(card.getByLabelText('Your Name'), 'Grandma');
     await user.upload(images(), [image('one.jpg')]);
