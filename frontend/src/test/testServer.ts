@@ -8,7 +8,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
+export type Reply =
+  | {
+      status: number;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** A slow answer: its head is sent at once, its body only once this settles. */
+      bodyAfter?: Promise<void>;
+    }
+  | undefined;
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
 export interface TestServer {
@@ -43,6 +51,10 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
     requests.push(recorded);
     const reply = (await handle(recorded)) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
     res.writeHead(reply.status, { 'content-type': 'application/json', ...cors, ...reply.headers });
+    if (reply.bodyAfter) {
+      res.flushHeaders();
+      await reply.bodyAfter;
+    }
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

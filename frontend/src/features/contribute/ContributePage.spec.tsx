@@ -252,6 +252,37 @@ describe('contribute page: photo', () => {
     expect(submissions('photo')[0].body).toEqual({ name: 'Dan', photo: { name: 'cake.webp', type: 'image/webp', size: 2048 } });
   });
 
+  it('shows the upload as a progress bar with its percent while the photo goes up', async () => {
+    let answer!: () => void;
+    submissionReply = { ...created, bodyAfter: new Promise<void>((resolve) => (answer = resolve)) };
+    const sent: XMLHttpRequest[] = [];
+    const send = XMLHttpRequest.prototype.send;
+    const spy = jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
+      sent.push(this);
+      send.call(this, body);
+    });
+    try {
+      const { user } = await openPhotoTab();
+      await user.type(screen.getByLabelText('Your Name'), 'Carol');
+      await user.upload(screen.getByLabelText('Photo'), photoFile('beach.jpg', 'image/jpeg', 64 * 1024));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+
+      // jsdom reports no upload progress for a cross-origin request: the event a browser fires as the bytes go up.
+      act(() => void sent[0].upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: 377, total: 1000 })));
+      const bar = await screen.findByRole('progressbar', { name: 'Uploading photo... 37%' });
+      expect(bar).toHaveAttribute('aria-valuenow', '37');
+      expect(bar).toHaveAttribute('aria-valuetext', '37%');
+      expect(bar.firstElementChild).toHaveStyle({ width: '37%' });
+      expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+
+      answer();
+      expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("toasts the server's refusal", async () => {
     submissionReply = { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'File too large' } };
     const { user } = await openPhotoTab();
