@@ -119,7 +119,7 @@ export class SubmissionsService {
   /** Stores the memory (committed before the guest hears of it), then hands it to the workers. */
   private async store(memory: NewMemory): Promise<SubmissionResponse> {
     await this.inserts.insert(memory);
-    await this.queue.tryEnqueue(memory.id);
+    await this.queue.tryEnqueue(memory);
     return { success: true, memory: { id: memory.id, eventId: memory.eventId, approved: false } };
   }
 
