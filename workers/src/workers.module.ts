@@ -4,6 +4,7 @@ import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, 
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
+import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
 import { MemoryWorker } from './processors/memory.worker';
 
@@ -13,7 +14,7 @@ export class WorkersModule {
     return {
       module: WorkersModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [MemoryProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
+      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
     };
   }
 }

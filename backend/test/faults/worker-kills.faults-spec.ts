@@ -71,8 +71,8 @@ describe('fault 2: a worker killed with SIGKILL mid-job, 5 times during 100 phot
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: String(LOCK_MS), WORKER_CONCURRENCY: '1', SUBMISSIONS_PER_MINUTE: '100000' };
     api = await startApi(env);
     const connection = { url: t.env.REDIS_URL };
-    queue = new Queue(QueueName.Memories, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
-    queueEvents = new QueueEvents(QueueName.Memories, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queue = new Queue(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queueEvents = new QueueEvents(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
     await queueEvents.waitUntilReady();
   }, 120_000);
 

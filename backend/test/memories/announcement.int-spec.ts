@@ -33,9 +33,9 @@ describe('announcing a finished memory', () => {
         return Promise.reject(new Error('Connection is closed.'));
       },
     } as LivePublisher;
-    // A text memory of an auto-approved event needs neither images, AI, storage, the queue nor settings.
+    // A text memory of an auto-approved event needs neither AI, storage, the queue nor settings.
     const unused = null as never;
-    return new MemoryProcessor(t.dataSource.getRepository(Memory), t.dataSource.getRepository(Event), unused, unused, flaky, unused, unused, unused);
+    return new MemoryProcessor(t.dataSource.getRepository(Memory), t.dataSource.getRepository(Event), unused, flaky, unused, unused, unused);
   }
 
   it('is announced by the next run of its job, once, when the run that finished it could not', async () => {

@@ -33,7 +33,7 @@ describe('a worker killed in the middle of a job', () => {
     // A short lock, so the job of a dead worker is handed over within seconds.
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: '1500', WORKER_CONCURRENCY: '1' };
     api = await startApi(env);
-    queue = new Queue(QueueName.Memories, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { processMemoryJobId } from '@memory-wall/contracts';
+import { MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { loadConfig, Memory, MemoryQueue, RedisKeys } from '@memory-wall/core';
 import { MemoryInserts, NewMemory } from '../../src/modules/memories/memory-inserts';
 import { createEvent } from '../support/factories';
@@ -87,23 +87,31 @@ describe('group commit of submissions', () => {
       await queue?.onApplicationShutdown();
     });
 
-    it('adds the memories of one turn with one addBulk and answers true for each', async () => {
-      await queue.queue.waitUntilReady();
-      const addBulk = jest.spyOn(queue.queue, 'addBulk');
-      const ids = [randomUUID(), randomUUID(), randomUUID()];
+    it('adds the memories of one turn with one addBulk per queue: messages to moderation, images to the media queue', async () => {
+      const moderation = queue.queues[QueueName.Moderation];
+      const media = queue.queues[QueueName.Media];
+      await moderation.waitUntilReady();
+      const addBulk = { moderation: jest.spyOn(moderation, 'addBulk'), media: jest.spyOn(media, 'addBulk') };
+      const messages = [randomUUID(), randomUUID(), randomUUID()];
+      const photos = [randomUUID(), randomUUID()];
 
-      expect(await Promise.all(ids.map((id) => queue.tryEnqueue(id)))).toEqual([true, true, true]);
+      const enqueued = [...messages.map((id) => queue.tryEnqueue({ id, type: MemoryType.Message })), ...photos.map((id) => queue.tryEnqueue({ id, type: MemoryType.Photo }))];
+      expect(await Promise.all(enqueued)).toEqual([true, true, true, true, true]);
 
-      expect(addBulk).toHaveBeenCalledTimes(1);
-      for (const id of ids) expect((await queue.queue.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id });
-      addBulk.mockRestore();
+      expect(addBulk.moderation).toHaveBeenCalledTimes(1);
+      expect(addBulk.media).toHaveBeenCalledTimes(1);
+      for (const id of messages) expect((await moderation.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id });
+      for (const id of photos) expect((await media.getJob(renderMediaJobId(id)))?.data).toEqual({ memoryId: id });
+      addBulk.moderation.mockRestore();
+      addBulk.media.mockRestore();
     });
 
     it('answers false for each memory of the turn when Redis is away, and throws nothing', async () => {
       const away = new MemoryQueue(loadConfig({ ...t.env, REDIS_URL: 'redis://127.0.0.1:1' }), new RedisKeys(t.env.REDIS_PREFIX));
-      away.queue.on('error', () => undefined);
+      for (const q of Object.values(away.queues)) q.on('error', () => undefined);
       try {
-        expect(await Promise.all([away.tryEnqueue(randomUUID()), away.tryEnqueue(randomUUID())])).toEqual([false, false]);
+        const memories = [{ id: randomUUID(), type: MemoryType.Message }, { id: randomUUID(), type: MemoryType.Photo }];
+        expect(await Promise.all(memories.map((m) => away.tryEnqueue(m)))).toEqual([false, false]);
       } finally {
         await away.onApplicationShutdown();
       }

@@ -85,7 +85,7 @@ describe('POST /api/events/:eventId/submissions/message', () => {
     expect(new Set(ids).size).toBe(30);
     const stored = await t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
     expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, guests[i]])));
-    const queue = new Queue(QueueName.Memories, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    const queue = new Queue(QueueName.Moderation, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
     try {
       const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));
       expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId })));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
-import { JobName, QueueName } from '@memory-wall/contracts';
+import { JobName, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { countMemories, createEvent } from '../support/factories';
@@ -116,8 +116,8 @@ describe('photo and drawing submissions through the media pipeline', () => {
     expect((await guest().get(`/api/events/${event.id}/memories`)).body.memories).toEqual([]);
     expect((await host.post(`/api/submissions/${memory.id}/approve`)).status).toBe(409);
 
-    const queue = new Queue(QueueName.Memories, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
-    const job = await queue.getJob(`memory-${memory.id}`);
+    const queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    const job = await queue.getJob(renderMediaJobId(memory.id));
     expect(job?.attemptsMade).toBe(1);
     await queue.close();
   });
@@ -164,10 +164,13 @@ describe('photo and drawing submissions through the media pipeline', () => {
     const first = await processed(t.dataSource, res.body.memory.id);
     const renditions = filesUnder(`public/memories/${event.id}`).sort();
 
-    const queue = new Queue(QueueName.Memories, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
-    const again = await queue.add(JobName.ProcessMemory, { memoryId: first.id }, { jobId: `again-${first.id}` });
-    await waitFor(async () => (await again.getState()) === 'completed', 10_000, 'the second run');
-    await queue.close();
+    // Both stages run again: the media queue's render and the moderation queue's processing.
+    for (const [name, job] of [[QueueName.Media, JobName.RenderMedia], [QueueName.Moderation, JobName.ProcessMemory]] as const) {
+      const queue = new Queue(name, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+      const again = await queue.add(job, { memoryId: first.id }, { jobId: `again-${first.id}` });
+      await waitFor(async () => (await again.getState()) === 'completed', 10_000, `the second run of ${job}`);
+      await queue.close();
+    }
 
     const second = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: first.id });
     expect(second.updatedAt).toEqual(first.updatedAt);

@@ -35,7 +35,7 @@ export const ingest: CaseModule = async (ctx) => {
   const env = await benchEnvironment(ctx.settings);
   const procs: Proc[] = [];
   const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(QueueName.Memories, { connection, prefix: `${env.env.REDIS_PREFIX}:bull` });
+  const queue = new Queue(QueueName.Moderation, { connection, prefix: `${env.env.REDIS_PREFIX}:bull` });
   try {
     const events: Array<{ id: string }> = [];
     for (let i = 0; i < EVENTS; i++) events.push(await createEvent(env.dataSource));

@@ -1,5 +1,5 @@
 import type { EventStatus, EventType, ModerationType, AnimationStyle, DisplayOrder, Language, WallTheme } from './enums';
-import type { PublicMemory } from './live';
+import type { PublicMemory } from './memories';
 
 /** Shapes of API responses shared by server and client. */
 

@@ -1,5 +1,4 @@
-import type { MemoryType } from './enums';
-import type { MemoryMedia } from './memories';
+import type { PublicMemory } from './memories';
 
 /** Redis pub/sub channel of one event's public live feed: approved content only. */
 export const liveChannel = (eventId: string) => `live:event:${eventId}`;
@@ -16,22 +15,6 @@ export const LiveMessageType = {
   MemoryDelete: 'memory_delete',
 } as const;
 export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
-
-/** The fields of a memory anyone may see once it is approved. */
-export interface PublicMemory {
-  id: string;
-  eventId: string;
-  type: MemoryType;
-  content: string;
-  title: string | null;
-  author: string;
-  photoCaption: string | null;
-  featured: boolean;
-  language: string;
-  createdAt: string;
-  /** Photos and drawings: the processed images (the card size and the full-screen size). */
-  media: MemoryMedia | null;
-}
 
 interface LiveEnvelope<T extends LiveMessageType> {
   type: T;

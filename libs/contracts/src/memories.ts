@@ -1,5 +1,4 @@
-import type { PublicMemory } from './live';
-import type { ProcessingState } from './enums';
+import type { MemoryType, ProcessingState } from './enums';
 
 /** Texts of spec §5 and §8 for memories, shared by forms and the server's 4xx bodies. */
 export const MemoryMessages = {
@@ -39,6 +38,22 @@ export interface ImageRendition {
 }
 
 export type MemoryMedia = Record<RenditionName, ImageRendition>;
+
+/** The fields of a memory anyone may see once it is approved. */
+export interface PublicMemory {
+  id: string;
+  eventId: string;
+  type: MemoryType;
+  content: string;
+  title: string | null;
+  author: string;
+  photoCaption: string | null;
+  featured: boolean;
+  language: string;
+  createdAt: string;
+  /** Photos and drawings: the processed images (the card size and the full-screen size). */
+  media: MemoryMedia | null;
+}
 
 /** A memory as its hosts see it: with its moderation state and why it is held. */
 export interface HostMemory extends PublicMemory {

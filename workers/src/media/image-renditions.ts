@@ -5,8 +5,6 @@ import { inspectImage, mediaUrl, Memory, ObjectStorage, originalKey, renderWebpS
 
 export interface ProcessedImage {
   media: MemoryMedia;
-  /** The card rendition, for AI moderation of the image. */
-  card: Buffer;
 }
 
 /**
@@ -30,6 +28,6 @@ export class ImageRenditions {
       await this.storage.put(key, data, 'image/webp');
       media[name] = { url: mediaUrl(key), width, height };
     }
-    return { media, card: renditions.card.data };
+    return { media };
   }
 }

@@ -10,7 +10,8 @@ export const SWEEP_AFTER_MS = 5_000;
 const SWEEP_BATCH = 500;
 
 /**
- * The relay of the outbox: memories stored while Redis was unreachable are enqueued once it is back.
+ * The relay of the outbox: memories stored while Redis was unreachable are enqueued once it is back, at
+ * the stage they wait for (rendering or moderation).
  * Safe to run in every workers process: enqueueing is idempotent per memory.
  */
 @Injectable()
@@ -33,12 +34,12 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.running = true;
     try {
       const waiting = await this.memories.find({
-        select: { id: true },
+        select: { id: true, type: true, media: true },
         where: { processingState: ProcessingState.Processing, createdAt: LessThan(new Date(Date.now() - SWEEP_AFTER_MS)) },
         order: { createdAt: 'ASC' },
         take: SWEEP_BATCH,
       });
-      for (const { id } of waiting) await this.queue.requeue(id);
+      for (const memory of waiting) await this.queue.requeue(memory);
       if (waiting.length) this.logger.log(`re-enqueued ${waiting.length} waiting memories`);
       return waiting.length;
     } catch (err) {

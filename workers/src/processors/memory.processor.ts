@@ -10,23 +10,22 @@ import {
   LivePublisher,
   Memory,
   MemoryQueue,
+  needsRendering,
   ObjectStorage,
   renditionKey,
   toHostMemory,
   toPublicMemory,
-  UnsupportedImageError,
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
-import { ImageRenditions, ProcessedImage } from '../media/image-renditions';
 import { decideModeration, HeldReason } from './moderation-decision';
 
 export const FAILED_IMAGE_REASON = 'The image could not be processed';
 
 /** What finishing a memory may change. */
-type Outcome = Partial<Pick<Memory, 'processingState' | 'approved' | 'moderation' | 'media' | 'content'>>;
+type Outcome = Partial<Pick<Memory, 'processingState' | 'approved' | 'moderation'>>;
 
 /**
- * Processes one stored memory: images into renditions, then moderation, then the live announcement.
+ * Moderates one stored memory (its images, if any, already rendered by MediaProcessor), then announces it.
  * Idempotent: the conditional UPDATE lets only one run finish a memory, and its announcement is made once.
  * A run that finds the memory finished makes the announcement (again: it happens at most once), since the
  * run that finished it may have died or lost Redis before announcing. Other errors are thrown, so BullMQ
@@ -39,7 +38,6 @@ export class MemoryProcessor {
   constructor(
     @InjectRepository(Memory) private readonly memories: Repository<Memory>,
     @InjectRepository(Event) private readonly events: Repository<Event>,
-    private readonly images: ImageRenditions,
     private readonly ai: AiModeration,
     private readonly live: LivePublisher,
     private readonly queue: MemoryQueue,
@@ -51,27 +49,13 @@ export class MemoryProcessor {
     const memory = await this.memories.findOneBy({ id: memoryId });
     if (!memory) return;
     if (memory.processingState !== ProcessingState.Processing) return this.announceFinished(memory);
+    // An image without renditions yet is moderated only once the media queue has made them.
+    if (needsRendering(memory)) return this.queue.enqueue(memory);
     const event = await this.events.findOneByOrFail({ id: memory.eventId });
 
-    let image: ProcessedImage | undefined;
-    if (memory.type !== MemoryType.Message) {
-      try {
-        image = await this.images.process(memory);
-      } catch (err) {
-        if (!(err instanceof UnsupportedImageError)) throw err;
-        // A broken or hostile file will not get better with retries: fail it cleanly, for moderators to see.
-        return this.markFailed(memory, FAILED_IMAGE_REASON);
-      }
-    }
-
-    const ai = event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost ? await this.reviewWithAi(memory, image) : undefined;
+    const ai = event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost ? await this.reviewWithAi(memory) : undefined;
     const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
-    const changes: Outcome = {
-      processingState: ProcessingState.Ready,
-      approved: decision.approved,
-      moderation: decision.held,
-      ...(image ? { media: image.media, content: image.media.full.url } : {}),
-    };
+    const changes: Outcome = { processingState: ProcessingState.Ready, approved: decision.approved, moderation: decision.held };
     if (!(await this.finish(memory.id, changes))) return;
 
     await this.announceFinished(Object.assign(memory, changes));
@@ -85,9 +69,7 @@ export class MemoryProcessor {
   async reviewAgain(memoryId: string): Promise<void> {
     const memory = await this.memories.findOneBy({ id: memoryId });
     if (!memory || !isWaitingForAi(memory)) return;
-    const card = memory.media ? await this.storage.get(renditionKey(memory.eventId, memory.id, 'card')) : null;
-    const image = card ? { data: await buffer(card.stream), mime: 'image/webp' } : undefined;
-    const verdict = await this.ai.review(moderationText(memory), image);
+    const verdict = await this.ai.review(moderationText(memory), await this.cardOf(memory));
     const decision = decideModeration(ModerationType.AiModeration, { ai: verdict });
     const changes: Outcome = { approved: decision.approved, moderation: decision.held };
     const result = await this.memories
@@ -131,9 +113,15 @@ export class MemoryProcessor {
     return result.affected === 1;
   }
 
-  private async reviewWithAi(memory: Memory, image?: ProcessedImage): Promise<AiVerdict | 'unavailable'> {
+  /** The card rendition of a photo or drawing, which AI moderation looks at. */
+  private async cardOf(memory: Memory) {
+    const card = memory.media ? await this.storage.get(renditionKey(memory.eventId, memory.id, 'card')) : null;
+    return card ? { data: await buffer(card.stream), mime: 'image/webp' } : undefined;
+  }
+
+  private async reviewWithAi(memory: Memory): Promise<AiVerdict | 'unavailable'> {
     try {
-      return await this.ai.review(moderationText(memory), image && { data: image.card, mime: 'image/webp' });
+      return await this.ai.review(moderationText(memory), await this.cardOf(memory));
     } catch (err) {
       if (!(err instanceof AiModerationUnavailable)) throw err;
       this.logger.warn(`AI moderation unavailable for memory ${memory.id}: ${err.message}`);

@@ -1,52 +1,72 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { JobName, JobPayloads, QueueName } from '@memory-wall/contracts';
+import { JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
+import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
+import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
 
-type MemoryJob = Job<JobPayloads[typeof JobName.ProcessMemory] | JobPayloads[typeof JobName.ReviewWithAi]>;
+type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
 
 /**
- * The BullMQ worker of the memories queue. A worker that dies mid-job loses its lock after
- * WORKER_LOCK_MS and the job is run again elsewhere (the processor is idempotent).
+ * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency.
+ * A worker that dies mid-job loses its lock after WORKER_LOCK_MS and the job is run again elsewhere
+ * (the processors are idempotent).
  */
 @Injectable()
 export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MemoryWorker.name);
-  private worker?: Worker;
+  private readonly workers: Array<Pick<Worker, 'close'>> = [];
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(RedisKeys) private readonly keys: RedisKeys,
+    private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
   ) {}
 
+  /** What each job does. */
+  readonly handlers: { [Q in QueueName]: JobHandlers<Q> } = {
+    [QueueName.Media]: {
+      [JobName.RenderMedia]: ({ memoryId }) => this.media.render(memoryId),
+    },
+    [QueueName.Moderation]: {
+      [JobName.ProcessMemory]: ({ memoryId }) => this.processor.process(memoryId),
+      [JobName.ReviewWithAi]: ({ memoryId }) => this.processor.reviewAgain(memoryId),
+    },
+  };
+
   onApplicationBootstrap() {
-    this.worker = new Worker(QueueName.Memories, (job: MemoryJob) => this.run(job), {
+    assertHandlesEveryJob(QueueName.Media, this.handlers[QueueName.Media]);
+    assertHandlesEveryJob(QueueName.Moderation, this.handlers[QueueName.Moderation]);
+    this.start(QueueName.Media, this.config.WORKER_CONCURRENCY);
+    this.start(QueueName.Moderation, this.config.MODERATION_CONCURRENCY);
+  }
+
+  private start<Q extends QueueName>(queue: Q, concurrency: number) {
+    const handlers = this.handlers[queue] as JobHandlers<Q>;
+    const worker = new Worker(queue, (job: QueueJob<Q>) => runJob(handlers, job.name, job.data), {
       // Workers block on Redis; they must wait for it, not fail fast.
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
       prefix: this.keys.queuePrefix,
-      concurrency: this.config.WORKER_CONCURRENCY,
+      concurrency,
       lockDuration: this.config.WORKER_LOCK_MS,
       stalledInterval: this.config.WORKER_LOCK_MS,
     });
-    this.worker.on('failed', (job, err) => void this.onFailed(job, err));
-    this.worker.on('error', (err) => this.logger.warn(`worker: ${err.message}`));
+    worker.on('failed', (job, err) => void this.onFailed(job, err));
+    worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
+    this.workers.push(worker);
   }
 
-  private run(job: MemoryJob) {
-    return job.name === JobName.ReviewWithAi ? this.processor.reviewAgain(job.data.memoryId) : this.processor.process(job.data.memoryId);
-  }
-
-  private async onFailed(job: MemoryJob | undefined, err: Error) {
+  private async onFailed(job: Job<{ memoryId: string }> | undefined, err: Error) {
     // An AI re-review that never got an answer leaves the memory with the humans, where it already is.
     if (!job || job.name === JobName.ReviewWithAi) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
-    this.logger.warn(`memory ${job.data.memoryId} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
+    this.logger.warn(`memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
     if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, `Processing failed: ${err.message}`);
   }
 
   async onApplicationShutdown() {
-    await this.worker?.close();
+    await Promise.all(this.workers.map((worker) => worker.close()));
   }
 }

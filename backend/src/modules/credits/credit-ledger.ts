@@ -95,6 +95,24 @@ export class CreditLedger {
     return true;
   }
 
+  /** A new service provider's welcome credits, granted in the transaction that creates the provider. */
+  async grantWelcome(tx: EntityManager, grant: { serviceProviderId: string; userId: string; credits: number }): Promise<void> {
+    const credited = await tx
+      .createQueryBuilder()
+      .update(ServiceProvider)
+      .set({ availableCredits: () => '"availableCredits" + :credits' })
+      .where('id = :id', { id: grant.serviceProviderId, credits: grant.credits })
+      .execute();
+    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    await tx.insert(CreditTransaction, {
+      serviceProviderId: grant.serviceProviderId,
+      userId: grant.userId,
+      amount: grant.credits,
+      transactionType: TransactionType.Promotion,
+      description: 'Welcome credits for new service providers',
+    });
+  }
+
   /** The owner adds or removes credits; a removal never takes the balance below zero. */
   async adjust(tx: EntityManager, adjustment: OwnerAdjustment): Promise<{ transaction: CreditTransaction; availableCredits: number }> {
     const { serviceProviderId, amount } = adjustment;

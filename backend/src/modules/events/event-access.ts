@@ -36,12 +36,18 @@ export class EventAccess {
     throw new NotFoundException(Messages.eventNotFound);
   }
 
-  /** Whether the caller may manage the event (with those permissions), without throwing. */
+  /**
+   * Whether the caller may manage the event (with those permissions). Only a refusal is an answer: any other
+   * failure (the database away) is thrown, lest a host be taken for a guest.
+   */
   canManage(session: Session | null | undefined, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<boolean> {
     if (!session) return Promise.resolve(false);
     return this.manageable(session, eventId, needs).then(
       () => true,
-      () => false,
+      (err: unknown) => {
+        if (isAccessRefusal(err)) return false;
+        throw err;
+      },
     );
   }
 
@@ -65,4 +71,9 @@ export class EventAccess {
     }
     return query.getMany();
   }
+}
+
+/** The answers `manageable` gives a caller without access, as opposed to a failure to decide. */
+export function isAccessRefusal(err: unknown): err is NotFoundException | ForbiddenException {
+  return err instanceof NotFoundException || err instanceof ForbiddenException;
 }

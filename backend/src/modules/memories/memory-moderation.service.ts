@@ -14,7 +14,7 @@ import {
   toPublicMemory,
 } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
-import { EventAccess } from '../events/event-access';
+import { EventAccess, isAccessRefusal } from '../events/event-access';
 
 type Flags = Partial<Pick<Memory, 'approved' | 'flagged' | 'featured'>>;
 
@@ -35,8 +35,8 @@ export class MemoryModerationService {
   async moderatable(session: Session, memoryId: string): Promise<Memory> {
     const memory = await this.memories.findOneBy({ id: memoryId });
     if (!memory) throw new NotFoundException(MemoryMessages.memoryNotFound);
-    await this.access.manageable(session, memory.eventId, ['canModerate']).catch(() => {
-      throw new NotFoundException(MemoryMessages.memoryNotFound);
+    await this.access.manageable(session, memory.eventId, ['canModerate']).catch((err: unknown) => {
+      throw isAccessRefusal(err) ? new NotFoundException(MemoryMessages.memoryNotFound) : err;
     });
     return memory;
   }

@@ -153,7 +153,7 @@ export class SubmissionsService {
     }
     const memory: NewMemory = { ...(await build()), submissionId: submission?.id ?? null, submissionDigest: submission?.digest ?? null };
     if (await this.inserts.insert(memory)) {
-      await this.queue.tryEnqueue(memory.id);
+      await this.queue.tryEnqueue(memory);
       return created(memory.id, eventId);
     }
     await discard?.(memory);

@@ -1,11 +1,12 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { AuthMessages, normalizeUsername, ownPasswordProblem, Role, SessionUser, TransactionType, WELCOME_CREDITS } from '@memory-wall/contracts';
-import { CreditTransaction, EventAdmin, Event, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
+import { AuthMessages, normalizeUsername, ownPasswordProblem, Role, SessionUser, WELCOME_CREDITS } from '@memory-wall/contracts';
+import { EventAdmin, Event, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
+import { CreditLedger } from '../credits/credit-ledger';
 import type { ChangePasswordDto } from '../auth/dto/change-password.dto';
 import type { RegisterDto } from '../auth/dto/register.dto';
 import { toSessionUser } from './session-user';
@@ -21,6 +22,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(ServiceProvider) private readonly providers: Repository<ServiceProvider>,
     private readonly sessions: SessionStore,
+    private readonly ledger: CreditLedger,
   ) {}
 
   /** The user and, for providers, their provider row, for a login by email or username. */
@@ -81,19 +83,11 @@ export class UsersService {
         userId: user.id,
         companyName: dto.profileData?.companyName || dto.profileData?.fullName || dto.username,
         serviceTypes: dto.profileData?.serviceTypes ?? [],
-        availableCredits: welcomeCredits,
+        // Not the column's default: the balance starts empty and the ledger grants what it holds, with its row.
+        availableCredits: 0,
       }),
     );
-    if (!welcomeCredits) return;
-    await tx.save(
-      tx.create(CreditTransaction, {
-        serviceProviderId: provider.id,
-        userId: user.id,
-        amount: welcomeCredits,
-        transactionType: TransactionType.Promotion,
-        description: 'Welcome credits for new service providers',
-      }),
-    );
+    if (welcomeCredits) await this.ledger.grantWelcome(tx, { serviceProviderId: provider.id, userId: user.id, credits: welcomeCredits });
   }
 
   /** Refuses a taken username (any case, or a look-alike of one) or email with 409, naming the caller's fields. */

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       S3_BUCKET: 'memory-wall',
       OPENAI_API_KEY: '',
       WORKER_CONCURRENCY: 2,
+      MODERATION_CONCURRENCY: 16,
       isProduction: false,
     });
   });

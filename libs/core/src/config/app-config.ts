@@ -124,11 +124,19 @@ export class AppConfig {
   @MinLength(16)
   SESSION_SECRET = 'local-development-session-secret-change-me';
 
+  /** Photos and drawings each workers process renders at once: CPU-bound, so about its cores. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(64)
   WORKER_CONCURRENCY = 2;
+
+  /** Memories each workers process moderates at once: mostly waiting on OpenAI, so many more than cores. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  MODERATION_CONCURRENCY = 16;
 
   /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
   @Transform(toInt)

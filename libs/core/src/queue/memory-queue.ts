@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
 import type Redis from 'ioredis';
-import { aiReviewJobId, JobName, JobPayloads, processMemoryJobId, QueueName } from '@memory-wall/contracts';
+import { aiReviewJobId, JobName, JobPayloads, JobQueue, MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
+import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
 import { createRedis } from '../redis/redis.module';
 
@@ -17,23 +18,33 @@ export const MEMORY_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-/** A memory's processing job: its id is derived from the memory's, so enqueueing it twice is harmless. */
-function processingJob(memoryId: string) {
-  const data: JobPayloads[typeof JobName.ProcessMemory] = { memoryId };
-  return { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memoryId) } };
+/** What routing a memory needs to know of it. */
+export type QueuedMemory = Pick<Memory, 'id' | 'type'> & Partial<Pick<Memory, 'media'>>;
+
+/** A photo or drawing is rendered first (CPU), then moderated; a message, or a rendered image, goes to moderation. */
+export const needsRendering = (memory: QueuedMemory) => memory.type !== MemoryType.Message && !memory.media;
+
+/** The job a memory waits for next; its id is derived from the memory's, so adding it twice is harmless. */
+function nextJob(memory: QueuedMemory) {
+  const data = { memoryId: memory.id };
+  return needsRendering(memory)
+    ? { name: JobName.RenderMedia, data, opts: { jobId: renderMediaJobId(memory.id) } }
+    : { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memory.id) } };
 }
+type QueuedJob = ReturnType<typeof nextJob>;
 
 /**
- * Producer side of the memories queue. The memory row in PostgreSQL is the durable record of the work;
- * enqueueing is idempotent (the job id is derived from the memory id), so the API, the outbox sweeper
- * and a retry may all enqueue the same memory without running it twice.
+ * Producer side of the memory queues (one per resource profile, see QueueName). The memory row in
+ * PostgreSQL is the durable record of the work; enqueueing is idempotent (job ids are derived from the
+ * memory id), so the API, the workers, the outbox sweeper and a retry may all enqueue the same memory
+ * without running it twice.
  */
 @Injectable()
 export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
-  readonly queue: Queue;
+  readonly queues: Record<QueueName, Queue>;
   private readonly connection: Redis;
-  private readonly enqueueTogether = new DataLoader<string, boolean>((memoryIds) => this.tryEnqueueAll(memoryIds), {
+  private readonly enqueueTogether = new DataLoader<QueuedMemory, boolean>((memories) => this.tryEnqueueAll(memories), {
     cache: false,
     batchScheduleFn: (enqueue) => setImmediate(enqueue),
     maxBatchSize: 500,
@@ -41,17 +52,22 @@ export class MemoryQueue implements OnApplicationShutdown {
 
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
-    this.queue = new Queue(QueueName.Memories, {
-      connection: this.connection,
-      prefix: keys.queuePrefix,
-      defaultJobOptions: MEMORY_JOB_OPTIONS,
-    });
-    this.queue.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
+    const queue = (name: QueueName) => {
+      const created = new Queue(name, { connection: this.connection, prefix: keys.queuePrefix, defaultJobOptions: MEMORY_JOB_OPTIONS });
+      created.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
+      return created;
+    };
+    this.queues = { [QueueName.Media]: queue(QueueName.Media), [QueueName.Moderation]: queue(QueueName.Moderation) };
   }
 
-  async enqueue(memoryId: string): Promise<void> {
-    const job = processingJob(memoryId);
-    await this.queue.add(job.name, job.data, job.opts);
+  private queueOf(job: QueuedJob): Queue {
+    return this.queues[JobQueue[job.name]];
+  }
+
+  /** Enqueues the memory's next stage: rendering for an image without renditions, else moderation. */
+  async enqueue(memory: QueuedMemory): Promise<void> {
+    const job = nextJob(memory);
+    await this.queueOf(job).add(job.name, job.data, job.opts);
   }
 
   /**
@@ -60,7 +76,7 @@ export class MemoryQueue implements OnApplicationShutdown {
    */
   async scheduleAiReview(memoryId: string, delayMs: number, attempts = 60): Promise<void> {
     const payload: JobPayloads[typeof JobName.ReviewWithAi] = { memoryId };
-    await this.queue.add(JobName.ReviewWithAi, payload, {
+    await this.queues[JobQueue[JobName.ReviewWithAi]].add(JobName.ReviewWithAi, payload, {
       jobId: aiReviewJobId(memoryId),
       delay: delayMs,
       attempts,
@@ -68,43 +84,47 @@ export class MemoryQueue implements OnApplicationShutdown {
     });
   }
 
-  /** For the sweeper: enqueues a memory still waiting, or retries its job when that had failed. */
-  async requeue(memoryId: string): Promise<void> {
-    const job = await this.queue.getJob(processMemoryJobId(memoryId));
-    if (job && (await job.isFailed())) await job.retry();
-    else await this.enqueue(memoryId);
+  /** For the sweeper: enqueues a memory's next stage, or retries its job when that had failed. */
+  async requeue(memory: QueuedMemory): Promise<void> {
+    const job = nextJob(memory);
+    const known = await this.queueOf(job).getJob(job.opts.jobId);
+    if (known && (await known.isFailed())) await known.retry();
+    else await this.enqueue(memory);
   }
 
   /**
    * Enqueues without ever throwing or waiting long: when Redis is away the memory stays in the outbox
    * (its 'processing' row) and the workers' sweeper enqueues it later. BullMQ would otherwise wait
    * for the connection, holding the guest's request. The memories enqueued in the same turn of the
-   * event loop go to Redis together (one addBulk, one round trip).
+   * event loop go to Redis together (one addBulk per queue).
    */
-  tryEnqueue(memoryId: string): Promise<boolean> {
-    return this.enqueueTogether.load(memoryId);
+  tryEnqueue(memory: QueuedMemory): Promise<boolean> {
+    return this.enqueueTogether.load(memory);
   }
 
-  private async tryEnqueueAll(memoryIds: readonly string[]): Promise<boolean[]> {
+  private async tryEnqueueAll(memories: readonly QueuedMemory[]): Promise<boolean[]> {
     let timer: NodeJS.Timeout | undefined;
     try {
       if (this.connection.status !== 'ready') throw new Error(`Redis is ${this.connection.status}`);
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
       });
-      await Promise.race([this.queue.addBulk(memoryIds.map(processingJob)), timeout]);
-      return memoryIds.map(() => true);
+      const jobs = memories.map(nextJob);
+      const perQueue = Object.values(QueueName).map((name) => ({ queue: this.queues[name], jobs: jobs.filter((job) => JobQueue[job.name] === name) }));
+      await Promise.race([Promise.all(perQueue.filter((q) => q.jobs.length).map((q) => q.queue.addBulk(q.jobs))), timeout]);
+      return memories.map(() => true);
     } catch (err) {
-      const which = memoryIds.length === 1 ? `memory ${memoryIds[0]} stays` : `${memoryIds.length} memories (${memoryIds.join(', ')}) stay`;
+      const ids = memories.map((m) => m.id);
+      const which = ids.length === 1 ? `memory ${ids[0]} stays` : `${ids.length} memories (${ids.join(', ')}) stay`;
       this.logger.warn(`${which} in the outbox: ${(err as Error).message}`);
-      return memoryIds.map(() => false);
+      return memories.map(() => false);
     } finally {
       clearTimeout(timer);
     }
   }
 
   async onApplicationShutdown() {
-    await this.queue.close();
+    await Promise.all(Object.values(this.queues).map((queue) => queue.close()));
     // BullMQ leaves a connection it was given open.
     await this.connection.quit().catch(() => this.connection.disconnect());
   }

@@ -36,10 +36,8 @@ export class EventAdmin {
   @JoinColumn({ name: 'userId' })
   user?: User;
 
-  @Column({
-    type: 'jsonb',
-    default: () => `'${JSON.stringify(DEFAULT_EVENT_ADMIN_PERMISSIONS)}'`,
-  })
+  // An object, not SQL text: TypeORM compares jsonb defaults by value, and PostgreSQL re-spaces the text.
+  @Column({ type: 'jsonb', default: DEFAULT_EVENT_ADMIN_PERMISSIONS })
   permissions: EventAdminPermissions;
 
   @CreateDateColumn({ type: 'timestamptz' })

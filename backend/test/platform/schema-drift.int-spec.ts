@@ -1,0 +1,21 @@
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/**
+ * The migrations and the entities describe the same schema: after the migrations, TypeORM's schema builder
+ * (what `synchronize` would do) has nothing left to change. A column added to an entity without a migration,
+ * or a migration the entities do not know of, shows here as the SQL that would reconcile them.
+ */
+describe('schema drift', () => {
+  let t: TestEnvironment;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+  });
+
+  afterAll(() => t?.cleanup());
+
+  it('leaves the schema builder nothing to do after the migrations', async () => {
+    const pending = await t.dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+});
