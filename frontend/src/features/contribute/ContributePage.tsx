@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
+import { useHydrated } from '../../app/useHydrated';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
@@ -25,8 +26,9 @@ export function ContributePage() {
   // answer only adds the host's wall beside the same form.
   const { user } = useSessionUser();
   const host = !!user && HOSTS.includes(user.role);
+  const hydrated = useHydrated();
 
-  if (isLoading) return <Spinner />;
+  if (isLoading || !hydrated) return <ContributeLoading />;
   if (!event) {
     return (
       <main className="page page-narrow">
@@ -35,6 +37,21 @@ export function ContributePage() {
     );
   }
   return <Contribute event={event} host={host} />;
+}
+
+/**
+ * While the event is looked up: the guest's card, so its heading is on screen at once (this is also the
+ * page's prerendered HTML, see src/prerender/guestPages.ts).
+ */
+function ContributeLoading() {
+  const { t } = useTranslation();
+  return (
+    <main className="page page-narrow">
+      <Card title={t('contribute.shareTitle')} headingLevel={1} className="contribute-card">
+        <Spinner />
+      </Card>
+    </main>
+  );
 }
 
 /** Only a live event takes memories (the server refuses the others with the same words). */
