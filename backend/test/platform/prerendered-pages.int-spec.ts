@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RunningProcess, startApi } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/** The front end as `npm run build` leaves it (npm test builds it first). */
+const DIST = resolve(__dirname, '../../../frontend/dist');
+
+const ROOT = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/;
+
+/**
+ * A guest's phone paints the page's heading from the HTML, before the app's script has arrived and run
+ * (issue #24 item 6): each guest route is answered with its prerendered first screen; other pages keep
+ * the empty index.html.
+ */
+describe('prerendered guest pages', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, 'prerendered.json'))) throw new Error(`${DIST} has no prerendered pages: run npm run build first`);
+    t = await createTestEnvironment();
+    api = await startApi({ ...t.env, FRONTEND_DIST: DIST });
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await t?.cleanup();
+  });
+
+  async function page(path: string): Promise<{ status: number; cacheControl: string | null; root: string }> {
+    const response = await fetch(`${api.url}${path}`);
+    const html = await response.text();
+    return { status: response.status, cacheControl: response.headers.get('cache-control'), root: ROOT.exec(html)?.[1] ?? '' };
+  }
+
+  it.each([
+    ['/event-code', '<h1 class="card-title">Join an Event</h1>'],
+    ['/contribute/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c', '<h1 class="card-title">Share Your Memory</h1>'],
+    ['/contribute/ABC123', '<h1 class="card-title">Share Your Memory</h1>'],
+    ['/contribute?code=ABC123', '<h1 class="card-title">Share Your Memory</h1>'],
+  ])('answers %s with its first screen already in the HTML', async (path, heading) => {
+    const { status, cacheControl, root } = await page(path);
+    expect(status).toBe(200);
+    expect(cacheControl).toBe('no-cache');
+    expect(root).toContain(heading);
+  });
+
+  it.each(['/signin', '/dashboard', '/display/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c', '/event-codes', '/contributed'])(
+    'answers %s with the app to render in the browser',
+    async (path) => {
+      const { status, root } = await page(path);
+      expect(status).toBe(200);
+      expect(root).toBe('');
+    },
+  );
+});
