@@ -3,12 +3,14 @@ import type { renderPage } from './src/prerender/render';
 import { PRERENDERED_PAGES } from './src/prerender/guestPages';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
 /**
  * Writes, beside index.html, one HTML file per guest page of src/prerender/guestPages.ts with the page's
  * first screen already in #root (rendered by React on the server side of a Vite instance with the same
- * plugins and aliases). The files join the bundle before it is written, so they are compressed and
- * precached like the rest.
+ * plugins and aliases). The app's stylesheets are written into these pages too (about 5 kB compressed),
+ * so the first paint waits for no request after the HTML. The files join the bundle before it is
+ * written, so they are compressed and precached like the rest.
  */
 export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
   return {
@@ -29,9 +31,13 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
       });
       try {
         const { renderPage: render } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as { renderPage: typeof renderPage };
+        const shell = String(index.source).replace(STYLESHEET, (link, fileName: string) => {
+          const css = bundle[fileName];
+          return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : link;
+        });
         for (const { route, file } of PRERENDERED_PAGES) {
           const html = await render(route);
-          this.emitFile({ type: 'asset', fileName: file, source: String(index.source).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`) });
+          this.emitFile({ type: 'asset', fileName: file, source: shell.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`) });
         }
         // Read by the API (backend/src/common/frontend-pages.ts) to answer each route with its file.
         this.emitFile({ type: 'asset', fileName: 'prerendered.json', source: JSON.stringify(PRERENDERED_PAGES) });
