@@ -28,7 +28,9 @@ export function ContributePage() {
   const host = !!user && HOSTS.includes(user.role);
   const hydrated = useHydrated();
 
-  if (isLoading || !hydrated) return <ContributeLoading />;
+  // While the event is looked up (and in the prerendered HTML): the guest's card with its heading, which
+  // stays the same element when the form comes in.
+  if (isLoading || !hydrated) return <Contribute host={false} />;
   if (!event) {
     return (
       <main className="page page-narrow">
@@ -39,42 +41,34 @@ export function ContributePage() {
   return <Contribute event={event} host={host} />;
 }
 
-/**
- * While the event is looked up: the guest's card, so its heading is on screen at once (this is also the
- * page's prerendered HTML, see src/prerender/guestPages.ts).
- */
-function ContributeLoading() {
-  const { t } = useTranslation();
-  return (
-    <main className="page page-narrow">
-      <Card title={t('contribute.shareTitle')} headingLevel={1} className="contribute-card">
-        <Spinner />
-      </Card>
-    </main>
-  );
-}
-
 /** Only a live event takes memories (the server refuses the others with the same words). */
 const accepting = (event: PublicEvent) => event.status === EventStatus.Live;
 
 /**
  * Guests get the form; customers, providers and owners add memories themselves, with the wall beside it.
+ * Without the event (still looked up) the card holds a spinner.
  * One tree for both, so what a guest has typed stays when the session answer turns the page into a host's.
  * An event that takes no memories says so in the form's place.
  */
-function Contribute({ event, host }: { event: PublicEvent; host: boolean }) {
+function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
     <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
-      {accepting(event) ? (
+      {!event || accepting(event) ? (
         <Card title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')} headingLevel={1} className="contribute-card">
-          <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
-          <ContributeTabs event={event} />
+          {event ? (
+            <>
+              <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
+              <ContributeTabs event={event} />
+            </>
+          ) : (
+            <Spinner />
+          )}
         </Card>
       ) : (
         <EventClosed event={event} />
       )}
-      {host && (
+      {host && event && (
         <Suspense fallback={<Spinner />}>
           <HostMemoriesPanel eventId={event.id} />
         </Suspense>
