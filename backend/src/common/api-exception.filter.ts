@@ -19,8 +19,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
 
     if (exception instanceof NotFoundException && this.pages && this.isPageRequest(request)) {
-      const html = this.pages.htmlFor(request.url.split('?')[0]);
-      reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // Through the static file server: the page's precompressed .br or .gz as Accept-Encoding allows.
+      void reply.status(200).sendFile(this.pages.fileFor(request.url.split('?')[0]));
       return;
     }
     const body = toErrorBody(exception);

@@ -6,33 +6,30 @@ const MANIFEST = 'prerendered.json';
 
 interface PrerenderedPage {
   route: string;
-  html: string;
+  /** Its file in the built front end (with a .br and a .gz beside it). */
+  file: string;
 }
 
 /**
- * The HTML the single-page app's routes are answered with: index.html, or, for a guest page the build
- * prerendered (/event-code, /contribute and everything under them), its own file, which already shows
- * the page's first screen.
+ * The HTML file the single-page app's routes are answered with: index.html, or, for a guest page the
+ * build prerendered (/event-code, /contribute and everything under them), its own file, which already
+ * shows the page's first screen.
  */
 export class FrontendPages {
-  private constructor(
-    private readonly index: string,
-    private readonly prerendered: readonly PrerenderedPage[],
-  ) {}
+  private constructor(private readonly prerendered: readonly PrerenderedPage[]) {}
 
   /** The built front end in `dist`, or null when there is none. */
   static load(dist: string): FrontendPages | null {
     const index = join(dist, 'index.html');
     if (!dist || !existsSync(index)) return null;
     const manifest = join(dist, MANIFEST);
-    const entries = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Array<{ route: string; file: string }>) : [];
-    const prerendered = entries.map(({ route, file }) => ({ route, html: readFileSync(join(dist, file), 'utf8') }));
-    return new FrontendPages(readFileSync(index, 'utf8'), prerendered);
+    const prerendered = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as PrerenderedPage[]) : [];
+    return new FrontendPages(prerendered.filter(({ file }) => existsSync(join(dist, file))));
   }
 
-  /** The HTML for the page at `path` (without its query). */
-  htmlFor(path: string): string {
+  /** The file (relative to the built front end) for the page at `path` (without its query). */
+  fileFor(path: string): string {
     const page = this.prerendered.find(({ route }) => path === route || path.startsWith(`${route}/`));
-    return page?.html ?? this.index;
+    return page?.file ?? 'index.html';
   }
 }
