@@ -1,5 +1,5 @@
 import { createServer, type InlineConfig, type Plugin } from 'vite';
-import type { renderPage } from './src/prerender/render';
+import type * as Render from './src/prerender/render';
 import { PRERENDERED_PAGES } from './src/prerender/guestPages';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -9,7 +9,7 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
  * Writes, beside index.html, one HTML file per guest page of src/prerender/guestPages.ts with the page's
  * first screen already in #root (rendered by React on the server side of a Vite instance with the same
  * plugins and aliases). The app's stylesheets are written into these pages too (about 5 kB compressed),
- * so the first paint waits for no request after the HTML. The files join the bundle before it is
+ * so the first paint waits for no request after the HTML, and so are the default theme's colours. The files join the bundle before it is
  * written, so they are compressed and precached like the rest.
  */
 export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
@@ -30,11 +30,13 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { renderPage: render } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as { renderPage: typeof renderPage };
-        const shell = String(index.source).replace(STYLESHEET, (link, fileName: string) => {
-          const css = bundle[fileName];
-          return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : link;
-        });
+        const { renderPage: render, defaultThemeAttributes } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof Render;
+        const shell = String(index.source)
+          .replace(STYLESHEET, (link, fileName: string) => {
+            const css = bundle[fileName];
+            return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : link;
+          })
+          .replace(/<html([^>]*)>/, `<html$1 ${defaultThemeAttributes()}>`);
         for (const { route, file } of PRERENDERED_PAGES) {
           const html = await render(route);
           this.emitFile({ type: 'asset', fileName: file, source: shell.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`) });

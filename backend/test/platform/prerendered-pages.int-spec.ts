@@ -33,7 +33,13 @@ describe('prerendered guest pages', () => {
     const response = await fetch(`${api.url}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const html = await response.text();
     const header = (name: string) => response.headers.get(name);
-    return { status: response.status, cacheControl: header('cache-control'), encoding: header('content-encoding'), root: ROOT.exec(html)?.[1] ?? '' };
+    return {
+      status: response.status,
+      cacheControl: header('cache-control'),
+      encoding: header('content-encoding'),
+      htmlElement: /<html[^>]*>/.exec(html)?.[0] ?? '',
+      root: ROOT.exec(html)?.[1] ?? '',
+    };
   }
 
   it.each([
@@ -42,12 +48,14 @@ describe('prerendered guest pages', () => {
     ['/contribute/ABC123', '<h1 class="card-title">Share Your Memory</h1>'],
     ['/contribute?code=ABC123', '<h1 class="card-title">Share Your Memory</h1>'],
   ])('answers %s with its first screen already in the HTML, compressed', async (path, heading) => {
-    const { status, cacheControl, encoding, root } = await page(path);
+    const { status, cacheControl, encoding, htmlElement, root } = await page(path);
     expect(status).toBe(200);
     expect(cacheControl).toBe('no-cache');
     // The page carries the stylesheet: brotli makes it about a fifth.
     expect(encoding).toBe('br');
     expect(root).toContain(heading);
+    // Painted in the theme's colours before the app runs (the buttons are the theme's colour).
+    expect(htmlElement).toContain('--color-primary: #256B68');
   });
 
   it.each(['/signin', '/dashboard', '/display/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c', '/event-codes', '/contributed'])(

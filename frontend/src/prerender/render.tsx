@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
 import { makeStore } from '../app/store';
+import { DEFAULT_THEME, THEME_COLORS } from '../app/theme';
 
 /**
  * The HTML of the app at `url` before anything is known (no session, no event), with every lazy page
@@ -20,4 +21,13 @@ export async function renderPage(url: string): Promise<string> {
     </StrictMode>,
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The default theme's attributes for <html>, as applyTheme sets them (app/theme.ts): the prerendered page
+ * is painted in the theme's colours before the app runs (and switches a stored other theme then).
+ */
+export function defaultThemeAttributes(): string {
+  const { primary, accent } = THEME_COLORS[DEFAULT_THEME];
+  return `data-theme="${DEFAULT_THEME}" style="--color-primary: ${primary}; --color-accent: ${accent};"`;
 }
