@@ -138,7 +138,7 @@ describe('accessibility and the way in for guests, on every page with real data'
 
     // Every top-bar tab a signed-out guest is offered opens without asking them to sign in.
     await page.goto(`${api.url}/contribute/${event.id}`);
-    await page.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
+    await page.getByRole('tab', { name: 'Message' }).waitFor();
     const tabs = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').evaluateAll((links) =>
       links.map((link) => link.getAttribute('href')!),
     );

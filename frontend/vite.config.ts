@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderGuestPages } from './prerender';
 
 const backend = 'http://localhost:3000';
 
@@ -55,20 +56,23 @@ const offlineShell = VitePWA({
   },
 });
 
+const resolveContracts = {
+  alias: {
+    // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.
+    '@memory-wall/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    prerenderGuestPages({ root: fileURLToPath(new URL('.', import.meta.url)), plugins: [react()], resolve: resolveContracts }),
     offlineShell,
     // Writes a .br and a .gz beside each text asset; the API's static server picks one by Accept-Encoding,
     // so a phone gets the smallest bytes without the server compressing anything per request.
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
-  resolve: {
-    alias: {
-      // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.
-      '@memory-wall/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-    },
-  },
+  resolve: resolveContracts,
   server: {
     proxy: {
       '/api': { target: backend },

@@ -5,7 +5,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig, createJsonLogger } from '@memory-wall/core';
 import { AppModule } from './app.module';
@@ -13,6 +12,7 @@ import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
+import { FrontendPages } from './common/frontend-pages';
 import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
 import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT, refuseUnacceptableRequests } from './common/request-limits';
@@ -93,8 +93,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
   app.enableShutdownHooks();
 
-  const indexHtml = serveFrontend(app, config.FRONTEND_DIST);
-  app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
+  app.useGlobalFilters(new ApiExceptionFilter(serveFrontend(app, config.FRONTEND_DIST)));
 
   const document = SwaggerModule.createDocument(
     app,
@@ -108,10 +107,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   return app;
 }
 
-/** Serves the built front end when it exists; returns its index.html for the SPA fallback. */
-function serveFrontend(app: NestFastifyApplication, dist: string): string | null {
-  const index = join(dist, 'index.html');
-  if (!dist || !existsSync(index)) return null;
+/** Serves the built front end when it exists; returns its pages' HTML for the SPA fallback. */
+function serveFrontend(app: NestFastifyApplication, dist: string): FrontendPages | null {
+  const pages = FrontendPages.load(dist);
+  if (!pages) return null;
   app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
@@ -123,5 +122,5 @@ function serveFrontend(app: NestFastifyApplication, dist: string): string | null
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return readFileSync(index, 'utf8');
+  return pages;
 }

@@ -1,24 +1,26 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody, TooManyRequestsException } from './api-errors';
+import type { FrontendPages } from './frontend-pages';
 
 /**
  * One error shape for the whole API, and the single-page-app fallback: an unknown GET outside /api
- * answers the front end's index.html so client-side routes survive a reload.
+ * answers the front end's HTML for that route so client-side routes survive a reload.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  constructor(private readonly indexHtml: string | null) {}
+  constructor(private readonly pages: FrontendPages | null) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
 
-    if (exception instanceof NotFoundException && this.isPageRequest(request)) {
-      reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(this.indexHtml);
+    if (exception instanceof NotFoundException && this.pages && this.isPageRequest(request)) {
+      // Through the static file server: the page's precompressed .br or .gz as Accept-Encoding allows.
+      void reply.status(200).sendFile(this.pages.fileFor(request.url.split('?')[0]));
       return;
     }
     const body = toErrorBody(exception);
@@ -31,6 +33,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const path = request.url.split('?')[0];
     // A missing fingerprinted asset stays a 404: a stale page must not get HTML for its script.
     const notAPage = ['/api', '/ws', '/assets/'].some((prefix) => path.startsWith(prefix));
-    return this.indexHtml !== null && ['GET', 'HEAD'].includes(request.method) && !notAPage;
+    return ['GET', 'HEAD'].includes(request.method) && !notAPage;
   }
 }

@@ -26,6 +26,8 @@ interface Run {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift: a prerendered page must not jump when the app takes it over. */
+  cls: number;
   score: number;
   bytes: number;
   /** Lighthouse's diagnostics of the run, for the notes. */
@@ -76,6 +78,7 @@ function readRun(report: LighthouseReport): Run {
     lcpMs: value('largest-contentful-paint'),
     fcpMs: value('first-contentful-paint'),
     tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
     score: Math.round(report.categories.performance.score * 100),
     bytes: value('total-byte-weight'),
     requests,
@@ -113,7 +116,7 @@ export const lighthouse: CaseModule = async (ctx) => {
       for (const [name, path] of Object.entries(routes) as Array<[keyof typeof routes, string]>) {
         const run = await runLighthouse(`${api.url}${path}`, resolve(reports, `${name}-${rep}.json`));
         runs[name].push(run);
-        ctx.log(`  ${path} run ${rep + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, score ${run.score}, ${(run.bytes / 1000).toFixed(1)} kB`);
+        ctx.log(`  ${path} run ${rep + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, ${(run.bytes / 1000).toFixed(1)} kB`);
       }
     }
 
@@ -133,6 +136,7 @@ export const lighthouse: CaseModule = async (ctx) => {
         absoluteMetric(`${label}: performance score`, 'points', of((r) => r.score), { atLeast: TARGET_SCORE }),
         absoluteMetric(`${label}: FCP`, 's', of((r) => r.fcpMs / 1000), null),
         absoluteMetric(`${label}: TBT`, 'ms', of((r) => r.tbtMs), null),
+        absoluteMetric(`${label}: CLS`, '', of((r) => r.cls), null),
         absoluteMetric(`${label}: bytes transferred`, 'kB', of((r) => r.bytes / 1000), null),
       );
       const lcps = of((r) => r.lcpMs);

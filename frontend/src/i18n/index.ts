@@ -38,14 +38,15 @@ const currentLanguage = () => texts.locale() as Language;
 export async function setLanguage(language: Language): Promise<void> {
   if (!texts.table(language)?.common) texts.set(language, await commonTexts[language]());
   texts.locale(language);
-  document.documentElement.lang = language;
+  // Absent where the guest pages are rendered to HTML at build time (frontend/prerender.ts).
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   listeners.forEach((listener) => listener());
 }
 void setLanguage(Language.En);
 
 /** The page's texts in the current language; re-renders the component when the language changes. */
 export function useTranslation() {
-  const language = useSyncExternalStore(subscribe, currentLanguage);
+  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return useMemo(() => {
     const plurals = new Intl.PluralRules(language);
     const t = (key: TextKey, params?: TextParams): string => {

@@ -41,6 +41,8 @@ async function openForm(route = `/contribute/${EVENT_ID}`) {
   const rendered = renderWithProviders(undefined, { route });
   // The first test of a run also compiles the page's modules: give it time.
   expect(await screen.findByRole('heading', { name: 'Share Your Memory' }, { timeout: 5000 })).toBeInTheDocument();
+  // The heading is there while the event is looked up (it is the prerendered first screen): the form comes with the event.
+  expect(await screen.findByRole('tab', { name: 'Message' })).toBeInTheDocument();
   return rendered;
 }
 

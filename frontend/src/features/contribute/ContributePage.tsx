@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
+import { useHydrated } from '../../app/useHydrated';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
@@ -25,8 +26,11 @@ export function ContributePage() {
   // answer only adds the host's wall beside the same form.
   const { user } = useSessionUser();
   const host = !!user && HOSTS.includes(user.role);
+  const hydrated = useHydrated();
 
-  if (isLoading) return <Spinner />;
+  // While the event is looked up (and in the prerendered HTML): the guest's card with its heading, which
+  // stays the same element when the form comes in.
+  if (isLoading || !hydrated) return <Contribute host={false} />;
   if (!event) {
     return (
       <main className="page page-narrow">
@@ -42,22 +46,29 @@ const accepting = (event: PublicEvent) => event.status === EventStatus.Live;
 
 /**
  * Guests get the form; customers, providers and owners add memories themselves, with the wall beside it.
+ * Without the event (still looked up) the card holds a spinner.
  * One tree for both, so what a guest has typed stays when the session answer turns the page into a host's.
  * An event that takes no memories says so in the form's place.
  */
-function Contribute({ event, host }: { event: PublicEvent; host: boolean }) {
+function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
     <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
-      {accepting(event) ? (
+      {!event || accepting(event) ? (
         <Card title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')} headingLevel={1} className="contribute-card">
-          <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
-          <ContributeTabs event={event} />
+          {event ? (
+            <>
+              <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
+              <ContributeTabs event={event} />
+            </>
+          ) : (
+            <Spinner />
+          )}
         </Card>
       ) : (
         <EventClosed event={event} />
       )}
-      {host && (
+      {host && event && (
         <Suspense fallback={<Spinner />}>
           <HostMemoriesPanel eventId={event.id} />
         </Suspense>
