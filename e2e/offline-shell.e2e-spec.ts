@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { createEvent, postMessage } from '../backend/test/support/factories';
 import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
@@ -79,7 +80,6 @@ describe('the offline shell of a venue screen', () => {
     await page.getByRole('heading', { name: 'Offline wall' }).waitFor();
     await page.getByTestId('shown-count').filter({ hasText: `/ ${MESSAGES.length}` }).waitFor();
     await page.getByTestId('live-badge').filter({ hasText: 'Offline' }).waitFor();
-    await page.screenshot({ path: '/tmp/offline-shell-reloaded.png' });
 
     // Rotation goes on with the cached wall: the card changes.
     const seen = new Set<string>();
@@ -94,9 +94,13 @@ describe('the offline shell of a venue screen', () => {
     const event = await eventWithWall();
     const page = await screenOf(event.id);
 
-    // A deploy: a new index.html, and the API restarted on the same address to serve it.
+    // A deploy: a new index.html (with its precompressed copies, as a build writes them), and the API
+    // restarted on the same address to serve it.
     const index = join(dist, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head><meta name="build" content="deployed" />'));
+    const deployed = readFileSync(index, 'utf8').replace('<head>', '<head><meta name="build" content="deployed" />');
+    writeFileSync(index, deployed);
+    writeFileSync(`${index}.br`, brotliCompressSync(deployed));
+    writeFileSync(`${index}.gz`, gzipSync(deployed));
     const port = api.port;
     await api.stop();
     api = await startApi(env, 200, port);
