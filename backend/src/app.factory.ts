@@ -69,6 +69,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await compressResponses(app);
   acceptStreamedForms(fastify);
   refuseForeignOrigins(fastify, new OwnOrigins(config));
+  const pages = FrontendPages.load(config.FRONTEND_DIST);
   addSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
@@ -76,7 +77,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and its Payment Element (credit purchases) load from Stripe's own hosts.
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        // The prerendered guest pages start the app from an inline script, allowed by its hash only.
+        scriptSrc: ["'self'", ...(pages?.scriptSources ?? []), 'https://js.stripe.com', 'https://*.js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],
@@ -93,7 +95,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
   app.enableShutdownHooks();
 
-  app.useGlobalFilters(new ApiExceptionFilter(serveFrontend(app, config.FRONTEND_DIST)));
+  app.useGlobalFilters(new ApiExceptionFilter(serveFrontend(app, config.FRONTEND_DIST, pages)));
 
   const document = SwaggerModule.createDocument(
     app,
@@ -108,8 +110,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 }
 
 /** Serves the built front end when it exists; returns its pages' HTML for the SPA fallback. */
-function serveFrontend(app: NestFastifyApplication, dist: string): FrontendPages | null {
-  const pages = FrontendPages.load(dist);
+function serveFrontend(app: NestFastifyApplication, dist: string, pages: FrontendPages | null): FrontendPages | null {
   if (!pages) return null;
   app.register(fastifyStatic, {
     root: dist,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RunningProcess, startApi } from '../support/processes';
@@ -38,6 +39,9 @@ describe('prerendered guest pages', () => {
       cacheControl: header('cache-control'),
       encoding: header('content-encoding'),
       htmlElement: /<html[^>]*>/.exec(html)?.[0] ?? '',
+      contentSecurityPolicy: header('content-security-policy') ?? '',
+      inlineScripts: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, script]) => script),
+      headScripts: [...(/<head>[\s\S]*<\/head>/.exec(html)?.[0] ?? '').replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src),
       root: ROOT.exec(html)?.[1] ?? '',
     };
   }
@@ -56,6 +60,17 @@ describe('prerendered guest pages', () => {
     expect(root).toContain(heading);
     // Painted in the theme's colours before the app runs (the buttons are the theme's colour).
     expect(htmlElement).toContain('--color-primary: #256B68');
+  });
+
+  // The app's scripts start after the first paint, from an inline script the page's policy allows by its
+  // hash (and allows nothing else inline).
+  it.each(['/event-code', '/contribute/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c'])('starts the app on %s from an inline script its CSP allows', async (path) => {
+    const { contentSecurityPolicy, inlineScripts, headScripts } = await page(path);
+    expect(headScripts).toEqual([]);
+    expect(inlineScripts).toHaveLength(1);
+    const scriptSrc = /script-src ([^;]*)/.exec(contentSecurityPolicy)?.[1].split(' ') ?? [];
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inlineScripts[0]).digest('base64')}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
   it.each(['/signin', '/dashboard', '/display/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c', '/event-codes', '/contributed'])(
