@@ -11,6 +11,7 @@ import {
   type LivePong,
   type PublicMemory,
 } from '@memory-wall/contracts';
+import { jitteredBackoff } from './backoff';
 import { liveSocketUrl } from './config';
 
 /**
@@ -26,8 +27,7 @@ export const RECONNECT = { baseDelayMs: 1000, maxDelayMs: 1500 } as const;
  * doubling delay, at random, so the screens a server lost do not all come back in the same instant.
  */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT.baseDelayMs * 2 ** attempt, RECONNECT.maxDelayMs);
-  return ceiling / 2 + (random() * ceiling) / 2;
+  return jitteredBackoff(attempt, { firstMs: RECONNECT.baseDelayMs, maxMs: RECONNECT.maxDelayMs }, random);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { jitteredBackoff } from './backoff';
 
 /**
  * How a guest's submission survives a venue's network: it is sent again by itself after a network error,
@@ -21,8 +22,7 @@ export const SUBMISSION_RETRY = {
  * is waived ("equal jitter": never in step, never at once).
  */
 export function retryDelay(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(SUBMISSION_RETRY.maxDelayMs, SUBMISSION_RETRY.firstDelayMs * 2 ** (retry - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return Math.round(jitteredBackoff(retry - 1, { firstMs: SUBMISSION_RETRY.firstDelayMs, maxMs: SUBMISSION_RETRY.maxDelayMs }, random));
 }
 
 /** The connection failed or stalled before an answer came. */

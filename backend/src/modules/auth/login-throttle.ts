@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AuthMessages } from '@memory-wall/contracts';
 import { REDIS, RedisKeys } from '@memory-wall/core';
-import { TooManyRequestsException } from '../../common/api-errors';
+import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 
 /**
  * Sign-in attempts are counted in Redis, so every API instance sees the same counters. Per account, 5
@@ -38,11 +38,10 @@ export class LoginThrottle {
   private readonly inFlightPerAddress: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys) {
-    const limiter = (name: string, options: { points: number; duration: number; blockDuration?: number }) => new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:${name}`, ...options });
-    this.perAccount = limiter('login-account', LOGIN_LIMITS.perAccount);
-    this.perAddress = limiter('login-address', LOGIN_LIMITS.perAddress);
-    this.inFlightPerAccount = limiter('login-inflight-account', { points: LOGIN_LIMITS.inFlightPerAccount, duration: LOGIN_LIMITS.slotTtl });
-    this.inFlightPerAddress = limiter('login-inflight-address', { points: LOGIN_LIMITS.inFlightPerAddress, duration: LOGIN_LIMITS.slotTtl });
+    this.perAccount = redisRateLimiter(redis, keys, 'login-account', LOGIN_LIMITS.perAccount);
+    this.perAddress = redisRateLimiter(redis, keys, 'login-address', LOGIN_LIMITS.perAddress);
+    this.inFlightPerAccount = redisRateLimiter(redis, keys, 'login-inflight-account', { points: LOGIN_LIMITS.inFlightPerAccount, duration: LOGIN_LIMITS.slotTtl });
+    this.inFlightPerAddress = redisRateLimiter(redis, keys, 'login-inflight-address', { points: LOGIN_LIMITS.inFlightPerAddress, duration: LOGIN_LIMITS.slotTtl });
   }
 
   /**
@@ -94,8 +93,6 @@ export class LoginThrottle {
 
 /** 429 with the longest wait among the refusals; a Redis failure is passed on as it is. */
 function tooMany(...reasons: unknown[]): Error {
-  const error = reasons.find((reason) => !(reason instanceof RateLimiterRes));
-  if (error) return error as Error;
-  const wait = Math.max(...reasons.map((reason) => (reason as RateLimiterRes).msBeforeNext));
-  return new TooManyRequestsException(AuthMessages.tooManyAttempts, Math.max(1, Math.ceil(wait / 1000)));
+  const error = reasons.find((reason) => !isRefusal(reason));
+  return error ? (error as Error) : tooManyRequests(AuthMessages.tooManyAttempts, ...reasons.filter(isRefusal));
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AuthMessages } from '@memory-wall/contracts';
 import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
-import { TooManyRequestsException } from '../../common/api-errors';
+import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 
 /**
  * Registrations per client address, counted in Redis across instances: REGISTRATIONS_PER_HOUR attempts
@@ -19,18 +19,8 @@ export class RegistrationThrottle {
   private readonly welcomeGrants: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.attempts = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${keys.prefix}:rl:register-address`,
-      points: config.REGISTRATIONS_PER_HOUR,
-      duration: 3600,
-    });
-    this.welcomeGrants = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${keys.prefix}:rl:welcome-credits-address`,
-      points: WELCOME_GRANTS_PER_ADDRESS_PER_DAY,
-      duration: 24 * 3600,
-    });
+    this.attempts = redisRateLimiter(redis, keys, 'register-address', { points: config.REGISTRATIONS_PER_HOUR, duration: 3600 });
+    this.welcomeGrants = redisRateLimiter(redis, keys, 'welcome-credits-address', { points: WELCOME_GRANTS_PER_ADDRESS_PER_DAY, duration: 24 * 3600 });
   }
 
   /** Counts one attempt, atomically, before the name is looked up or the password hashed; 429 past the limit. */
@@ -38,8 +28,7 @@ export class RegistrationThrottle {
     try {
       await this.attempts.consume(address);
     } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      throw new TooManyRequestsException(AuthMessages.tooManyRegistrations, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+      throw isRefusal(err) ? tooManyRequests(AuthMessages.tooManyRegistrations, err) : err;
     }
   }
 
@@ -49,7 +38,7 @@ export class RegistrationThrottle {
       await this.welcomeGrants.consume(address);
       return true;
     } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
+      if (!isRefusal(err)) throw err;
       return false;
     }
   }

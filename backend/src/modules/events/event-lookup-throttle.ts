@@ -1,9 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { EventMessages } from '@memory-wall/contracts';
 import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
-import { TooManyRequestsException } from '../../common/api-errors';
+import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 
 /**
  * Guests find an event by its code or slug without signing in, so these look-ups are where codes could be
@@ -17,8 +17,8 @@ export class EventLookupThrottle {
   private readonly misses: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.lookups = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:event-lookup`, points: config.EVENT_LOOKUPS_PER_MINUTE, duration: 60 });
-    this.misses = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keys.prefix}:rl:event-lookup-miss`, points: config.EVENT_LOOKUP_MISSES_PER_MINUTE, duration: 60 });
+    this.lookups = redisRateLimiter(redis, keys, 'event-lookup', { points: config.EVENT_LOOKUPS_PER_MINUTE, duration: 60 });
+    this.misses = redisRateLimiter(redis, keys, 'event-lookup-miss', { points: config.EVENT_LOOKUP_MISSES_PER_MINUTE, duration: 60 });
   }
 
   /**
@@ -49,9 +49,7 @@ export class EventLookupThrottle {
       await limiter.consume(address);
       return true;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new TooManyRequestsException(EventMessages.tooManyLookups, Math.ceil(rejection.msBeforeNext / 1000));
-      }
+      if (isRefusal(rejection)) throw tooManyRequests(EventMessages.tooManyLookups, rejection);
       // Redis unreachable: guests must still find their event; the submission throttle makes the same choice.
       return false;
     }

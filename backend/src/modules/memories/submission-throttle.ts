@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
-import { TooManyRequestsException } from '../../common/api-errors';
+import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 
 /**
  * Submissions per client address and event per minute (SUBMISSIONS_PER_MINUTE), counted in Redis so every
@@ -16,12 +16,7 @@ export class SubmissionThrottle {
   private readonly limiter: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.limiter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${keys.prefix}:rl:submit`,
-      points: config.SUBMISSIONS_PER_MINUTE,
-      duration: 60,
-    });
+    this.limiter = redisRateLimiter(redis, keys, 'submit', { points: config.SUBMISSIONS_PER_MINUTE, duration: 60 });
   }
 
   /** Counts one submission; 429 with Retry-After past the limit. Without Redis, submissions still pass. */
@@ -29,9 +24,7 @@ export class SubmissionThrottle {
     try {
       await this.limiter.consume(`${eventId}:${address}`);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new TooManyRequestsException(TOO_MANY_SUBMISSIONS, Math.ceil(rejection.msBeforeNext / 1000));
-      }
+      if (isRefusal(rejection)) throw tooManyRequests(TOO_MANY_SUBMISSIONS, rejection);
       // Redis unreachable: the submission is still stored durably; no limit is better than lost memories.
     }
   }

@@ -44,6 +44,11 @@ export class RedisKeys {
     return `${this.prefix}:sessions:revoked`;
   }
 
+  /** The counters of one rate limit (rate-limiter-flexible's key prefix). */
+  rateLimit(name: string) {
+    return `${this.prefix}:rl:${name}`;
+  }
+
   /** BullMQ's own key prefix. */
   get queuePrefix() {
     return `${this.prefix}:bull`;
