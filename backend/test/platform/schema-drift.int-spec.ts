@@ -1,3 +1,6 @@
+import { Role } from '@memory-wall/contracts';
+import { ServiceProvider } from '@memory-wall/core';
+import { createAccount } from '../support/accounts';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 /**
@@ -17,5 +20,12 @@ describe('schema drift', () => {
   it('leaves the schema builder nothing to do after the migrations', async () => {
     const pending = await t.dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it("starts a provider's balance at 0: only the credit ledger gives credits, with a row that explains them", async () => {
+    const { user } = await createAccount(t.dataSource, Role.Customer);
+    const provider = await t.dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: 'Zero', serviceTypes: [] });
+    const [stored] = await t.dataSource.query(`SELECT "availableCredits" FROM service_providers WHERE id = $1`, [provider.id]);
+    expect(stored.availableCredits).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { Role } from '@memory-wall/contracts';
-import { CreditTransaction, EventAdmin, ServiceProvider, User } from '@memory-wall/core';
+import { Role, WELCOME_CREDITS } from '@memory-wall/contracts';
+import { EventAdmin, ServiceProvider, User } from '@memory-wall/core';
+import { CreditLedger } from '../../src/modules/credits/credit-ledger';
 
 let counter = 0;
 const hashes = new Map<string, Promise<string>>();
@@ -45,8 +46,8 @@ export async function createAccount(dataSource: DataSource, role: Role, override
       ? await dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: `Company ${n}`, serviceTypes: ['wedding'] })
       : undefined;
   if (provider) {
-    // As registration does: the 10 starting credits are explained by a ledger row.
-    await dataSource.getRepository(CreditTransaction).save({ serviceProviderId: provider.id, userId: user.id, amount: 10, transactionType: 'promotion', description: 'Welcome credits' });
+    // As registration does: the starting credits go through the ledger, which writes balance and row together.
+    await dataSource.transaction((tx) => new CreditLedger().grantWelcome(tx, { serviceProviderId: provider.id, userId: user.id, credits: WELCOME_CREDITS }));
   }
   return { user, username, password, provider };
 }

@@ -24,8 +24,8 @@ export class ServiceProvider {
   @Column({ type: 'boolean', default: false })
   verified: boolean;
 
-  /** Cached balance; always equal to the sum of this provider's credit_transactions. */
-  @Column({ type: 'int', default: 10 })
+  /** Cached balance; always equal to the sum of this provider's credit_transactions, so it starts at 0. */
+  @Column({ type: 'int', default: 0 })
   availableCredits: number;
 
   @Column({ type: 'int', default: 0 })
