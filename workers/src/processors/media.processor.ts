@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { ProcessingState } from '@memory-wall/contracts';
+import { HeldReason, ProcessingState } from '@memory-wall/contracts';
 import { Memory, MemoryQueue, UnsupportedImageError } from '@memory-wall/core';
 import { ImageRenditions } from '../media/image-renditions';
-import { FAILED_IMAGE_REASON, MemoryProcessor } from './memory.processor';
+import { MemoryProcessor } from './memory.processor';
 
 /**
  * The CPU-bound stage of a photo or drawing: its renditions are made and recorded on the (still processing)
@@ -30,7 +30,7 @@ export class MediaProcessor {
       } catch (err) {
         if (!(err instanceof UnsupportedImageError)) throw err;
         // A broken or hostile file will not get better with retries: fail it cleanly, for moderators to see.
-        return this.processor.markFailed(memory, FAILED_IMAGE_REASON);
+        return this.processor.markFailed(memory, HeldReason.ImageUnreadable);
       }
       await this.memories.update(
         { id: memory.id, processingState: ProcessingState.Processing, media: IsNull() },

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { buffer } from 'node:stream/consumers';
-import { LiveMessageType, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
+import { HeldReason, isWaitingForAi, LiveMessageType, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
 import {
   AppConfig,
   Event,
@@ -17,9 +17,7 @@ import {
   toPublicMemory,
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
-import { decideModeration, HeldReason } from './moderation-decision';
-
-export const FAILED_IMAGE_REASON = 'The image could not be processed';
+import { decideModeration } from './moderation-decision';
 
 /** What finishing a memory may change. */
 type Outcome = Partial<Pick<Memory, 'processingState' | 'approved' | 'moderation'>>;
@@ -76,7 +74,7 @@ export class MemoryProcessor {
       .createQueryBuilder()
       .update()
       .set(changes)
-      .where(`id = :id AND NOT approved AND NOT flagged AND moderation->>'reason' = :reason`, { id: memoryId, reason: HeldReason.aiUnavailable })
+      .where(`id = :id AND NOT approved AND NOT flagged AND moderation->>'reason' = :reason`, { id: memoryId, reason: HeldReason.AiUnavailable })
       .execute();
     if (result.affected !== 1) return;
     Object.assign(memory, changes);
@@ -142,6 +140,3 @@ function approval(memory: Memory): LiveChange {
 function moderationText(memory: Memory): string {
   return [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption].filter(Boolean).join('\n');
 }
-
-const isWaitingForAi = (memory: Memory) =>
-  !memory.approved && !memory.flagged && memory.processingState === ProcessingState.Ready && memory.moderation?.reason === HeldReason.aiUnavailable;

@@ -1,9 +1,8 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { IMAGE_RENDITIONS, LiveMessageType, MemoryMessages, ProcessingState, RenditionName } from '@memory-wall/contracts';
+import { IMAGE_RENDITIONS, isOnPublicWall, LiveMessageType, MemoryMessages, ProcessingState, RenditionName } from '@memory-wall/contracts';
 import {
-  isOnPublicWall,
   LiveChange,
   LivePublisher,
   Memory,
