@@ -63,7 +63,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (!job || job.name === JobName.ReviewWithAi) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
     this.logger.warn(`memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
-    if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, `Processing failed: ${err.message}`);
+    if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, { reason: `Processing failed: ${err.message}` });
   }
 
   async onApplicationShutdown() {

@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { MemoryMessages, Role } from '@memory-wall/contracts';
-import type { Event, EventAdmin, LivePublisher, Memory, ObjectStorage } from '@memory-wall/core';
+import { InMemoryMemoryRepository, MemoryLifecycle, type Event, type EventAdmin, type LivePublisher, type ObjectStorage } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -12,10 +12,11 @@ const CUSTOMER = { userId: 'u1', role: Role.Customer } as Session;
 
 /** The moderation service over stand-ins: the memory exists; the event's admins answer what they are given. */
 function moderationWith(admin: () => Promise<EventAdmin | null>) {
-  const memories = { findOneBy: async () => ({ id: MEMORY_ID, eventId: EVENT_ID }) as Memory } as unknown as Repository<Memory>;
+  const memories = new InMemoryMemoryRepository();
+  memories.add({ id: MEMORY_ID, eventId: EVENT_ID });
   const events = { findOneBy: async () => ({ id: EVENT_ID }) as Event } as unknown as Repository<Event>;
   const admins = { findOneBy: admin } as unknown as Repository<EventAdmin>;
-  return new MemoryModerationService(memories, new EventAccess(events, admins), {} as LivePublisher, {} as ObjectStorage);
+  return new MemoryModerationService(memories, new MemoryLifecycle(memories, {} as LivePublisher), new EventAccess(events, admins), {} as ObjectStorage);
 }
 
 describe('MemoryModerationService.moderatable', () => {
