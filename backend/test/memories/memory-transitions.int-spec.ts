@@ -79,7 +79,7 @@ describe('memory transitions in PostgreSQL', () => {
     const memory = await store(event.id, { processingState: ProcessingState.Processing, approved: false, flagged: false, featured: false, moderation: null });
     const outcomes = await Promise.all([
       memories.transition(memory.id, { kind: MemoryTransition.Finish, approved: true, moderation: null }),
-      memories.transition(memory.id, { kind: MemoryTransition.Fail, moderation: { reason: 'Processing failed: boom' } }),
+      memories.transition(memory.id, { kind: MemoryTransition.Fail, moderation: { reason: HeldReason.ProcessingFailed, detail: 'boom' } }),
     ]);
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     const stored = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memory.id });

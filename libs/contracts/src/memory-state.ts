@@ -11,19 +11,28 @@ import { ProcessingState } from './enums';
  *   on the wall ──feature──▶ featured on or off
  */
 
-/** Why a memory is held for a human, or failed. */
+/**
+ * Why a memory is held for a human, or failed: a code, stored as such; its text is in the front end's
+ * catalogues (heldReasons), so the copy can change without touching stored memories.
+ */
 export const HeldReason = {
-  ManualReview: 'Waiting for a host to approve',
-  AiFlagged: 'Flagged by AI moderation',
-  AiUnavailable: 'AI moderation unavailable: held for a human',
-  ImageUnreadable: 'The image could not be processed',
+  ManualReview: 'manual_review',
+  AiFlagged: 'ai_flagged',
+  AiUnavailable: 'ai_unavailable',
+  ImageUnreadable: 'image_unreadable',
+  /** The workers gave up after their retries; `detail` holds the last error. */
+  ProcessingFailed: 'processing_failed',
 } as const;
 export type HeldReason = (typeof HeldReason)[keyof typeof HeldReason];
+export const HELD_REASONS = Object.values(HeldReason);
 
 /** What a memory's moderation column holds: why it is held or failed. */
 export interface MemoryModeration {
-  reason: string;
+  reason: HeldReason;
+  /** AI moderation's categories, when it flagged the memory. */
   categories?: string[];
+  /** What went wrong, when processing failed. */
+  detail?: string;
 }
 
 /** The fields of a memory that its lifecycle reads and writes. */
@@ -55,7 +64,7 @@ export interface StatePattern {
   processingState?: ProcessingState;
   approved?: boolean;
   flagged?: boolean;
-  heldFor?: string;
+  heldFor?: HeldReason;
 }
 
 /** Each filter as the states it holds: the server's queries and the live lists both read this. */

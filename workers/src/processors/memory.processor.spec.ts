@@ -77,7 +77,7 @@ describe('MemoryProcessor', () => {
     const { processor, memories, published } = processorFor(ModerationType.AutoApprove);
     await processor.markFailed(MEMORY_ID, { reason: HeldReason.ImageUnreadable });
     expect(await memories.findById(MEMORY_ID)).toMatchObject({ processingState: ProcessingState.Failed, approved: false, moderation: { reason: HeldReason.ImageUnreadable } });
-    await processor.markFailed(MEMORY_ID, { reason: 'Processing failed: again' });
+    await processor.markFailed(MEMORY_ID, { reason: HeldReason.ProcessingFailed, detail: 'again' });
     await processor.process(MEMORY_ID);
     expect(await memories.findById(MEMORY_ID)).toMatchObject({ processingState: ProcessingState.Failed, moderation: { reason: HeldReason.ImageUnreadable } });
     expect(published.map(({ change }) => [change.public, change.hosts.type])).toEqual([
