@@ -1,6 +1,6 @@
 import { DisplayOrder, MemoryChange, MemoryFilter, MemoryMedia, matchesFilter, nextState, ProcessingState } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
-import { MemoryRepository, NewMemory, StoredSubmission, Transitioned, WaitingMemory } from './memory.repository';
+import { MemoryRepository, NewMemory, StoredSubmission, Transitioned, WaitingMemory, WallState } from './memory.repository';
 
 /**
  * MemoryRepository in memory, for unit tests of the processors and services: the same rules as the SQL
@@ -38,6 +38,11 @@ export class InMemoryMemoryRepository extends MemoryRepository {
   async findById(id: string): Promise<Memory | null> {
     const memory = this.rows.get(id);
     return memory ? { ...memory } : null;
+  }
+
+  async findWallState(id: string, eventId: string): Promise<WallState | null> {
+    const memory = this.rows.get(id);
+    return memory?.eventId === eventId ? { approved: memory.approved, flagged: memory.flagged, processingState: memory.processingState } : null;
   }
 
   async findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {

@@ -3,5 +3,8 @@ import { MemoryLifecycle } from './memory-lifecycle';
 import { MemoryRepository } from './memory.repository';
 import { TypeOrmMemoryRepository } from './typeorm-memory.repository';
 
-/** What a module that reads or changes memories provides (it imports TypeOrmModule.forFeature([Memory]) too). */
-export const MEMORY_PROVIDERS: Provider[] = [{ provide: MemoryRepository, useClass: TypeOrmMemoryRepository }, MemoryLifecycle];
+/** Memories read from PostgreSQL (the module imports TypeOrmModule.forFeature([Memory])). */
+export const MEMORY_REPOSITORY_PROVIDER: Provider = { provide: MemoryRepository, useClass: TypeOrmMemoryRepository };
+
+/** What a module that changes memories provides (it provides LivePublisher too). */
+export const MEMORY_PROVIDERS: Provider[] = [MEMORY_REPOSITORY_PROVIDER, MemoryLifecycle];

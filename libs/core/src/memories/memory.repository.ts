@@ -13,6 +13,9 @@ export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;
 /** A memory that waits for a job: what the queue needs to know which one. */
 export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media'>;
 
+/** What decides whether a memory is on the public wall. */
+export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;
+
 /** A transition made: the memory's state just before it (read in the same statement) and the row after. */
 export interface Transitioned {
   before: MemoryState;
@@ -27,6 +30,9 @@ export interface Transitioned {
  */
 export abstract class MemoryRepository {
   abstract findById(id: string): Promise<Memory | null>;
+
+  /** Whether the event's memory is on the public wall (null: the event has no such memory), read alone. */
+  abstract findWallState(id: string, eventId: string): Promise<WallState | null>;
 
   /** The event's memory stored for this submission id, if any. */
   abstract findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null>;

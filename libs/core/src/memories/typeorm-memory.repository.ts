@@ -14,7 +14,7 @@ import {
   transitionUpdate,
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
-import { MemoryRepository, NEW_MEMORY_COLUMNS, NewMemory, StoredSubmission, Transitioned, WaitingMemory } from './memory.repository';
+import { MemoryRepository, NEW_MEMORY_COLUMNS, NewMemory, StoredSubmission, Transitioned, WaitingMemory, WallState } from './memory.repository';
 
 /** The state a transition reads and writes, as columns. */
 const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = ['processingState', 'approved', 'flagged', 'featured', 'moderation'];
@@ -31,6 +31,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   findById(id: string): Promise<Memory | null> {
     return this.memories.findOneBy({ id });
+  }
+
+  findWallState(id: string, eventId: string): Promise<WallState | null> {
+    return this.memories.findOne({ where: { id, eventId }, select: { id: true, approved: true, flagged: true, processingState: true } });
   }
 
   findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {
