@@ -21,6 +21,8 @@ import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
 import { answerCachedWallReads } from './modules/memories/public-wall.http';
+import { MemoriesController } from './modules/memories/memories.controller';
+import { API_PREFIX, routeOf } from './common/routes';
 import { acceptStreamedForms } from './modules/uploads/upload-file';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -88,9 +90,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
   });
 
-  answerCachedWallReads(fastify, app.get(MemoriesService));
+  answerCachedWallReads(fastify, app.get(MemoriesService), routeOf(MemoriesController, 'list'));
 
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(apiValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
   app.enableShutdownHooks();

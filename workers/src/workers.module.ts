@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, RedisModule, StorageModule } from '@memory-wall/core';
+import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MEMORY_PROVIDERS, MemoryQueue, RedisModule, StorageModule } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
@@ -14,7 +14,7 @@ export class WorkersModule {
     return {
       module: WorkersModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
+      providers: [...MEMORY_PROVIDERS, MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
     };
   }
 }

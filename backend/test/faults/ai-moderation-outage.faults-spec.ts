@@ -20,7 +20,7 @@ const MESSAGES = 30;
 const PHOTOS = 6;
 const FLAG_EVERY = 6; // every 6th submission asks to be flagged
 const OUTAGE_MS = 20_000;
-const HELD_REASON = 'AI moderation unavailable: held for a human';
+const HELD_REASON = 'ai_unavailable';
 
 const scenario = new FaultScenario({
   id: 7,
@@ -129,7 +129,7 @@ describe('fault 7: AI moderation outage (500, 429 and time-outs, then recovery)'
       const flagged = submissions.filter((x) => x.flag).map((x) => x.id);
       const decided = async () => {
         const rows = await repo.findBy({ id: In(ids) });
-        return rows.filter((m) => (m.approved && !m.flagged) || m.moderation?.reason === 'Flagged by AI moderation').length;
+        return rows.filter((m) => (m.approved && !m.flagged) || m.moderation?.reason === 'ai_flagged').length;
       };
       await waitFor(async () => (await decided()) === ids.length, 90_000, 'AI moderation to decide every held memory').catch(async (err) => {
         s.figure('still undecided at the time-out', ids.length - (await decided()));
@@ -143,7 +143,7 @@ describe('fault 7: AI moderation outage (500, 429 and time-outs, then recovery)'
       s.figure('re-review requests answered after recovery', openai.answered.ok - answeredBefore);
       expect(approvedIds).toEqual([...clean].sort());
       expect(stillHeld.map((m) => m.id).sort()).toEqual([...flagged].sort());
-      expect(stillHeld.every((m) => m.moderation?.reason === 'Flagged by AI moderation')).toBe(true);
+      expect(stillHeld.every((m) => m.moderation?.reason === 'ai_flagged')).toBe(true);
       s.holds(`after recovery AI moderation decided every held memory: ${approvedIds.length} approved, ${stillHeld.length} kept back as flagged`);
 
       await waitFor(() => clean.every((id) => approvals(publicFeed).some((m) => idOf(m) === id)), 20_000, 'the approvals on the public socket');

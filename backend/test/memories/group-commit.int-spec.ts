@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
-import { loadConfig, Memory, MemoryQueue, RedisKeys } from '@memory-wall/core';
-import { MemoryInserts, NewMemory } from '../../src/modules/memories/memory-inserts';
+import { loadConfig, Memory, MemoryQueue, NewMemory, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
+import { MemoryInserts } from '../../src/modules/memories/memory-inserts';
 import { createEvent } from '../support/factories';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
@@ -42,7 +42,7 @@ describe('group commit of submissions', () => {
     beforeEach(() => {
       repository = t.dataSource.getRepository(Memory);
       query = jest.spyOn(repository, 'query');
-      inserts = new MemoryInserts(repository);
+      inserts = new MemoryInserts(new TypeOrmMemoryRepository(repository));
     });
 
     afterEach(() => query.mockRestore());

@@ -61,7 +61,7 @@ describe('moderation', () => {
     const posted = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'Hold me' });
     const id = posted.body.memory.id;
     const arrived = await hostFeed.next(about(id, 'new_memory'));
-    expect(arrived).toMatchObject({ memory: { approved: false, processingState: 'ready', moderation: { reason: 'Waiting for a host to approve' } } });
+    expect(arrived).toMatchObject({ memory: { approved: false, processingState: 'ready', moderation: { reason: 'manual_review' } } });
     expect((await host.get(`/api/events/${event.id}/submissions/pending`)).body.memories.map((m: Memory) => m.id)).toEqual([id]);
     expect(await publicIds(event.id)).toEqual([]);
 
@@ -153,9 +153,9 @@ describe('moderation', () => {
 
     it.each([
       ['auto_approve', 'Congratulations', { approved: true, moderation: null }],
-      ['manual_moderation', 'Congratulations', { approved: false, moderation: { reason: 'Waiting for a host to approve' } }],
+      ['manual_moderation', 'Congratulations', { approved: false, moderation: { reason: 'manual_review' } }],
       ['ai_moderation', 'Congratulations, clean', { approved: true, moderation: null }],
-      ['ai_moderation', 'FLAGME from a signed-in guest', { approved: false, moderation: { reason: 'Flagged by AI moderation', categories: ['violence'] } }],
+      ['ai_moderation', 'FLAGME from a signed-in guest', { approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } }],
     ] as const)('%s: "%s"', async (moderationType, message, outcome) => {
       const provider = await createAccount(t.dataSource, 'service_provider');
       const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
@@ -187,7 +187,7 @@ describe('moderation', () => {
     });
 
     it('holds what the model flags, with its categories for the moderator', async () => {
-      expect(await submit('FLAGME please')).toMatchObject({ approved: false, moderation: { reason: 'Flagged by AI moderation', categories: ['violence'] } });
+      expect(await submit('FLAGME please')).toMatchObject({ approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } });
     });
 
     it.each([
@@ -195,16 +195,16 @@ describe('moderation', () => {
       ['a 429', 'RATELIMIT'],
       ['a time-out', 'SLOW'],
     ])('holds the memory for a human on %s (fail closed)', async (_, word) => {
-      expect(await submit(`${word} hello`)).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      expect(await submit(`${word} hello`)).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
     });
 
     it('holds the memory for a human on a 200 whose results list is empty (fail closed)', async () => {
-      expect(await submit('NORESULTS hello')).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      expect(await submit('NORESULTS hello')).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
     });
 
     it('holds a photo for a human when the verdict covers only its caption, not the image (fail closed)', async () => {
       const res = await guest().post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }));
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
       expect(await publicIds(event.id)).not.toContain(res.body.memory.id);
     });
 
@@ -224,7 +224,7 @@ describe('moderation', () => {
       const bad = await submit('Outage FLAGME');
       const decided = await submit('Outage, host decides');
       for (const memory of [clean, bad, decided]) {
-        expect(memory).toMatchObject({ approved: false, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+        expect(memory).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
       }
       expect(await publicIds(event.id)).not.toContain(clean.id);
       await host.patch(`/api/memories/${decided.id}`, { flagged: true });
@@ -232,10 +232,10 @@ describe('moderation', () => {
       openai.down = false;
       const repo = t.dataSource.getRepository(Memory);
       await waitFor(async () => (await repo.findOneByOrFail({ id: clean.id })).approved, 15_000, 'the held memory to be approved');
-      await waitFor(async () => (await repo.findOneByOrFail({ id: bad.id })).moderation?.reason === 'Flagged by AI moderation', 15_000, 'the flagged verdict');
+      await waitFor(async () => (await repo.findOneByOrFail({ id: bad.id })).moderation?.reason === 'ai_flagged', 15_000, 'the flagged verdict');
       expect(await publicIds(event.id)).toContain(clean.id);
       expect(await publicIds(event.id)).not.toContain(bad.id);
-      expect(await repo.findOneByOrFail({ id: decided.id })).toMatchObject({ approved: false, flagged: true, moderation: { reason: 'AI moderation unavailable: held for a human' } });
+      expect(await repo.findOneByOrFail({ id: decided.id })).toMatchObject({ approved: false, flagged: true, moderation: { reason: 'ai_unavailable' } });
     });
 
     it('never publishes a held memory on the public wall', async () => {

@@ -108,7 +108,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     const res = await postPhoto(event.id, multipart('photo', await truncatedJpeg(), 'cut.jpg', { name: 'Unlucky' }));
     expect(res.status).toBe(201);
     const memory = await processed(t.dataSource, res.body.memory.id);
-    expect(memory).toMatchObject({ processingState: 'failed', approved: false, moderation: { reason: 'The image could not be processed' } });
+    expect(memory).toMatchObject({ processingState: 'failed', approved: false, moderation: { reason: 'image_unreadable' } });
 
     const host = await signedIn(api.url, provider);
     const pending = await host.get(`/api/events/${event.id}/submissions/pending`);
@@ -146,7 +146,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     const mine = await postPhoto(event.id, multipart('photo', await gpsTaggedJpeg(400, 300), 'Beach.jpg', { name: 'Hosts', photoCaption: 'Beach', bulk: 'true' }), host);
     const theirs = await postPhoto(event.id, multipart('photo', await gpsTaggedJpeg(400, 300), 'a.jpg', { name: 'Guest' }));
     expect((await processed(t.dataSource, mine.body.memory.id)).approved).toBe(true);
-    expect(await processed(t.dataSource, theirs.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'Waiting for a host to approve' } });
+    expect(await processed(t.dataSource, theirs.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'manual_review' } });
   });
 
   it('holds AI-moderated memories for a human when no OpenAI key is configured (fail closed)', async () => {
@@ -154,7 +154,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     const res = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'Zed', message: 'Hello' });
     expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
       approved: false,
-      moderation: { reason: 'AI moderation unavailable: held for a human' },
+      moderation: { reason: 'ai_unavailable' },
     });
   });
 

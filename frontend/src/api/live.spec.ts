@@ -100,7 +100,7 @@ describe('applyLiveMessage on the hosts feed', () => {
     approved: false,
     flagged: false,
     processingState: 'ready',
-    moderation: { reason: 'Waiting for a host to approve' },
+    moderation: { reason: 'manual_review' },
     ...overrides,
   });
   const older = host({ id: 'older', approved: true, moderation: null, createdAt: '2025-06-01T12:00:00.000Z' });

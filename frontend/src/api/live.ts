@@ -4,10 +4,13 @@ import {
   LIVE_JOINED,
   LIVE_PONG,
   LiveMessageType,
+  matchesFilter,
   parseLivePosition,
+  ProcessingState,
   type HostMemory,
   type LiveJoined,
   type LiveMessage,
+  type MemoryFilter,
   type LivePong,
   type PublicMemory,
 } from '@memory-wall/contracts';
@@ -37,30 +40,15 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  */
 export const LIVENESS = { checkEveryMs: 5000 } as const;
 
-/**
- * Which memories a cached list holds (spec §4 Memory states):
- * approved: on the wall (approved, not flagged); pending: awaiting a decision (neither);
- * flagged: flagged for review; all: every memory of the event.
- */
-export type MemoryFilter = 'approved' | 'pending' | 'flagged' | 'all';
+/** A list's filter (libs/contracts memory-state.ts says which memories each holds). */
+export type { MemoryFilter };
 
 /**
  * Whether a memory belongs in a list. A public memory (no moderation fields) is on the wall: the public
  * feed carries nothing else.
  */
-export function matchesFilter(memory: PublicMemory | HostMemory, filter: MemoryFilter): boolean {
-  const approved = 'approved' in memory ? memory.approved : true;
-  const flagged = 'flagged' in memory ? memory.flagged : false;
-  switch (filter) {
-    case 'approved':
-      return approved && !flagged && (!('processingState' in memory) || memory.processingState === 'ready');
-    case 'pending':
-      return !approved && !flagged;
-    case 'flagged':
-      return flagged;
-    default:
-      return true;
-  }
+function belongsIn(memory: PublicMemory | HostMemory, filter: MemoryFilter): boolean {
+  return matchesFilter('approved' in memory ? memory : { approved: true, flagged: false, processingState: ProcessingState.Ready, moderation: null }, filter);
 }
 
 /**
@@ -94,7 +82,7 @@ export function applyLiveMessage<M extends PublicMemory>(memories: M[], message:
 /** Puts a memory in the list, replaces it, or takes it out, as its state asks. */
 export function upsertMemory<M extends PublicMemory>(memories: M[], memory: M, filter: MemoryFilter): M[] {
   const index = memories.findIndex((m) => m.id === memory.id);
-  if (!matchesFilter(memory, filter)) return index < 0 ? memories : removeMemory(memories, memory.id);
+  if (!belongsIn(memory, filter)) return index < 0 ? memories : removeMemory(memories, memory.id);
   if (index >= 0) {
     const next = memories.slice();
     next[index] = memory;

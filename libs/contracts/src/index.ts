@@ -7,5 +7,6 @@ export * from './auth';
 export * from './credits';
 export * from './events';
 export * from './memories';
+export * from './memory-state';
 export * from './billing';
 export * from './requests';

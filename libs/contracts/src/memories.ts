@@ -1,4 +1,5 @@
 import type { MemoryType, ProcessingState } from './enums';
+import type { MemoryModeration } from './memory-state';
 
 /** Texts of spec §5 and §8 for memories, shared by forms and the server's 4xx bodies. */
 export const MemoryMessages = {
@@ -11,6 +12,8 @@ export const MemoryMessages = {
   bulkFileTooLarge: 'Each file must be less than 5MB',
   memoryNotFound: 'Memory not found',
   notApproved: 'Only approved memories can be featured',
+  stillProcessing: 'This memory is still being processed',
+  processingFailed: 'This memory could not be processed',
   submissionIdInvalid: 'The submission id must be a UUID',
   submissionIdReused: 'This submission id was already used for a different memory',
 } as const;
@@ -60,5 +63,5 @@ export interface HostMemory extends PublicMemory {
   approved: boolean;
   flagged: boolean;
   processingState: ProcessingState;
-  moderation: { reason: string; categories?: string[] } | null;
+  moderation: MemoryModeration | null;
 }

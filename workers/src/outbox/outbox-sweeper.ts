@@ -1,8 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
-import { ProcessingState } from '@memory-wall/contracts';
-import { Memory, MemoryQueue } from '@memory-wall/core';
+import { MemoryQueue, MemoryRepository } from '@memory-wall/core';
 
 export const SWEEP_INTERVAL_MS = 5_000;
 /** Older than this and still processing: the request's own enqueue did not happen (Redis was away). */
@@ -21,7 +18,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
   private running = false;
 
   constructor(
-    @InjectRepository(Memory) private readonly memories: Repository<Memory>,
+    private readonly memories: MemoryRepository,
     @Inject(MemoryQueue) private readonly queue: MemoryQueue,
   ) {}
 
@@ -33,12 +30,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     if (this.running) return 0;
     this.running = true;
     try {
-      const waiting = await this.memories.find({
-        select: { id: true, type: true, media: true },
-        where: { processingState: ProcessingState.Processing, createdAt: LessThan(new Date(Date.now() - SWEEP_AFTER_MS)) },
-        order: { createdAt: 'ASC' },
-        take: SWEEP_BATCH,
-      });
+      const waiting = await this.memories.waiting(new Date(Date.now() - SWEEP_AFTER_MS), SWEEP_BATCH);
       for (const memory of waiting) await this.queue.requeue(memory);
       if (waiting.length) this.logger.log(`re-enqueued ${waiting.length} waiting memories`);
       return waiting.length;

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { ProcessingState } from '@memory-wall/contracts';
-import { Memory, MemoryQueue, UnsupportedImageError } from '@memory-wall/core';
+import { HeldReason, ProcessingState } from '@memory-wall/contracts';
+import { MemoryQueue, MemoryRepository, UnsupportedImageError } from '@memory-wall/core';
 import { ImageRenditions } from '../media/image-renditions';
-import { FAILED_IMAGE_REASON, MemoryProcessor } from './memory.processor';
+import { MemoryProcessor } from './memory.processor';
 
 /**
  * The CPU-bound stage of a photo or drawing: its renditions are made and recorded on the (still processing)
@@ -14,14 +12,14 @@ import { FAILED_IMAGE_REASON, MemoryProcessor } from './memory.processor';
 @Injectable()
 export class MediaProcessor {
   constructor(
-    @InjectRepository(Memory) private readonly memories: Repository<Memory>,
+    private readonly memories: MemoryRepository,
     private readonly images: ImageRenditions,
     private readonly queue: MemoryQueue,
     private readonly processor: MemoryProcessor,
   ) {}
 
   async render(memoryId: string): Promise<void> {
-    const memory = await this.memories.findOneBy({ id: memoryId });
+    const memory = await this.memories.findById(memoryId);
     if (!memory || memory.processingState !== ProcessingState.Processing) return;
     if (!memory.media) {
       try {
@@ -30,12 +28,9 @@ export class MediaProcessor {
       } catch (err) {
         if (!(err instanceof UnsupportedImageError)) throw err;
         // A broken or hostile file will not get better with retries: fail it cleanly, for moderators to see.
-        return this.processor.markFailed(memory, FAILED_IMAGE_REASON);
+        return this.processor.markFailed(memory.id, { reason: HeldReason.ImageUnreadable });
       }
-      await this.memories.update(
-        { id: memory.id, processingState: ProcessingState.Processing, media: IsNull() },
-        { media: memory.media, content: memory.media.full.url },
-      );
+      await this.memories.attachMedia(memory.id, memory.media);
     }
     await this.queue.enqueue(memory);
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
+import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
@@ -63,7 +63,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (!job || job.name === JobName.ReviewWithAi) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
     this.logger.warn(`memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
-    if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, `Processing failed: ${err.message}`);
+    if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
   }
 
   async onApplicationShutdown() {

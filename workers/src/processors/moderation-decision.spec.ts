@@ -1,5 +1,5 @@
-import { ModerationType } from '@memory-wall/contracts';
-import { decideModeration, HeldReason } from './moderation-decision';
+import { HeldReason, ModerationType } from '@memory-wall/contracts';
+import { decideModeration } from './moderation-decision';
 
 describe('decideModeration', () => {
   it('approves on auto_approve', () => {
@@ -7,7 +7,7 @@ describe('decideModeration', () => {
   });
 
   it('holds for a host on manual_moderation', () => {
-    expect(decideModeration(ModerationType.ManualModeration)).toEqual({ approved: false, held: { reason: HeldReason.manual } });
+    expect(decideModeration(ModerationType.ManualModeration)).toEqual({ approved: false, held: { reason: HeldReason.ManualReview } });
   });
 
   it("approves what the event's own hosts upload, whatever the moderation type", () => {
@@ -20,13 +20,13 @@ describe('decideModeration', () => {
     expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: false, categories: [] } }).approved).toBe(true);
     expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: true, categories: ['violence'] } })).toEqual({
       approved: false,
-      held: { reason: HeldReason.aiFlagged, categories: ['violence'] },
+      held: { reason: HeldReason.AiFlagged, categories: ['violence'] },
     });
   });
 
   it('fails closed: no AI verdict means a human decides', () => {
     for (const ai of [undefined, 'unavailable' as const]) {
-      expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({ approved: false, held: { reason: HeldReason.aiUnavailable } });
+      expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({ approved: false, held: { reason: HeldReason.AiUnavailable } });
     }
   });
 });

@@ -1,17 +1,11 @@
-import { ModerationType } from '@memory-wall/contracts';
+import { HeldReason, MemoryModeration, ModerationType } from '@memory-wall/contracts';
 import type { AiVerdict } from '../adapters/ai-moderation';
 
 export interface ModerationDecision {
   approved: boolean;
   /** Why a memory is held for a human; null when it was approved. */
-  held: { reason: string; categories?: string[] } | null;
+  held: MemoryModeration | null;
 }
-
-export const HeldReason = {
-  manual: 'Waiting for a host to approve',
-  aiFlagged: 'Flagged by AI moderation',
-  aiUnavailable: 'AI moderation unavailable: held for a human',
-} as const;
 
 export interface ModerationInput {
   /** Uploaded by one of the event's hosts, who are its moderators. */
@@ -28,9 +22,9 @@ export function decideModeration(moderationType: ModerationType, input: Moderati
     case ModerationType.AutoApprove:
       return approve;
     case ModerationType.ManualModeration:
-      return { approved: false, held: { reason: HeldReason.manual } };
+      return { approved: false, held: { reason: HeldReason.ManualReview } };
     case ModerationType.AiModeration:
-      if (!input.ai || input.ai === 'unavailable') return { approved: false, held: { reason: HeldReason.aiUnavailable } };
-      return input.ai.flagged ? { approved: false, held: { reason: HeldReason.aiFlagged, categories: input.ai.categories } } : approve;
+      if (!input.ai || input.ai === 'unavailable') return { approved: false, held: { reason: HeldReason.AiUnavailable } };
+      return input.ai.flagged ? { approved: false, held: { reason: HeldReason.AiFlagged, categories: input.ai.categories } } : approve;
   }
 }

@@ -1,9 +1,8 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Repository } from 'typeorm';
-import { isOnPublicWall, isPublicKey, Memory, ObjectStorage, renditionOwner } from '@memory-wall/core';
+import { isOnPublicWall } from '@memory-wall/contracts';
+import { isPublicKey, MemoryRepository, ObjectStorage, renditionOwner } from '@memory-wall/core';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -25,7 +24,7 @@ export class MediaController {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly access: EventAccess,
-    @InjectRepository(Memory) private readonly memories: Repository<Memory>,
+    private readonly memories: MemoryRepository,
   ) {}
 
   @Public()
@@ -50,10 +49,7 @@ export class MediaController {
     const owner = renditionOwner(key);
     if (owner === 'none') return PUBLIC_CACHE;
     if (owner === 'unknown') return null;
-    const memory = await this.memories.findOne({
-      where: { id: owner.memoryId, eventId: owner.eventId },
-      select: { id: true, approved: true, flagged: true, processingState: true },
-    });
+    const memory = await this.memories.findWallState(owner.memoryId, owner.eventId);
     if (!memory) return null;
     if (isOnPublicWall(memory)) return PUBLIC_CACHE;
     return (await this.access.canModerate(session, owner.eventId)) ? MODERATORS_ONLY : null;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LivePublisher, Memory, MemoryQueue } from '@memory-wall/core';
+import { LivePublisher, Memory, MEMORY_PROVIDERS, MemoryQueue } from '@memory-wall/core';
 import { LiveModule } from '../../live/live.module';
 import { EventsModule } from '../events/events.module';
 import { MemoriesController } from './memories.controller';
@@ -15,6 +15,6 @@ import { SubmissionsService } from './submissions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Memory]), EventsModule, LiveModule],
   controllers: [SubmissionsController, MemoriesController],
-  providers: [MemoriesService, SubmissionsService, MemoryInserts, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
+  providers: [...MEMORY_PROVIDERS, MemoriesService, SubmissionsService, MemoryInserts, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
 })
 export class MemoriesModule {}

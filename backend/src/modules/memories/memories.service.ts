@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { FindOptionsWhere, Repository } from 'typeorm';
-import { BooleanText, DisplayOrder, formatLivePosition, HostMemory, LiveFeed, PublicMemory } from '@memory-wall/contracts';
-import { Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { BooleanText, DisplayOrder, formatLivePosition, HostMemory, LiveFeed, MemoryFilter, PublicMemory } from '@memory-wall/contracts';
+import { MemoryRepository, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
@@ -16,7 +14,7 @@ export const WALL_LIMIT = 500;
 @Injectable()
 export class MemoriesService {
   constructor(
-    @InjectRepository(Memory) private readonly memories: Repository<Memory>,
+    private readonly memories: MemoryRepository,
     private readonly events: EventsService,
     private readonly access: EventAccess,
     private readonly wallCache: PublicWallCache,
@@ -31,8 +29,8 @@ export class MemoriesService {
     if (!(await this.access.canManage(session, eventId))) return null;
     const moderator = await this.access.canModerate(session, eventId);
     const position = await this.feedPosition(eventId, moderator);
-    const where = moderator ? hostFilter(eventId, query) : { eventId, approved: true, flagged: false };
-    return { memories: (await this.find(where, query.order)).map(toHostMemory), position };
+    const filter = moderator ? hostFilter(query) : MemoryFilter.Approved;
+    return { memories: (await this.find(eventId, filter, query.order)).map(toHostMemory), position };
   }
 
   /** The position of the feed a list follows (the hosts' feed for moderators): read before the list. */
@@ -81,7 +79,7 @@ export class MemoriesService {
 
   /** Encoded once: every later read of this version sends the same bytes. */
   private async wallBody(eventId: string, order: DisplayOrder): Promise<Buffer> {
-    const memories: PublicMemory[] = (await this.find({ eventId, approved: true, flagged: false }, order)).map(toPublicMemory);
+    const memories: PublicMemory[] = (await this.find(eventId, MemoryFilter.Approved, order)).map(toPublicMemory);
     return Buffer.from(JSON.stringify({ success: true, memories }));
   }
 
@@ -89,12 +87,12 @@ export class MemoriesService {
   async pending(session: Session, eventId: string): Promise<HostList> {
     await this.access.manageable(session, eventId, ['canModerate']);
     const position = await this.feedPosition(eventId);
-    const rows = await this.find({ eventId, approved: false, flagged: false }, DisplayOrder.Newest);
+    const rows = await this.find(eventId, MemoryFilter.Pending, DisplayOrder.Newest);
     return { memories: rows.map(toHostMemory), position };
   }
 
-  private async find(where: FindOptionsWhere<Memory>, order: DisplayOrder = DisplayOrder.Newest) {
-    const rows = await this.memories.find({ where, order: { createdAt: order === DisplayOrder.Oldest ? 'ASC' : 'DESC' }, take: WALL_LIMIT });
+  private async find(eventId: string, filter: MemoryFilter, order: DisplayOrder = DisplayOrder.Newest) {
+    const rows = await this.memories.list(eventId, filter, order, WALL_LIMIT);
     return order === DisplayOrder.Random ? shuffle(rows) : rows;
   }
 }
@@ -116,11 +114,12 @@ function answer(wall: WallBody, ifNoneMatch: string | undefined, position: strin
   return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag, position } : { body: wall.body, etag: wall.etag, position };
 }
 
-function hostFilter(eventId: string, query: ListMemoriesQuery): FindOptionsWhere<Memory> {
-  if (query.flagged === BooleanText.True) return { eventId, flagged: true };
-  if (query.approved === BooleanText.True) return { eventId, approved: true, flagged: false };
-  if (query.approved === BooleanText.False) return { eventId, approved: false, flagged: false };
-  return { eventId };
+/** The list a moderator asked for. */
+function hostFilter(query: ListMemoriesQuery): MemoryFilter {
+  if (query.flagged === BooleanText.True) return MemoryFilter.Flagged;
+  if (query.approved === BooleanText.True) return MemoryFilter.Approved;
+  if (query.approved === BooleanText.False) return MemoryFilter.Pending;
+  return MemoryFilter.All;
 }
 
 function shuffle<T>(items: T[]): T[] {

@@ -1,39 +1,24 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { IMAGE_RENDITIONS, LiveMessageType, MemoryMessages, ProcessingState, RenditionName } from '@memory-wall/contracts';
-import {
-  isOnPublicWall,
-  LiveChange,
-  LivePublisher,
-  Memory,
-  ObjectStorage,
-  originalKey,
-  renditionKey,
-  toHostMemory,
-  toPublicMemory,
-} from '@memory-wall/core';
+import { canChange, IMAGE_RENDITIONS, MemoryChange, MemoryMessages, MemoryTransition, ProcessingState, RenditionName } from '@memory-wall/contracts';
+import { Memory, MemoryLifecycle, MemoryRepository, ObjectStorage, originalKey, renditionKey } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess, isAccessRefusal } from '../events/event-access';
 
-type Flags = Partial<Pick<Memory, 'approved' | 'flagged' | 'featured'>>;
+type HostChange = Extract<MemoryChange, { kind: typeof MemoryTransition.Moderate | typeof MemoryTransition.Feature }>;
 
-/**
- * The moderators' actions (spec §4 Memory states). Each change is announced: the hosts' feed sees
- * every change; the public feed sees a memory arrive, change or leave the wall, never anything else.
- */
+/** The moderators' actions (spec §4 Memory states), each a transition of MemoryLifecycle, announced there. */
 @Injectable()
 export class MemoryModerationService {
   constructor(
-    @InjectRepository(Memory) private readonly memories: Repository<Memory>,
+    private readonly memories: MemoryRepository,
+    private readonly lifecycle: MemoryLifecycle,
     private readonly access: EventAccess,
-    private readonly live: LivePublisher,
     private readonly storage: ObjectStorage,
   ) {}
 
   /** A memory of an event the caller may moderate (404 otherwise, so ids reveal nothing). */
   async moderatable(session: Session, memoryId: string): Promise<Memory> {
-    const memory = await this.memories.findOneBy({ id: memoryId });
+    const memory = await this.memories.findById(memoryId);
     if (!memory) throw new NotFoundException(MemoryMessages.memoryNotFound);
     await this.access.manageable(session, memory.eventId, ['canModerate']).catch((err: unknown) => {
       throw isAccessRefusal(err) ? new NotFoundException(MemoryMessages.memoryNotFound) : err;
@@ -51,45 +36,42 @@ export class MemoryModerationService {
 
   async toggleFeatured(session: Session, memoryId: string) {
     const memory = await this.moderatable(session, memoryId);
-    if (!isOnPublicWall(memory)) throw new ConflictException(MemoryMessages.notApproved);
-    return this.apply(memory, { featured: !memory.featured });
+    return this.apply(memory, { kind: MemoryTransition.Feature, featured: !memory.featured });
   }
 
-  async change(session: Session, memoryId: string, flags: Flags): Promise<Memory> {
-    const memory = await this.moderatable(session, memoryId);
-    if (flags.approved && memory.processingState !== ProcessingState.Ready) {
-      throw new ConflictException(
-        memory.processingState === ProcessingState.Processing ? 'This memory is still being processed' : 'This memory could not be processed',
-      );
-    }
-    return this.apply(memory, flags);
+  async change(session: Session, memoryId: string, flags: { approved?: boolean; flagged?: boolean }): Promise<Memory> {
+    return this.apply(await this.moderatable(session, memoryId), { kind: MemoryTransition.Moderate, ...flags });
   }
 
   /** Reject or remove: the memory and its images are deleted. */
   async remove(session: Session, memoryId: string): Promise<void> {
     const memory = await this.moderatable(session, memoryId);
-    await this.memories.delete({ id: memory.id });
-    const removal = { type: LiveMessageType.MemoryDelete, memoryId: memory.id } as const;
-    await this.live.publish(memory.eventId, { hosts: removal, ...(isOnPublicWall(memory) ? { public: removal } : {}) });
+    if (!(await this.lifecycle.remove(memory.id))) return;
     const keys = [originalKey(memory.eventId, memory.id), ...(Object.keys(IMAGE_RENDITIONS) as RenditionName[]).map((n) => renditionKey(memory.eventId, memory.id, n))];
     await Promise.allSettled(keys.map((key) => this.storage.remove(key)));
   }
 
-  private async apply(memory: Memory, flags: Flags): Promise<Memory> {
-    const wasPublic = isOnPublicWall(memory);
-    await this.memories.update({ id: memory.id }, flags);
-    const updated = Object.assign(memory, flags);
-    await this.live.publish(memory.eventId, announcement(wasPublic, updated));
-    return updated;
+  /**
+   * Makes the change when the memory's state allows it (409 saying why not otherwise). When the memory
+   * changed between reading and writing (another host, the workers), it is judged again as it is now.
+   */
+  private async apply(memory: Memory, change: HostChange, retries = 1): Promise<Memory> {
+    refuseUnlessAllowed(memory, change);
+    const changed = await this.lifecycle.moderate(memory.id, change);
+    if (changed) return changed;
+    const now = await this.memories.findById(memory.id);
+    if (!now) throw new NotFoundException(MemoryMessages.memoryNotFound);
+    if (retries === 0) throw new ConflictException(refusal(now, change));
+    return this.apply(now, change, retries - 1);
   }
 }
 
-function announcement(wasPublic: boolean, memory: Memory): LiveChange {
-  const hosts = { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(memory) } as const;
-  const nowPublic = isOnPublicWall(memory);
-  if (nowPublic) {
-    const type = wasPublic ? LiveMessageType.MemoryUpdated : LiveMessageType.MemoryApproved;
-    return { hosts, public: { type, memory: toPublicMemory(memory) } };
-  }
-  return wasPublic ? { hosts, public: { type: LiveMessageType.MemoryDelete, memoryId: memory.id } } : { hosts };
+function refuseUnlessAllowed(memory: Memory, change: HostChange) {
+  if (!canChange(memory, change)) throw new ConflictException(refusal(memory, change));
+}
+
+/** Why a host's change is refused for a memory in this state. */
+function refusal(memory: Memory, change: HostChange): string {
+  if (change.kind === MemoryTransition.Feature) return MemoryMessages.notApproved;
+  return memory.processingState === ProcessingState.Processing ? MemoryMessages.stillProcessing : MemoryMessages.processingFailed;
 }

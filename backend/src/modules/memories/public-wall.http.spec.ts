@@ -2,7 +2,11 @@ import Fastify, { FastifyInstance } from 'fastify';
 import { DisplayOrder } from '@memory-wall/contracts';
 import { SESSION_COOKIE } from '../../common/auth/auth.decorators';
 import type { PublicWall } from './memories.service';
-import { answerCachedWallReads, MEMORIES_ROUTE } from './public-wall.http';
+import { routeOf } from '../../common/routes';
+import { MemoriesController } from './memories.controller';
+import { answerCachedWallReads } from './public-wall.http';
+
+const MEMORIES_ROUTE = routeOf(MemoriesController, 'list');
 
 const EVENT = '6f1c2a57-3c1e-4f1a-9d55-1f0c7c6a0b11';
 const CACHED: PublicWall = { body: Buffer.from('{"success":true,"memories":["cached"]}'), etag: 'W/"newest.abc"', position: 'public:7' };
@@ -21,7 +25,7 @@ describe('answerCachedWallReads: cached public walls answered before the route',
         asked.push([eventId, order, ifNoneMatch]);
         return cached;
       },
-    });
+    }, MEMORIES_ROUTE);
     app.get(MEMORIES_ROUTE, async () => ({ from: 'route' }));
     app.get('/api/events/:eventId/other', async () => ({ from: 'other route' }));
   });

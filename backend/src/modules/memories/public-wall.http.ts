@@ -4,9 +4,6 @@ import { SESSION_COOKIE } from '../../common/auth/auth.decorators';
 import { sendSharedJson } from '../../common/compression';
 import type { MemoriesService, PublicWall } from './memories.service';
 
-/** The route of an event's memories (MemoriesController.list), as Fastify knows it. */
-export const MEMORIES_ROUTE = '/api/events/:eventId/memories';
-
 export function sendPublicWall(reply: FastifyReply, wall: PublicWall) {
   reply.header('cache-control', 'no-cache');
   if (wall.position) reply.header(LIVE_POSITION_HEADER, wall.position);
@@ -21,12 +18,12 @@ export function sendPublicWall(reply: FastifyReply, wall: PublicWall) {
  * current version (MemoriesService.cachedPublicWall): a venue's screens and guests' phones read the same
  * wall again and again, and Nest's pipeline (guard, pipes, controller) costs more than such an answer.
  * Every other request to the route (a session cookie, a query beyond a valid order, a wall not cached)
- * goes on to MemoriesController.list, which builds and caches the wall. Registered after the hooks that
- * every reply needs (request id, origin check, security headers).
+ * goes on to MemoriesController.list (`route`, as Fastify knows it), which builds and caches the wall.
+ * Registered after the hooks that every reply needs (request id, origin check, security headers).
  */
-export function answerCachedWallReads(fastify: FastifyInstance, memories: Pick<MemoriesService, 'cachedPublicWall'>) {
+export function answerCachedWallReads(fastify: FastifyInstance, memories: Pick<MemoriesService, 'cachedPublicWall'>, route: string) {
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url !== MEMORIES_ROUTE || request.method !== 'GET' || mayHaveSession(request)) return done();
+    if (request.routeOptions.url !== route || request.method !== 'GET' || mayHaveSession(request)) return done();
     const order = orderOf(request.query as Record<string, string | string[]>);
     const wall = order && memories.cachedPublicWall((request.params as { eventId: string }).eventId, order, request.headers['if-none-match']);
     if (!wall) return done();

@@ -15,7 +15,7 @@ import {
   MemoryType,
   SubmissionResponse,
 } from '@memory-wall/contracts';
-import { inspectImage, MemoryQueue, ObjectStorage, originalKey, UnsupportedImageError } from '@memory-wall/core';
+import { inspectImage, MemoryQueue, NewMemory, ObjectStorage, originalKey, StoredSubmission, UnsupportedImageError } from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -23,7 +23,7 @@ import { EventsService } from '../events/events.service';
 import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
-import { MemoryInserts, NewMemory, StoredSubmission } from './memory-inserts';
+import { MemoryInserts } from './memory-inserts';
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
 

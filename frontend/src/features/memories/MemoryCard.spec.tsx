@@ -66,13 +66,22 @@ describe('memory card', () => {
 
   it('says a memory could not be processed, and why, offering only Reject', () => {
     render({
-      memory: hostMemory({ type: MemoryType.Photo, content: '', processingState: 'failed', moderation: { reason: 'The image could not be processed' } }),
+      memory: hostMemory({ type: MemoryType.Photo, content: '', processingState: 'failed', moderation: { reason: 'image_unreadable' } }),
       variant: 'normal',
       moderation: { onApprove: noop, onReject: noop },
     });
     expect(within(card()).getByText('Could not be processed')).toBeInTheDocument();
     expect(within(card()).getByText('The image could not be processed')).toBeInTheDocument();
     expect(within(card()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject']);
+  });
+
+  it('says what went wrong when the workers gave up on a memory', () => {
+    render({
+      memory: hostMemory({ processingState: 'failed', moderation: { reason: 'processing_failed', detail: 'connection reset' } }),
+      variant: 'normal',
+      moderation: { onApprove: noop, onReject: noop },
+    });
+    expect(within(card()).getByText('Processing failed: connection reset')).toBeInTheDocument();
   });
 
   it('waits with Approve while the memory is being processed', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
+import { heldReasonText } from './heldReason';
 import { captionOf, imageOf, isHostMemory, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
 
 addPageTexts('memoryCard', memoryCardTexts);
@@ -72,7 +73,7 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
       {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
       {showTitle && <h3 className="memory-title">{memory.title}</h3>}
       <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} />
-      {moderation && failed && host?.moderation?.reason && <p className="memory-failure">{host.moderation.reason}</p>}
+      {moderation && failed && host?.moderation?.reason && <p className="memory-failure">{heldReasonText(t, host.moderation)}</p>}
       {presentation ? (
         <p className="memory-author">{t('display.from', { author: memory.author })}</p>
       ) : (

@@ -14,7 +14,7 @@ const held = hostMemory({
   author: '',
   photoCaption: 'At the party',
   createdAt: '2025-07-04T12:00:00.000Z',
-  moderation: { reason: 'Flagged by AI moderation', categories: ['violence'] },
+  moderation: { reason: 'ai_flagged', categories: ['violence'] },
   media: { card: { url: '/media/p-2-card.webp', width: 800, height: 600 }, full: { url: '/media/p-2-full.webp', width: 1920, height: 1440 } },
 });
 const onWall = hostMemory({ id: 'a-1', content: 'On the wall', author: 'Ann', approved: true, createdAt: '2025-05-20T10:00:00.000Z' });

@@ -19,6 +19,7 @@ import { Tabs } from '../../components/ui/Tabs';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { moderationTexts } from '../../i18n/pages/moderation';
+import { heldReasonText } from '../memories/heldReason';
 import { captionOf, imageOf, isMostlyChinese } from '../memories/memoryContent';
 
 addPageTexts('moderationPage', moderationTexts);
@@ -167,7 +168,7 @@ function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemor
       {(processing || failed) && <p className="badge memory-badge-failed">{processing ? t('moderationPage.processing') : t('moderationPage.failed')}</p>}
       {!memory.approved && memory.moderation?.reason && (
         <div className="moderation-reason">
-          <p>{t('moderationPage.heldReason', { reason: memory.moderation.reason })}</p>
+          <p>{t('moderationPage.heldReason', { reason: heldReasonText(t, memory.moderation) })}</p>
           {!!memory.moderation.categories?.length && <p>{t('moderationPage.categories', { categories: memory.moderation.categories.join(', ') })}</p>}
         </div>
       )}

@@ -28,7 +28,3 @@ export function toHostMemory(memory: Memory): HostMemory {
     moderation: memory.moderation,
   };
 }
-
-/** Whether a memory belongs on the public wall. */
-export const isOnPublicWall = (memory: Pick<Memory, 'approved' | 'flagged' | 'processingState'>) =>
-  memory.approved && !memory.flagged && memory.processingState === 'ready';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, Unique, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { MEMORY_TYPES, MemoryMedia, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
+import { MEMORY_TYPES, MemoryMedia, MemoryModeration, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
 import { Event } from './event.entity';
 
 @Entity('memories')
@@ -65,7 +65,7 @@ export class Memory {
 
   /** Why processing or moderation held or failed the memory (shown to moderators). */
   @Column({ type: 'jsonb', nullable: true })
-  moderation: { reason: string; categories?: string[] } | null;
+  moderation: MemoryModeration | null;
 
   /** The client's id of the submission (header x-submission-id), when it sent one. */
   @Column({ type: 'uuid', nullable: true })

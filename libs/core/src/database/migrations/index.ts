@@ -3,7 +3,16 @@ import { EventChargeOnce1763710000000 } from './1763710000000-event-charge-once'
 import { MemoryMedia1763720000000 } from './1763720000000-memory-media';
 import { UsernameSkeleton1763730000000 } from './1763730000000-username-skeleton';
 import { MemorySubmissionId1763741000000 } from './1763741000000-memory-submission-id';
+import { HeldReasonCodes1763750000000 } from './1763750000000-held-reason-codes';
 import { ProviderBalanceStartsAtZero1763760000000 } from './1763760000000-provider-balance-starts-at-zero';
 
 /** Every migration, in order. New migrations are appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000, EventChargeOnce1763710000000, MemoryMedia1763720000000, UsernameSkeleton1763730000000, MemorySubmissionId1763741000000, ProviderBalanceStartsAtZero1763760000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  EventChargeOnce1763710000000,
+  MemoryMedia1763720000000,
+  UsernameSkeleton1763730000000,
+  MemorySubmissionId1763741000000,
+  HeldReasonCodes1763750000000,
+  ProviderBalanceStartsAtZero1763760000000,
+];

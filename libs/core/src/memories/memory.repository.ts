@@ -1,0 +1,60 @@
+import type { DisplayOrder, MemoryChange, MemoryFilter, MemoryMedia, MemoryState } from '@memory-wall/contracts';
+import type { Memory } from '../database/entities/memory.entity';
+
+/** The columns a submission sets, in the order of the INSERT; the rest take their defaults. */
+export const NEW_MEMORY_COLUMNS = ['id', 'eventId', 'type', 'content', 'title', 'photoCaption', 'author', 'language', 'settings', 'submissionId', 'submissionDigest'] as const;
+/** Of those, the ones a submission may leave out (stored as NULL). */
+type OptionalColumn = 'photoCaption' | 'submissionId' | 'submissionDigest';
+export type NewMemory = Pick<Memory, Exclude<(typeof NEW_MEMORY_COLUMNS)[number], OptionalColumn>> & Partial<Pick<Memory, OptionalColumn>>;
+
+/** A stored submission, found by the client's id of it. */
+export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;
+
+/** A memory that waits for a job: what the queue needs to know which one. */
+export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media'>;
+
+/** What decides whether a memory is on the public wall. */
+export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;
+
+/** A transition made: the memory's state just before it (read in the same statement) and the row after. */
+export interface Transitioned {
+  before: MemoryState;
+  memory: Memory;
+}
+
+/**
+ * Every read and write of memories (the aggregate's one home for SQL): PostgreSQL in TypeOrmMemoryRepository,
+ * an in-memory stand-in for unit tests in InMemoryMemoryRepository. A lifecycle change is made only by
+ * `transition`, a conditional UPDATE: a memory whose state no longer allows the change (another run, another
+ * host got there first) is left as it is.
+ */
+export abstract class MemoryRepository {
+  abstract findById(id: string): Promise<Memory | null>;
+
+  /** Whether the event's memory is on the public wall (null: the event has no such memory), read alone. */
+  abstract findWallState(id: string, eventId: string): Promise<WallState | null>;
+
+  /** The event's memory stored for this submission id, if any. */
+  abstract findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null>;
+
+  /**
+   * Stores the rows in one statement; a row whose submission id the event already has (a retry, even one in
+   * the same statement) is skipped. Answers the ids stored.
+   */
+  abstract insert(rows: readonly NewMemory[]): Promise<Set<string>>;
+
+  /** The event's memories in a list (newest or oldest first; random is newest, shuffled by the caller). */
+  abstract list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]>;
+
+  /** Memories still processing that were stored before `storedBefore`, oldest first. */
+  abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;
+
+  /** Records a processing memory's renditions (its content: the full one's address), once. */
+  abstract attachMedia(id: string, media: MemoryMedia): Promise<boolean>;
+
+  /** Makes the change if the memory's current state allows it (transitionGuard); null otherwise. */
+  abstract transition(id: string, change: MemoryChange): Promise<Transitioned | null>;
+
+  /** Deletes the memory; answers it as it was, or null when it was already gone. */
+  abstract remove(id: string): Promise<Memory | null>;
+}

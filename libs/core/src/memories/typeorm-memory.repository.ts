@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, Repository } from 'typeorm';
+import {
+  DisplayOrder,
+  FILTER_PATTERNS,
+  MemoryChange,
+  MemoryFilter,
+  MemoryMedia,
+  MemoryState,
+  ProcessingState,
+  StatePattern,
+  transitionGuard,
+  transitionUpdate,
+} from '@memory-wall/contracts';
+import { Memory } from '../database/entities/memory.entity';
+import { MemoryRepository, NEW_MEMORY_COLUMNS, NewMemory, StoredSubmission, Transitioned, WaitingMemory, WallState } from './memory.repository';
+
+/** The state a transition reads and writes, as columns. */
+const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = ['processingState', 'approved', 'flagged', 'featured', 'moderation'];
+
+/** The memory SQL, against PostgreSQL (see MemoryRepository). */
+@Injectable()
+export class TypeOrmMemoryRepository extends MemoryRepository {
+  /** `INSERT … VALUES` per number of rows: built once each. */
+  private readonly insertStatements = new Map<number, string>();
+
+  constructor(@InjectRepository(Memory) private readonly memories: Repository<Memory>) {
+    super();
+  }
+
+  findById(id: string): Promise<Memory | null> {
+    return this.memories.findOneBy({ id });
+  }
+
+  findWallState(id: string, eventId: string): Promise<WallState | null> {
+    return this.memories.findOne({ where: { id, eventId }, select: { id: true, approved: true, flagged: true, processingState: true } });
+  }
+
+  findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {
+    return this.memories.findOne({ where: { eventId, submissionId }, select: { id: true, submissionDigest: true } });
+  }
+
+  async insert(rows: readonly NewMemory[]): Promise<Set<string>> {
+    const stored: Array<{ id: string }> = await this.memories.query(this.insertStatement(rows.length), rows.flatMap((row) => this.insertValues(row)));
+    return new Set(stored.map(({ id }) => id));
+  }
+
+  list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]> {
+    const state = stateCondition('m', FILTER_PATTERNS[filter]);
+    return this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .orderBy('m.createdAt', order === DisplayOrder.Oldest ? 'ASC' : 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
+    return this.memories.find({
+      select: { id: true, type: true, media: true },
+      where: { processingState: ProcessingState.Processing, createdAt: LessThan(storedBefore) },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  async attachMedia(id: string, media: MemoryMedia): Promise<boolean> {
+    const result = await this.memories
+      .createQueryBuilder()
+      .update()
+      .set({ media, content: media.full.url })
+      .where(`id = :id AND "processingState" = :processing AND media IS NULL`, { id, processing: ProcessingState.Processing })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * One statement: the row is locked, its state before is kept, and it is updated only if that state allows
+   * the change. A concurrent change waits for the lock and is judged on the state this one left.
+   */
+  async transition(id: string, change: MemoryChange): Promise<Transitioned | null> {
+    const guard = stateCondition('m', transitionGuard(change));
+    const updates = Object.entries(transitionUpdate(change));
+    const params: Record<string, unknown> = { id, ...guard.params };
+    const assignments = updates.map(([column, value]) => {
+      params[`set_${column}`] = column === 'moderation' ? (value === null ? null : JSON.stringify(value)) : value;
+      return column === 'moderation' ? `"moderation" = CAST(:set_moderation AS jsonb)` : `"${column}" = :set_${column}`;
+    });
+    const before = STATE_COLUMNS.map((column) => `'${column}', before."${column}"`).join(', ');
+    const sql = `UPDATE "memories" AS m SET ${[...assignments, `"updatedAt" = now()`].join(', ')}
+      FROM (SELECT "id", ${STATE_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "memories" WHERE "id" = :id FOR UPDATE) AS before
+      WHERE m."id" = before."id" AND ${guard.sql}
+      RETURNING m.*, json_build_object(${before}) AS "__before"`;
+    const [rows] = await this.run<[Array<Record<string, unknown>>, number]>(sql, params);
+    if (!rows.length) return null;
+    const { __before, ...row } = rows[0];
+    return { before: __before as MemoryState, memory: this.memories.create(row as Partial<Memory>) };
+  }
+
+  async remove(id: string): Promise<Memory | null> {
+    const [rows] = await this.run<[Array<Partial<Memory>>, number]>(`DELETE FROM "memories" WHERE "id" = :id RETURNING *`, { id });
+    return rows.length ? this.memories.create(rows[0]) : null;
+  }
+
+  /** A statement with named parameters (`:name`), as the driver wants them. */
+  private run<T>(sql: string, params: Record<string, unknown>): Promise<T> {
+    const [query, values] = this.memories.manager.connection.driver.escapeQueryWithParameters(sql, params);
+    return this.memories.query(query, values) as Promise<T>;
+  }
+
+  /**
+   * `INSERT … VALUES ($1, …, $11), ($12, …)` for `rows` rows: the columns of NEW_MEMORY_COLUMNS, named as the
+   * entity maps them. A row whose submission id the event already has is skipped; RETURNING names the rows stored.
+   */
+  private insertStatement(rows: number): string {
+    let sql = this.insertStatements.get(rows);
+    if (!sql) {
+      const columns = NEW_MEMORY_COLUMNS.map((property) => `"${this.column(property).databaseName}"`);
+      const tuple = (row: number) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`;
+      sql = `INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id"`;
+      this.insertStatements.set(rows, sql);
+    }
+    return sql;
+  }
+
+  private insertValues(row: NewMemory): unknown[] {
+    return NEW_MEMORY_COLUMNS.map((property) => {
+      const value = row[property] ?? null;
+      return value !== null && this.column(property).type === 'jsonb' ? JSON.stringify(value) : value;
+    });
+  }
+
+  private column(property: string) {
+    const column = this.memories.metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`Memory has no column ${property}`);
+    return column;
+  }
+}
+
+/** A state pattern as a condition on the row aliased `alias`, with named parameters. */
+function stateCondition(alias: string, pattern: StatePattern): { sql: string; params: Record<string, unknown> } {
+  const parts: string[] = [];
+  const params: Record<string, unknown> = {};
+  for (const column of ['processingState', 'approved', 'flagged'] as const) {
+    if (pattern[column] === undefined) continue;
+    parts.push(`${alias}."${column}" = :state_${column}`);
+    params[`state_${column}`] = pattern[column];
+  }
+  if (pattern.heldFor !== undefined) {
+    parts.push(`${alias}."moderation"->>'reason' = :state_heldFor`);
+    params.state_heldFor = pattern.heldFor;
+  }
+  return { sql: parts.length ? parts.join(' AND ') : 'TRUE', params };
+}
