@@ -182,7 +182,11 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
         </div>
       </header>
       <div className="pr-body">
-        <div className="pr-stage">
+        <section className="pr-stage" aria-labelledby="presentation-memories">
+          {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
+          <h2 id="presentation-memories" className="visually-hidden">
+            {t('presentation.memoriesHeading')}
+          </h2>
           {memoriesLoading ? (
             <Spinner />
           ) : memories.length === 0 ? (
@@ -202,7 +206,7 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
               ))}
             </div>
           )}
-        </div>
+        </section>
         <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
           <QRCodeSVG value={contributeUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
           <figcaption>{t('presentation.scanToShare')}</figcaption>
