@@ -171,6 +171,11 @@ describe('presentation screen', () => {
     expect(qr.height).toBeGreaterThanOrEqual(1080 * 0.2);
     expect(qr.x + qr.width).toBeGreaterThan(1920 * 0.95);
     expect(qr.y + qr.height).toBeGreaterThan(1080 * 0.9);
+    // The QR code's column holds the title above the code, not empty space; the memories take the whole height.
+    const title = (await screen.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(title.x).toBeGreaterThanOrEqual(qr.x - 20);
+    expect(title.y + title.height).toBeLessThan(qr.y);
+    expect(Math.min(...boxes.map((box) => box!.y))).toBeLessThan(1080 * 0.05);
     // Controls large enough to hit.
     for (const button of await screen.getByTestId('presentation-controls').getByRole('button').all()) {
       const box = (await button.boundingBox())!;
