@@ -166,6 +166,20 @@ describe('presentation screen', () => {
     for (const size of await screen.locator('.memory-text').evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize))))
       expect(size).toBeGreaterThanOrEqual(48);
     expect(await screen.locator('.pr-cell').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('mw-in-vertical');
+    // No word is split over two lines ("Congratulatio / ns!"): each fits its card's width.
+    const splitWords = await screen.locator('.memory-text').evaluateAll((els) =>
+      els.flatMap((el) =>
+        [...(el.textContent ?? '').matchAll(/\S+/g)]
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(el.firstChild!, word.index!);
+            range.setEnd(el.firstChild!, word.index! + word[0].length);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((word) => word[0]),
+      ),
+    );
+    expect(splitWords).toEqual([]);
     // The QR code: in the bottom right corner, about a quarter of the screen's height.
     const qr = (await screen.getByTestId('presentation-qr').locator('svg').boundingBox())!;
     expect(qr.height).toBeGreaterThanOrEqual(1080 * 0.2);
