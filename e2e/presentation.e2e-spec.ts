@@ -166,11 +166,30 @@ describe('presentation screen', () => {
     for (const size of await screen.locator('.memory-text').evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize))))
       expect(size).toBeGreaterThanOrEqual(48);
     expect(await screen.locator('.pr-cell').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('mw-in-vertical');
+    // No word is split over two lines ("Congratulatio / ns!"): each fits its card's width.
+    const splitWords = await screen.locator('.memory-text').evaluateAll((els) =>
+      els.flatMap((el) =>
+        [...(el.textContent ?? '').matchAll(/\S+/g)]
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(el.firstChild!, word.index!);
+            range.setEnd(el.firstChild!, word.index! + word[0].length);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((word) => word[0]),
+      ),
+    );
+    expect(splitWords).toEqual([]);
     // The QR code: in the bottom right corner, about a quarter of the screen's height.
     const qr = (await screen.getByTestId('presentation-qr').locator('svg').boundingBox())!;
     expect(qr.height).toBeGreaterThanOrEqual(1080 * 0.2);
     expect(qr.x + qr.width).toBeGreaterThan(1920 * 0.95);
     expect(qr.y + qr.height).toBeGreaterThan(1080 * 0.9);
+    // The QR code's column holds the title above the code, not empty space; the memories take the whole height.
+    const title = (await screen.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(title.x).toBeGreaterThanOrEqual(qr.x - 20);
+    expect(title.y + title.height).toBeLessThan(qr.y);
+    expect(Math.min(...boxes.map((box) => box!.y))).toBeLessThan(1080 * 0.05);
     // Controls large enough to hit.
     for (const button of await screen.getByTestId('presentation-controls').getByRole('button').all()) {
       const box = (await button.boundingBox())!;

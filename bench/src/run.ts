@@ -12,6 +12,7 @@ import { wall } from './cases/wall';
 import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
 import { lighthouse } from './cases/lighthouse';
+import { recovery } from './cases/recovery';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -21,6 +22,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   pageweight: { title: '5. Guest page weight', run: pageWeight },
   uploadbytes: { title: '6. Photo upload bytes', run: uploadBytes },
   lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
+  recovery: { title: '8. Venue screen recovery after network drops', run: recovery },
 };
 
 const USAGE = `npm run bench [-- options]

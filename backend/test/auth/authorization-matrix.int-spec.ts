@@ -59,6 +59,7 @@ const newPasswordFor: Record<Role, string> = { owner: 'ownerpass2', service_prov
 
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone() },
+  { route: 'GET /api/health/live', path: () => '/api/health/live', expect: everyone() },
   { route: 'GET /api/settings', path: () => '/api/settings', expect: everyone() },
   {
     route: 'GET /api/events',

@@ -62,6 +62,7 @@ describe('the API platform', () => {
         '/api/events/{eventId}/memories',
         '/api/events/public/{id}',
         '/api/health',
+        '/api/health/live',
         '/api/settings',
       ]),
     );

@@ -15,7 +15,7 @@ import {
   type PublicMemory,
 } from '@memory-wall/contracts';
 import { jitteredBackoff } from './backoff';
-import { liveSocketUrl } from './config';
+import { apiBaseUrl, liveSocketUrl } from './config';
 
 /**
  * Reconnection schedule: from 1 s, capped at 1.5 s, and never giving up. A venue screen runs unattended for
@@ -151,18 +151,33 @@ export interface LiveSocket {
 const PING = JSON.stringify({ type: ClientMessageType.Ping });
 
 /**
+ * After a socket was lost, the server is asked whether it answers (GET /api/health/live) before another
+ * socket is opened, and no socket is opened while it does not: Chromium delays each new WebSocket of a
+ * page by up to 5 s once many of its attempts have failed (its per-process WebSocket throttle, which
+ * counts failures over minutes), so a screen that kept opening sockets through a 10-minute outage was
+ * kept waiting seconds after the network's return. Plain requests are not throttled. A probe that gets
+ * no answer within `timeoutMs` (a network that swallows packets) counts as a failed one.
+ */
+export const PROBE = { timeoutMs: 2000 } as const;
+
+const liveProbeUrl = () => `${apiBaseUrl()}/health/live`;
+
+/**
  * Opens the live socket of an event and keeps it open. After an unclean close (anything but a normal 1000
  * closure or the gateway refusing the event, so a restarting server's 1001 counts), or a connection that
- * stopped carrying data (LIVENESS), it reconnects on the RECONNECT schedule, for as long as the view is
- * open; at once when the browser says it is back online or the page becomes visible again (timers of a
- * hidden page are slowed down). The server picks the feed from the session cookie: the event's hosts get
- * the hosts' feed, everyone else the public one.
+ * stopped carrying data (LIVENESS), it probes the server on the RECONNECT schedule (PROBE) and connects
+ * again once the server answers, for as long as the view is open; it probes at once when the browser says
+ * it is back online or the page becomes visible again (timers of a hidden page are slowed down). The
+ * server picks the feed from the session cookie: the event's hosts get the hosts' feed, everyone else the
+ * public one.
  */
 export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): LiveSocket {
   let socket: WebSocket | null = null;
   let watchdog: ReturnType<typeof setInterval> | undefined;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The probe under way, if any: aborted when a newer one starts or the view closes. */
+  let probe: AbortController | undefined;
   /** Left by the view, or refused by the gateway: no more connecting. */
   let finished = false;
 
@@ -193,6 +208,34 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     ws.onclose = (event: CloseEvent) => ended(ws, isFinalCloseCode(event.code));
   };
 
+  /** Asks whether the server answers: connects if it does, asks again later if not. */
+  const probeServer = () => {
+    clearTimeout(retryTimer);
+    probe?.abort();
+    const current = new AbortController();
+    probe = current;
+    const timeout = setTimeout(() => current.abort(), PROBE.timeoutMs);
+    // No cookie (the route reads no session) and past every cache, the service worker's included: only
+    // the server itself may answer.
+    fetch(liveProbeUrl(), { cache: 'no-store', credentials: 'omit', signal: current.signal })
+      .then(
+        (response) => response.ok,
+        () => false,
+      )
+      .then((answered) => {
+        clearTimeout(timeout);
+        if (probe !== current || finished) return;
+        probe = undefined;
+        if (answered) connect();
+        else retryLater();
+      });
+  };
+
+  const retryLater = () => {
+    retryTimer = setTimeout(probeServer, reconnectDelay(attempts));
+    attempts += 1;
+  };
+
   /** The socket ended: tell the lists, and try again unless that was final. */
   const ended = (ws: WebSocket, final: boolean) => {
     if (socket !== ws) return;
@@ -200,9 +243,7 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     clearInterval(watchdog);
     handlers.onClose();
     if (final) finished = true;
-    if (finished) return;
-    retryTimer = setTimeout(connect, reconnectDelay(attempts));
-    attempts += 1;
+    if (!finished) retryLater();
   };
 
   /** Given up on without waiting for the browser to agree (a lost connection may take minutes to close). */
@@ -211,16 +252,17 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     ws.close();
   };
 
-  /** The network may be back: a socket that is not open (waiting to retry, or stuck connecting) starts over now. */
+  /** The network may be back: unless a socket is open, ask the server now (a try stuck connecting is dropped). */
   const tryNow = () => {
     if (finished) return;
     if (socket?.readyState === WebSocket.OPEN) return void socket.send(PING);
     if (socket) {
       const stuck = socket;
       socket = null;
+      clearInterval(watchdog);
       stuck.close();
     }
-    connect();
+    probeServer();
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible') tryNow();
@@ -239,6 +281,7 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     close() {
       finished = true;
       clearTimeout(retryTimer);
+      probe?.abort();
       clearInterval(watchdog);
       window.removeEventListener('online', tryNow);
       window.removeEventListener('offline', onOffline);

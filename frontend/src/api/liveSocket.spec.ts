@@ -1,5 +1,5 @@
 import { LIVE_JOINED, LIVE_PONG } from '@memory-wall/contracts';
-import { LIVENESS, openLiveSocket, RECONNECT, type LiveSocketHandlers } from './live';
+import { LIVENESS, openLiveSocket, PROBE, RECONNECT, type LiveSocketHandlers } from './live';
 
 /** A browser WebSocket the test drives: it opens, answers, closes or goes silent when told. */
 class FakeSocket {
@@ -41,16 +41,54 @@ class FakeSocket {
   }
 }
 
+/** One request to the liveness route, answered (or not) when the test says. */
+interface Probe {
+  url: string;
+  init: RequestInit;
+  aborted: boolean;
+  answer(status?: number): Promise<void>;
+  fail(): Promise<void>;
+}
+let probes: Probe[] = [];
+
+/** A fetch that holds each request until the test answers it, and rejects it when aborted. */
+function fakeFetch(url: string, init: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const probe: Probe = {
+      url,
+      init,
+      aborted: false,
+      answer: async (status = 200) => {
+        resolve({ ok: status < 300, status } as Response);
+        await jest.advanceTimersByTimeAsync(0);
+      },
+      fail: async () => {
+        reject(new TypeError('Failed to fetch'));
+        await jest.advanceTimersByTimeAsync(0);
+      },
+    };
+    init.signal?.addEventListener('abort', () => {
+      probe.aborted = true;
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+    probes.push(probe);
+  });
+}
+
 const latest = () => FakeSocket.all.at(-1)!;
+const lastProbe = () => probes.at(-1)!;
 const pings = (socket: FakeSocket) => socket.sent.filter((m) => JSON.parse(m).type === 'ping').length;
 
 let handlers: LiveSocketHandlers & { connected: boolean };
 const realWebSocket = globalThis.WebSocket;
+const realFetch = globalThis.fetch;
 
 beforeEach(() => {
   jest.useFakeTimers();
   FakeSocket.all = [];
+  probes = [];
   (globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
+  globalThis.fetch = fakeFetch as typeof fetch;
   handlers = {
     connected: false,
     onOpen: () => (handlers.connected = true),
@@ -62,68 +100,112 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers();
   (globalThis as { WebSocket: unknown }).WebSocket = realWebSocket;
+  globalThis.fetch = realFetch;
 });
 
 describe('openLiveSocket', () => {
-  it('never stops trying to reconnect, and is back within the capped delay once the server answers', () => {
+  it('never stops trying, opens no socket while the server does not answer, and connects once it does', async () => {
     const live = openLiveSocket('event-1', handlers);
     latest().open();
+    latest().drop();
     for (let i = 0; i < 200; i++) {
-      latest().drop();
-      jest.advanceTimersByTime(RECONNECT.maxDelayMs);
+      await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+      await lastProbe().fail();
     }
-    expect(FakeSocket.all).toHaveLength(201);
+    expect(probes).toHaveLength(200);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(handlers.connected).toBe(false);
+
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    await lastProbe().answer();
+    expect(FakeSocket.all).toHaveLength(2);
     latest().open();
     expect(handlers.connected).toBe(true);
     live.close();
   });
 
-  it('tries again at once when the browser comes back online or the page becomes visible', () => {
+  it('asks the liveness route past every cache, without the session cookie', async () => {
     const live = openLiveSocket('event-1', handlers);
     latest().drop();
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    expect(lastProbe().url).toBe('/api/health/live');
+    expect(lastProbe().init).toMatchObject({ cache: 'no-store', credentials: 'omit' });
+    live.close();
+  });
+
+  it('takes an error status or a probe unanswered within its timeout for a failed try', async () => {
+    const live = openLiveSocket('event-1', handlers);
+    latest().drop();
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    await lastProbe().answer(502);
     expect(FakeSocket.all).toHaveLength(1);
+
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    const hanging = lastProbe();
+    await jest.advanceTimersByTimeAsync(PROBE.timeoutMs);
+    expect(hanging.aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    expect(probes).toHaveLength(3);
+    await lastProbe().answer();
+    expect(FakeSocket.all).toHaveLength(2);
+    live.close();
+  });
+
+  it('asks at once when the browser comes back online or the page becomes visible', async () => {
+    const live = openLiveSocket('event-1', handlers);
+    latest().drop();
     window.dispatchEvent(new Event('online'));
+    expect(probes).toHaveLength(1);
+    await lastProbe().answer();
     expect(FakeSocket.all).toHaveLength(2);
 
     latest().drop();
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
+    expect(probes).toHaveLength(2);
+    await lastProbe().answer();
     expect(FakeSocket.all).toHaveLength(3);
 
-    // A try that hangs in a dead network is replaced, not waited for.
+    // A try that hangs in a dead network is replaced, not waited for: the hanging socket and probe both.
     window.dispatchEvent(new Event('online'));
-    expect(FakeSocket.all).toHaveLength(4);
     expect(FakeSocket.all[2].closedByClient).toBe(true);
+    const hanging = lastProbe();
+    window.dispatchEvent(new Event('online'));
+    expect(hanging.aborted).toBe(true);
+    await lastProbe().answer();
+    expect(FakeSocket.all).toHaveLength(4);
     live.close();
   });
 
-  it('goes offline when an open socket stops carrying data, and connects again', () => {
+  it('goes offline when an open socket stops carrying data, and connects again', async () => {
     const live = openLiveSocket('event-1', handlers);
     const first = latest();
     first.open();
     // A pong keeps it open, check after check.
     for (let i = 0; i < 5; i++) {
-      jest.advanceTimersByTime(LIVENESS.checkEveryMs);
+      await jest.advanceTimersByTimeAsync(LIVENESS.checkEveryMs);
       first.receive({ type: LIVE_PONG });
     }
     expect(pings(first)).toBe(5);
     expect(handlers.connected).toBe(true);
 
     // Silence: the ping goes unanswered, the socket is given up on without waiting for it to close.
-    jest.advanceTimersByTime(2 * LIVENESS.checkEveryMs);
+    await jest.advanceTimersByTimeAsync(2 * LIVENESS.checkEveryMs);
     expect(handlers.connected).toBe(false);
     expect(first.closedByClient).toBe(true);
-    jest.advanceTimersByTime(RECONNECT.maxDelayMs);
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    await lastProbe().answer();
     expect(FakeSocket.all).toHaveLength(2);
     latest().open();
     expect(handlers.connected).toBe(true);
     live.close();
   });
 
-  it('gives up on a connection attempt that never opens', () => {
+  it('gives up on a connection attempt that never opens', async () => {
     const live = openLiveSocket('event-1', handlers);
-    jest.advanceTimersByTime(2 * LIVENESS.checkEveryMs + RECONNECT.maxDelayMs);
+    await jest.advanceTimersByTimeAsync(2 * LIVENESS.checkEveryMs + RECONNECT.maxDelayMs);
     expect(FakeSocket.all[0].closedByClient).toBe(true);
+    await lastProbe().answer();
     expect(FakeSocket.all).toHaveLength(2);
     live.close();
   });
@@ -136,19 +218,25 @@ describe('openLiveSocket', () => {
     live.close();
   });
 
-  it('stops for good when the view closes or the gateway refuses the event', () => {
+  it('stops for good when the view closes or the gateway refuses the event', async () => {
     const refused = openLiveSocket('event-1', handlers);
     latest().drop(4404);
     window.dispatchEvent(new Event('online'));
-    jest.advanceTimersByTime(10 * RECONNECT.maxDelayMs);
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT.maxDelayMs);
+    expect(probes).toHaveLength(0);
     expect(FakeSocket.all).toHaveLength(1);
     refused.close();
 
     const left = openLiveSocket('event-1', handlers);
     latest().open();
+    latest().drop();
+    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+    const pending = lastProbe();
     left.close();
+    expect(pending.aborted).toBe(true);
     window.dispatchEvent(new Event('online'));
-    jest.advanceTimersByTime(10 * RECONNECT.maxDelayMs);
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT.maxDelayMs);
+    expect(probes).toHaveLength(1);
     expect(FakeSocket.all).toHaveLength(2);
   });
 });

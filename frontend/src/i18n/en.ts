@@ -107,6 +107,7 @@ export const en = {
     from: 'From {{author}}',
     live: 'Live',
     offline: 'Offline',
+    memoriesHeading: 'Memories',
   },
 };
 

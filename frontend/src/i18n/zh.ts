@@ -97,5 +97,6 @@ export const zh: CoreResources = {
     from: '来自 {{author}}',
     live: '实时',
     offline: '离线',
+    memoriesHeading: '回忆',
   },
 };

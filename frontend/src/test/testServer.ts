@@ -27,8 +27,14 @@ export interface TestServer {
   server: ReturnType<typeof createServer>;
 }
 
+const NOT_FOUND: NonNullable<Reply> = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+/** The liveness route answers as the real API's does, unless `handle` says otherwise: live sockets ask it before reconnecting. */
+const LIVENESS_PATH = '/api/health/live';
+const ALIVE: NonNullable<Reply> = { status: 200, body: { status: 'ok' } };
+
 /**
- * A real HTTP server on 127.0.0.1 playing the API: `handle` answers each request (undefined = 404).
+ * A real HTTP server on 127.0.0.1 playing the API: `handle` answers each request (undefined = 404, or 200
+ * for the liveness route).
  * The app's API base URL points at it until close().
  */
 export async function startTestServer(handle: Handler): Promise<TestServer> {
@@ -49,7 +55,7 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
       body: await parseBody(raw, req.headers['content-type']),
     };
     requests.push(recorded);
-    const reply = (await handle(recorded)) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+    const reply = (await handle(recorded)) ?? (recorded.url === LIVENESS_PATH ? ALIVE : NOT_FOUND);
     res.writeHead(reply.status, { 'content-type': 'application/json', ...cors, ...reply.headers });
     if (reply.bodyAfter) {
       res.flushHeaders();

@@ -6,6 +6,7 @@ import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/testServer';
+import { axeFindings } from '../../test/axe';
 
 const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', wallTitle: 'Our Wedding Wall' });
 const first = makeMemory({ id: 'm-1', content: 'Congratulations!', author: 'Carol' });
@@ -93,6 +94,13 @@ describe('display page', () => {
     await send({ ...envelope, type: LiveMessageType.MemoryDelete, memoryId: 'm-2' });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(memoryFetches()).toHaveLength(fetchesBefore);
+  });
+
+  it('keeps its headings in order: the title, then the memories, then each titled memory (axe heading-order)', async () => {
+    approvedMemories = [{ ...first, title: 'Dear Anna' }];
+    await openDisplay();
+    expect(screen.getByRole('heading', { level: 3, name: 'Dear Anna' })).toBeInTheDocument();
+    expect(await axeFindings(['heading-order'])).toEqual([]);
   });
 
   it('fetches the list once when its socket joined the feed where the list was read', async () => {

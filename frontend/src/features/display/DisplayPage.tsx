@@ -54,11 +54,15 @@ export function DisplayPage() {
       ) : memories.length === 0 ? (
         <p className="empty">{t('display.empty')}</p>
       ) : (
-        <div className="memory-grid">
+        <section className="memory-grid" aria-labelledby="display-memories">
+          {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
+          <h2 id="display-memories" className="visually-hidden">
+            {t('display.memoriesHeading')}
+          </h2>
           {memories.map((memory) => (
             <MemoryCard key={memory.id} memory={memory} sizes={DISPLAY_CARD_SIZES} />
           ))}
-        </div>
+        </section>
       )}
     </main>
   );

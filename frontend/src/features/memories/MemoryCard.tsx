@@ -138,10 +138,16 @@ function IconActions({ featured, actions }: { featured: boolean; actions: Custom
 }
 
 /**
- * The length of a text, for its size in presentation mode: the stylesheet makes a short message large
- * enough to read across a room and a long one smaller, both in proportion to their card.
+ * The length of a text and of its longest word, for its size in presentation mode: the stylesheet makes
+ * a short message large enough to read across a room and a long one smaller, both in proportion to their
+ * card, and no word wider than its card (split in two, it reads as two). Chinese may break between any
+ * two characters: its longest unbreakable run is one character.
  */
-const lengthStyle = (text: string) => ({ '--chars': Math.max(1, [...text].length) }) as CSSProperties;
+const lengthStyle = (text: string, chinese: boolean) =>
+  ({
+    '--chars': Math.max(1, [...text].length),
+    '--longest': chinese ? 1 : Math.max(1, ...text.split(/\s+/).map((word) => [...word].length)),
+  }) as CSSProperties;
 
 interface MemoryBodyProps {
   memory: PublicMemory;
@@ -173,7 +179,7 @@ function MemoryBody({ memory, presentation, caption, sizes }: MemoryBodyProps) {
           <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
         )}
         {caption && (
-          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined} style={presentation ? lengthStyle(caption) : undefined}>
+          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined} style={presentation ? lengthStyle(caption, chinese) : undefined}>
             {caption}
           </figcaption>
         )}
@@ -185,7 +191,7 @@ function MemoryBody({ memory, presentation, caption, sizes }: MemoryBodyProps) {
     <p
       className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
       lang={chinese ? 'zh' : undefined}
-      style={presentation ? lengthStyle(memory.content) : undefined}
+      style={presentation ? lengthStyle(memory.content, chinese) : undefined}
     >
       {memory.content}
     </p>

@@ -4,6 +4,7 @@ import { AnimationStyle, DisplayOrder, LiveMessageType, Role, type PublicMemory,
 import { eventFetchBackoff } from '../../api/events';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
+import { axeFindings } from '../../test/axe';
 import { answerMe, makeUser } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { attachLiveServer, type LiveServer } from '../memories/testFixtures';
@@ -89,6 +90,13 @@ describe('presentation page', () => {
     expect(screen.getByRole('button', { name: 'Rotate now' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Music off' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('live-badge')).toHaveTextContent('Live'));
+  });
+
+  it('keeps its headings in order: the title, then the memories, then each titled memory (axe heading-order)', async () => {
+    approved = [{ ...carol, title: 'Dear Anna' }];
+    open();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Dear Anna' })).toBeInTheDocument();
+    expect(await axeFindings(['heading-order'])).toEqual([]);
   });
 
   it('rotates to the other memory with the button and with R, and pauses with Space', async () => {

@@ -143,71 +143,71 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
 
   return (
     <main className={idle ? 'pr-page pr-idle' : 'pr-page'} style={{ background: wallColor(event.colorTheme) }}>
-      <header className="pr-header">
-        <div className="pr-title">
-          {event.wallImage && <img className="pr-featured" src={event.wallImage} alt={t('presentation.featuredImage')} />}
-          <h1>{event.wallTitle || event.name}</h1>
-          <LiveBadge eventId={eventId} />
-        </div>
-        <div className="pr-controls" role="toolbar" aria-label={t('presentation.controls')} data-testid="presentation-controls">
-          <span className="pr-chip pr-countdown" data-testid="countdown">
-            {playing ? t('presentation.countdown', { seconds: remaining }) : t('presentation.paused')}
-          </span>
-          <span className="pr-chip" data-testid="layout-label">
-            {t('presentation.columns', { count: layout.columns })}
-          </span>
-          <span className="pr-chip" data-testid="shown-count">
-            {t('presentation.count', { shown: shownMemories.length, total: memories.length })}
-          </span>
-          {waiting > 0 && (
-            <span className="pr-chip pr-waiting" data-testid="queue-count">
-              {t('presentation.waiting', { count: waiting })}
-            </span>
-          )}
-          <button type="button" className="pr-button" onClick={() => setPlaying((p) => !p)}>
-            {playing ? t('presentation.pause') : t('presentation.play')}
-          </button>
-          {event.enableMusic && (
-            <button type="button" className="pr-button" aria-pressed={music.on} onClick={music.toggle}>
-              {music.on ? t('presentation.musicOn') : t('presentation.musicOff')}
-            </button>
-          )}
-          <button type="button" className="pr-button" onClick={rotateNow}>
-            {t('presentation.rotate')}
-          </button>
-          <FullscreenButton className="pr-button" />
-          <button type="button" className="pr-button" onClick={exit}>
-            {t('presentation.exit')}
-          </button>
-        </div>
+      <header className="pr-title">
+        {event.wallImage && <img className="pr-featured" src={event.wallImage} alt={t('presentation.featuredImage')} />}
+        <h1>{event.wallTitle || event.name}</h1>
+        <LiveBadge eventId={eventId} />
       </header>
-      <div className="pr-body">
-        <div className="pr-stage">
-          {memoriesLoading ? (
-            <Spinner />
-          ) : memories.length === 0 ? (
-            <p className="empty">{t('presentation.empty')}</p>
-          ) : (
-            <div
-              key={round}
-              className={`pr-grid ${entranceClass(event.animationStyle)}`}
-              data-testid="presentation-grid"
-              data-layout={`${shownMemories.length}`}
-              style={layout.style}
-            >
-              {shownMemories.map((memory, i) => (
-                <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
-                  <MemoryCard memory={memory} sizes={layout.sizes[i]} />
-                </div>
-              ))}
-            </div>
-          )}
-        </div>
-        <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
-          <QRCodeSVG value={contributeUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
-          <figcaption>{t('presentation.scanToShare')}</figcaption>
-        </figure>
+      <div className="pr-controls" role="toolbar" aria-label={t('presentation.controls')} data-testid="presentation-controls">
+        <span className="pr-chip pr-countdown" data-testid="countdown">
+          {playing ? t('presentation.countdown', { seconds: remaining }) : t('presentation.paused')}
+        </span>
+        <span className="pr-chip" data-testid="layout-label">
+          {t('presentation.columns', { count: layout.columns })}
+        </span>
+        <span className="pr-chip" data-testid="shown-count">
+          {t('presentation.count', { shown: shownMemories.length, total: memories.length })}
+        </span>
+        {waiting > 0 && (
+          <span className="pr-chip pr-waiting" data-testid="queue-count">
+            {t('presentation.waiting', { count: waiting })}
+          </span>
+        )}
+        <button type="button" className="pr-button" onClick={() => setPlaying((p) => !p)}>
+          {playing ? t('presentation.pause') : t('presentation.play')}
+        </button>
+        {event.enableMusic && (
+          <button type="button" className="pr-button" aria-pressed={music.on} onClick={music.toggle}>
+            {music.on ? t('presentation.musicOn') : t('presentation.musicOff')}
+          </button>
+        )}
+        <button type="button" className="pr-button" onClick={rotateNow}>
+          {t('presentation.rotate')}
+        </button>
+        <FullscreenButton className="pr-button" />
+        <button type="button" className="pr-button" onClick={exit}>
+          {t('presentation.exit')}
+        </button>
       </div>
+      <section className="pr-stage" aria-labelledby="presentation-memories">
+        {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
+        <h2 id="presentation-memories" className="visually-hidden">
+          {t('presentation.memoriesHeading')}
+        </h2>
+        {memoriesLoading ? (
+          <Spinner />
+        ) : memories.length === 0 ? (
+          <p className="empty">{t('presentation.empty')}</p>
+        ) : (
+          <div
+            key={round}
+            className={`pr-grid ${entranceClass(event.animationStyle)}`}
+            data-testid="presentation-grid"
+            data-layout={`${shownMemories.length}`}
+            style={layout.style}
+          >
+            {shownMemories.map((memory, i) => (
+              <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
+                <MemoryCard memory={memory} sizes={layout.sizes[i]} />
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+      <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
+        <QRCodeSVG value={contributeUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
+        <figcaption>{t('presentation.scanToShare')}</figcaption>
+      </figure>
     </main>
   );
 }

@@ -24,6 +24,7 @@ const en = {
   waiting_one: '{{count}} waiting',
   waiting_other: '{{count}} waiting',
   controls: 'Presentation controls',
+  memoriesHeading: 'Memories',
 };
 
 export type PresentationTexts = typeof en;
@@ -53,6 +54,7 @@ const zh: PresentationTexts = {
   waiting_one: '{{count}} 条等待中',
   waiting_other: '{{count}} 条等待中',
   controls: '演示控制',
+  memoriesHeading: '回忆',
 };
 
 export const presentationTexts = { en, zh };
