@@ -5,7 +5,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import sharp from 'sharp';
 import { In } from 'typeorm';
 import { LiveMessageType, QueueName } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '../support/factories';
 import { ApiClient } from '../support/http';
 import { multipart } from '../support/images';
@@ -71,8 +71,8 @@ describe('fault 2: a worker killed with SIGKILL mid-job, 5 times during 100 phot
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: String(LOCK_MS), WORKER_CONCURRENCY: '1', SUBMISSIONS_PER_MINUTE: '100000' };
     api = await startApi(env);
     const connection = { url: t.env.REDIS_URL };
-    queue = new Queue(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
-    queueEvents = new QueueEvents(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queue = new Queue(QueueName.Media, { connection, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
+    queueEvents = new QueueEvents(QueueName.Media, { connection, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
     await queueEvents.waitUntilReady();
   }, 120_000);
 
