@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
 import type { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
-import type { EventsService } from '../modules/events/events.service';
+import type { PublishedEvents } from '../modules/events/published-events';
 import type { LiveAdmission } from './live-admission';
 import { LiveGateway } from './live.gateway';
 import type { LiveRegistry } from './live-registry';
@@ -29,7 +29,7 @@ function gateway() {
   const joined: string[] = [];
   const registry = { join: (_socket: WebSocket, room: string) => joined.push(room) } as unknown as LiveRegistry;
   const subscriber = { onSessionRevoked: () => undefined, welcome: () => undefined } as unknown as LiveSubscriber;
-  const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as EventsService;
+  const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as PublishedEvents;
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
   const live = new LiveGateway(registry, published, new EventAccess(events, admins), {} as SessionStore, config, subscriber, {} as LiveAdmission);
   return { live, joined, setDatabaseAway: (away: boolean) => (databaseAway = away) };

@@ -17,7 +17,7 @@ import { AppConfig } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
-import { EventsService } from '../modules/events/events.service';
+import { PublishedEvents } from '../modules/events/published-events';
 import { Heartbeat } from './heartbeat';
 import { LiveAdmission } from './live-admission';
 import { LiveJoinAccess } from './live-join-access';
@@ -54,7 +54,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   constructor(
     private readonly registry: LiveRegistry,
-    private readonly events: EventsService,
+    private readonly events: PublishedEvents,
     private readonly access: EventAccess,
     private readonly sessions: SessionStore,
     @Inject(AppConfig) private readonly config: AppConfig,
