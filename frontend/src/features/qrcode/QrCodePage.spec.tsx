@@ -5,7 +5,7 @@ import { makeEvent } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
-import { makeHostEvent } from '../events/test/hostEvent';
+import { makeHostEvent } from '../../test/fixtures';
 import { canvasPixels, installSoftwareCanvas, pngPixels } from './test/softwareCanvas';
 
 /** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
