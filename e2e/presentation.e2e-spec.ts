@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
@@ -8,41 +6,6 @@ import { gpsTaggedJpeg, multipart } from '../backend/test/support/images';
 import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
 import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
 import { launchBrowser } from './support/browser';
-
-const ROOT = resolve(__dirname, '..');
-
-/** The built API again, on a port given (startApi picks a free one): the venue screen reconnects to the same address. */
-async function startApiOnPort(env: Record<string, string>, port: number): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'backend/dist/main.js')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const running: RunningProcess = {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    child,
-    output: () => log,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill(signal);
-      const forceKill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(forceKill);
-    },
-  };
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`API exited early:\n${log}`);
-    const status = await fetch(`${running.url}/api/health`).then((r) => r.status, () => 0);
-    if (status === 200) return running;
-    await sleep(100);
-  }
-  throw new Error(`API health did not reach 200:\n${log}`);
-}
 
 const countdown = (page: Page) => page.getByTestId('countdown').innerText();
 
@@ -132,7 +95,7 @@ describe('presentation screen', () => {
     expect(await screen.getByTestId('memory-card').count()).toBe(1);
     expect(await screen.getByTestId('live-badge').innerText()).toBe('Offline');
 
-    api = await startApiOnPort(env, port);
+    api = await startApi(env, 200, port);
     await screen.getByTestId('live-badge').filter({ hasText: 'Live' }).waitFor({ timeout: 40_000 });
     expect(await screen.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   }, 120_000);

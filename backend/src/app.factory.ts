@@ -27,7 +27,7 @@ import { acceptStreamedForms } from './modules/uploads/upload-file';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
-/** Builds the API application (not yet listening): used by main.ts and by the tests. */
+/** Builds the API application, not yet listening (main.ts starts it). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logStream = createLogStream();
   const adapter = new FastifyAdapter({

@@ -3,8 +3,8 @@ import type { WebSocket } from 'ws';
 /**
  * Pings every socket once per period and ends those that did not answer the previous ping (a phone that
  * left the venue, a screen that lost power). The sockets are pinged a slice at a time across the period,
- * not all in one turn: 5,000 pings at once held every live message back by 90–390 ms, in the instance
- * and in the clients answering them.
+ * not all in one turn, which would hold every live message back, in the instance and in the clients
+ * answering them.
  */
 export class Heartbeat {
   private readonly slices: Array<Set<WebSocket>>;

@@ -12,7 +12,7 @@ const CUSTOMER: Session = { userId: 'u1', role: Role.Customer } as Session;
 
 /**
  * The gateway's join check against counted stand-ins for the database: the real EventAccess over
- * repositories that count their queries, and an events service whose published-event lookup counts too.
+ * repositories that count their queries, and a PublishedEvents whose look-up counts too.
  */
 function world() {
   const queries = { events: 0, admins: 0, published: 0 };

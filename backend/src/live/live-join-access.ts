@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { LiveCloseCode } from '@memory-wall/contracts';
 import type { Session } from '../modules/auth/session.store';
 import type { EventAccess } from '../modules/events/event-access';
-import type { EventsService } from '../modules/events/events.service';
+import type { PublishedEvents } from '../modules/events/published-events';
 
 /** Which feed of an event a socket joins, or why it may join none. */
 export type JoinDecision = { hosts: boolean } | { refused: { code: number; reason: string } };
@@ -21,7 +21,7 @@ export class LiveJoinAccess {
   private readonly decisions: LRUCache<string, Promise<boolean | JoinDecision>>;
 
   constructor(
-    private readonly events: Pick<EventsService, 'getPublished'>,
+    private readonly events: Pick<PublishedEvents, 'getPublished'>,
     private readonly access: Pick<EventAccess, 'canManage'>,
     ttlMs: number,
     clock?: { now(): number },

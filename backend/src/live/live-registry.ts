@@ -1,73 +1,68 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
+import { LiveRoom, roomKey } from './live-room';
 import { PreparedFrame } from './prepared-frame';
 
 /** A socket whose unsent data passes this is too far behind: it is dropped, not buffered without limit. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** One audience of one event: the public wall, or its hosts. */
-export interface LiveRoom {
-  eventId: string;
-  hosts: boolean;
-}
-export const roomKey = (room: LiveRoom) => (room.hosts ? `${room.eventId}:hosts` : room.eventId);
-const roomOfKey = (key: string): LiveRoom =>
-  key.endsWith(':hosts') ? { eventId: key.slice(0, -':hosts'.length), hosts: true } : { eventId: key, hosts: false };
-
-export interface RegistryListener {
-  /** The first local viewer of a room arrived. */
-  onFirstViewer(room: LiveRoom): void;
-  /** The last local viewer of a room left. */
-  onLastViewer(room: LiveRoom): void;
+/** What a join changed: the room that got its first local viewer, and the one that lost its last. */
+export interface RoomChanges {
+  opened?: LiveRoom;
+  emptied?: LiveRoom;
 }
 
-/** This instance's sockets, grouped by room (see roomKey). Only the gateway adds and removes them. */
+interface Occupants {
+  room: LiveRoom;
+  sockets: Set<WebSocket>;
+}
+
+/**
+ * This instance's sockets, grouped by room. Only the gateway adds and removes them, and it learns from the
+ * answers which rooms opened or emptied (so that the subscriber follows exactly the rooms with viewers).
+ */
 @Injectable()
 export class LiveRegistry {
   private readonly logger = new Logger(LiveRegistry.name);
-  private readonly byRoom = new Map<string, Set<WebSocket>>();
-  private readonly roomOf = new WeakMap<WebSocket, string>();
-  private listener?: RegistryListener;
+  private readonly byRoom = new Map<string, Occupants>();
+  private readonly roomOf = new WeakMap<WebSocket, Occupants>();
 
-  setListener(listener: RegistryListener) {
-    this.listener = listener;
-  }
-
-  join(socket: WebSocket, room: string) {
-    if (this.roomOf.get(socket) === room) return;
-    this.leave(socket);
-    let sockets = this.byRoom.get(room);
-    if (!sockets) {
-      sockets = new Set();
-      this.byRoom.set(room, sockets);
-      this.listener?.onFirstViewer(roomOfKey(room));
+  join(socket: WebSocket, room: LiveRoom): RoomChanges {
+    const key = roomKey(room);
+    const current = this.roomOf.get(socket);
+    if (current && roomKey(current.room) === key) return {};
+    const emptied = this.leave(socket);
+    let occupants = this.byRoom.get(key);
+    const opened = occupants ? undefined : room;
+    if (!occupants) {
+      occupants = { room, sockets: new Set() };
+      this.byRoom.set(key, occupants);
     }
-    sockets.add(socket);
-    this.roomOf.set(socket, room);
+    occupants.sockets.add(socket);
+    this.roomOf.set(socket, occupants);
+    return { opened, emptied };
   }
 
-  leave(socket: WebSocket) {
-    const room = this.roomOf.get(socket);
-    if (!room) return;
+  /** Takes the socket out of its room; answers the room when it was the last viewer there. */
+  leave(socket: WebSocket): LiveRoom | undefined {
+    const occupants = this.roomOf.get(socket);
+    if (!occupants) return undefined;
     this.roomOf.delete(socket);
-    const sockets = this.byRoom.get(room);
-    if (!sockets) return;
-    sockets.delete(socket);
-    if (sockets.size === 0) {
-      this.byRoom.delete(room);
-      this.listener?.onLastViewer(roomOfKey(room));
-    }
+    occupants.sockets.delete(socket);
+    if (occupants.sockets.size > 0) return undefined;
+    this.byRoom.delete(roomKey(occupants.room));
+    return occupants.room;
   }
 
   /** Sends one already-serialised message to every local socket of the room, framed once for all. */
-  broadcast(room: string, message: Buffer) {
-    const sockets = this.byRoom.get(room);
+  broadcast(room: LiveRoom, message: Buffer) {
+    const sockets = this.byRoom.get(roomKey(room))?.sockets;
     if (!sockets) return;
     const frame = new PreparedFrame(message);
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.logger.warn(`dropping a socket of ${room}: ${socket.bufferedAmount} bytes behind`);
+        this.logger.warn(`dropping a socket of ${roomKey(room)}: ${socket.bufferedAmount} bytes behind`);
         socket.terminate();
         continue;
       }
@@ -75,7 +70,7 @@ export class LiveRegistry {
     }
   }
 
-  viewers(room: string) {
-    return this.byRoom.get(room)?.size ?? 0;
+  viewers(room: LiveRoom) {
+    return this.byRoom.get(roomKey(room))?.sockets.size ?? 0;
   }
 }

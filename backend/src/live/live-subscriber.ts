@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { once } from 'node:events';
 import Redis from 'ioredis';
 import type { WebSocket } from 'ws';
-import { LIVE_JOINED, LiveFeed, LiveJoined, SessionRevocation } from '@memory-wall/contracts';
+import { LIVE_JOINED, LiveFeed, LiveJoined } from '@memory-wall/contracts';
 import { AppConfig, createRedis, REDIS, RedisKeys } from '@memory-wall/core';
-import { LiveRegistry, LiveRoom, RegistryListener, roomKey } from './live-registry';
+import { LiveRegistry } from './live-registry';
+import { LiveRoom, roomKey } from './live-room';
 
 /** Live messages start with their sequence number: {"seq":12,... */
 const SEQ = /^\{"seq":(\d+),/;
@@ -42,7 +43,7 @@ interface RoomFeed {
  * each socket gets every message once, in order.
  */
 @Injectable()
-export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplicationShutdown {
+export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(LiveSubscriber.name);
   private readonly subscriber: Redis;
   private readonly feeds = new Map<string, RoomFeed>();
@@ -50,7 +51,6 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   /** How long a room's feed is followed after its public wall was last read, without a local viewer. */
   private readonly watchMs: number;
   private readonly sweeper: NodeJS.Timeout;
-  private revocationListener?: (revocation: SessionRevocation) => void;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
@@ -66,33 +66,24 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     this.sweeper = setInterval(() => this.sweepWatched(), this.watchMs / 2).unref();
   }
 
-  /** The gateway closes the sockets of sessions that ended. */
-  onSessionRevoked(listener: (revocation: SessionRevocation) => void) {
-    this.revocationListener = listener;
-  }
-
   onModuleInit() {
-    this.registry.setListener(this);
-    this.subscriber.subscribe(this.keys.sessionRevocations).catch((err: Error) => this.logger.error(`subscribe revocations: ${err.message}`));
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      const name = channel.toString();
-      if (name === this.keys.sessionRevocations) return this.revocationListener?.(JSON.parse(message.toString()) as SessionRevocation);
-      const room = this.keys.parseLiveChannel(name);
-      if (room) this.enqueue(roomKey(room), (feed) => this.deliver(feed, message));
+      const room = this.keys.parseLiveChannel(channel.toString());
+      if (room) this.enqueue(room, (feed) => this.deliver(feed, message));
     });
     // The connection may be up already (it connects from the constructor): then a 'ready' is a reconnect.
     this.connectedBefore = this.subscriber.status === 'ready';
     this.subscriber.on('ready', () => {
       // After a reconnect: subscribe again first (ioredis does too, but not before 'ready'), then fill the gap.
-      if (this.connectedBefore) for (const key of this.feeds.keys()) this.enqueue(key, (feed) => this.resubscribe(feed));
+      if (this.connectedBefore) for (const { room } of this.feeds.values()) this.enqueue(room, (feed) => this.resubscribe(feed));
       this.connectedBefore = true;
     });
   }
 
-  private enqueue(key: string, work: (feed: RoomFeed) => Promise<void>) {
-    const feed = this.feeds.get(key);
+  private enqueue(room: LiveRoom, work: (feed: RoomFeed) => Promise<void>) {
+    const feed = this.feeds.get(roomKey(room));
     if (!feed) return;
-    feed.queue = feed.queue.then(() => work(feed)).catch((err: Error) => this.logger.warn(`live delivery ${key}: ${err.message}`));
+    feed.queue = feed.queue.then(() => work(feed)).catch((err: Error) => this.logger.warn(`live delivery ${roomKey(room)}: ${err.message}`));
   }
 
   private async deliver(feed: RoomFeed, message: Buffer) {
@@ -115,7 +106,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
   }
 
   private send(feed: RoomFeed, message: Buffer, seq: number) {
-    this.registry.broadcast(roomKey(feed.room), message);
+    this.registry.broadcast(feed.room, message);
     if (Number.isFinite(seq)) feed.lastSeq = seq;
   }
 
@@ -126,7 +117,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     if (feed.lastSeq !== undefined && (await this.currentSeq(feed.room)) < feed.lastSeq) {
       // Redis came back empty, so the feed numbers from 1 again: its sockets start over and catch up.
       feed.lastSeq = 0;
-      this.registry.broadcast(roomKey(feed.room), Buffer.from(joinedFrame(feed.room, 0)));
+      this.registry.broadcast(feed.room, Buffer.from(joinedFrame(feed.room, 0)));
     }
     await this.fillFromLog(feed);
   }
@@ -144,7 +135,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
    * every message after the position it is told reaches it.
    */
   welcome(socket: WebSocket, room: LiveRoom) {
-    this.enqueue(roomKey(room), async (feed) => {
+    this.enqueue(room, async (feed) => {
       if (socket.readyState === socket.OPEN) socket.send(joinedFrame(room, feed.lastSeq));
     });
   }
@@ -178,17 +169,19 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
 
   private sweepWatched() {
     const now = Date.now();
-    for (const [key, feed] of this.feeds) {
+    for (const feed of this.feeds.values()) {
       if (feed.watchedUntil === undefined || feed.watchedUntil > now) continue;
       feed.watchedUntil = undefined;
-      if (this.registry.viewers(key) === 0) this.unfollow(feed.room);
+      if (this.registry.viewers(feed.room) === 0) this.unfollow(feed.room);
     }
   }
 
+  /** The room got its first local viewer (the gateway tells, from LiveRegistry.join). */
   onFirstViewer(room: LiveRoom) {
     this.follow(room);
   }
 
+  /** The room lost its last local viewer: its feed is left unless its wall is watched. */
   onLastViewer(room: LiveRoom) {
     const watchedUntil = this.feeds.get(roomKey(room))?.watchedUntil;
     if (watchedUntil === undefined || watchedUntil <= Date.now()) this.unfollow(room);
@@ -204,7 +197,7 @@ export class LiveSubscriber implements RegistryListener, OnModuleInit, OnApplica
     if (existing) return existing;
     const created: RoomFeed = { room, queue: Promise.resolve() };
     this.feeds.set(key, created);
-    this.enqueue(key, async (feed) => {
+    this.enqueue(room, async (feed) => {
       try {
         feed.lastSeq = await this.currentSeq(room);
       } finally {

@@ -4,13 +4,16 @@ import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
 import type { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
-import type { EventsService } from '../modules/events/events.service';
+import type { PublishedEvents } from '../modules/events/published-events';
 import type { LiveAdmission } from './live-admission';
 import { LiveGateway } from './live.gateway';
-import type { LiveRegistry } from './live-registry';
+import { LiveRegistry } from './live-registry';
+import { LiveRoom, roomKey } from './live-room';
 import type { LiveSubscriber } from './live-subscriber';
+import type { SessionRevocations } from './session-revocations';
 
 const EVENT_ID = '7d4f4a57-3a4c-4d7e-9a51-0f7c2f8f0a11';
+const OTHER_EVENT_ID = '0b2e6c1d-8f3a-4c5e-9d7b-1a2b3c4d5e6f';
 const HOST = { userId: 'u1', role: Role.Customer } as Session;
 
 /**
@@ -26,13 +29,23 @@ function gateway() {
       return { permissions: { canModerate: true } } as unknown as EventAdmin;
     },
   } as unknown as Repository<EventAdmin>;
+  // What the subscriber is told, in order: the feeds this instance follows.
+  const followed: string[] = [];
   const joined: string[] = [];
-  const registry = { join: (_socket: WebSocket, room: string) => joined.push(room) } as unknown as LiveRegistry;
-  const subscriber = { onSessionRevoked: () => undefined, welcome: () => undefined } as unknown as LiveSubscriber;
-  const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as EventsService;
+  const registry = new LiveRegistry();
+  const join = registry.join.bind(registry);
+  registry.join = (socket: WebSocket, room: LiveRoom) => (joined.push(roomKey(room)), join(socket, room));
+  const subscriber = {
+    welcome: () => undefined,
+    onFirstViewer: (room: LiveRoom) => followed.push(`follow ${roomKey(room)}`),
+    onLastViewer: (room: LiveRoom) => followed.push(`leave ${roomKey(room)}`),
+  } as unknown as LiveSubscriber;
+  const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as PublishedEvents;
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
-  const live = new LiveGateway(registry, published, new EventAccess(events, admins), {} as SessionStore, config, subscriber, {} as LiveAdmission);
-  return { live, joined, setDatabaseAway: (away: boolean) => (databaseAway = away) };
+  const revocations = { onRevoked: () => undefined } as unknown as SessionRevocations;
+  const access = new EventAccess(events, admins);
+  const live = new LiveGateway(registry, published, access, {} as SessionStore, config, subscriber, {} as LiveAdmission, revocations);
+  return { live, joined, followed, setDatabaseAway: (away: boolean) => (databaseAway = away) };
 }
 
 function hostSocket() {
@@ -54,5 +67,18 @@ describe('LiveGateway join', () => {
     g.setDatabaseAway(false);
     await g.live.onJoin(hostSocket().socket, { eventId: EVENT_ID });
     expect(g.joined).toEqual([`${EVENT_ID}:hosts`]);
+  });
+
+  it("has the subscriber follow a room's feed from its first local viewer until its last one leaves", async () => {
+    const g = gateway();
+    const [first, second] = [hostSocket().socket, hostSocket().socket];
+    await g.live.onJoin(first, { eventId: EVENT_ID });
+    await g.live.onJoin(second, { eventId: EVENT_ID });
+    expect(g.followed).toEqual([`follow ${EVENT_ID}:hosts`]);
+
+    await g.live.onJoin(first, { eventId: OTHER_EVENT_ID });
+    g.live.handleDisconnect(second);
+    g.live.handleDisconnect(first);
+    expect(g.followed).toEqual([`follow ${EVENT_ID}:hosts`, `follow ${OTHER_EVENT_ID}:hosts`, `leave ${EVENT_ID}:hosts`, `leave ${OTHER_EVENT_ID}:hosts`]);
   });
 });

@@ -17,12 +17,13 @@ import { AppConfig } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
-import { EventsService } from '../modules/events/events.service';
+import { PublishedEvents } from '../modules/events/published-events';
 import { Heartbeat } from './heartbeat';
 import { LiveAdmission } from './live-admission';
 import { LiveJoinAccess } from './live-join-access';
-import { LiveRegistry, roomKey } from './live-registry';
+import { LiveRegistry, RoomChanges } from './live-registry';
 import { LiveSubscriber } from './live-subscriber';
+import { SessionRevocations } from './session-revocations';
 
 /** Clients only send small join messages. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
@@ -54,14 +55,15 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   constructor(
     private readonly registry: LiveRegistry,
-    private readonly events: EventsService,
+    private readonly events: PublishedEvents,
     private readonly access: EventAccess,
     private readonly sessions: SessionStore,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly subscriber: LiveSubscriber,
     private readonly admission: LiveAdmission,
+    revocations: SessionRevocations,
   ) {
-    subscriber.onSessionRevoked((revocation) => this.closeRevoked(revocation));
+    revocations.onRevoked((revocation) => this.closeRevoked(revocation));
     this.joinAccess = new LiveJoinAccess(events, access, config.LIVE_JOIN_CACHE_MS);
     this.joinsPerSocket = new RateLimiterMemory({ points: config.LIVE_JOINS_PER_MINUTE, duration: 60 });
   }
@@ -83,7 +85,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   handleDisconnect(socket: LiveSocket) {
     this.sockets.delete(socket);
     this.heartbeat.remove(socket);
-    this.registry.leave(socket);
+    this.followViewers({ emptied: this.registry.leave(socket) });
     if (socket.joinKey) void this.joinsPerSocket.delete(socket.joinKey);
   }
 
@@ -122,8 +124,15 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     }
     const { hosts } = decision;
     if (socket.readyState !== socket.OPEN) return;
-    this.registry.join(socket, roomKey({ eventId, hosts }));
-    this.subscriber.welcome(socket, { eventId, hosts });
+    const room = { eventId, hosts };
+    this.followViewers(this.registry.join(socket, room));
+    this.subscriber.welcome(socket, room);
+  }
+
+  /** This instance follows the feed of every room it has a viewer in, and no other (but for watched walls). */
+  private followViewers({ opened, emptied }: RoomChanges) {
+    if (emptied) this.subscriber.onLastViewer(emptied);
+    if (opened) this.subscriber.onFirstViewer(opened);
   }
 
   /** A session ended: its sockets close at once; reconnecting, they are public viewers. */

@@ -6,18 +6,7 @@ import { FakePaymentIntent, FakeStripe, sendWebhook, succeeded } from '../suppor
 import { ApiClient, signedIn } from '../support/http';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-
-/** mulberry32: a tiny seeded PRNG, so a failing interleaving plan can be replayed with its seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random';
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((c, s) => ({ ...c, [s]: (c[s] ?? 0) + 1 }), {});
 const SEEDS = process.env.LEDGER_SEED ? [Number(process.env.LEDGER_SEED)] : [1, 20251122, 424242];
@@ -58,7 +47,7 @@ describe('the credit ledger stays the truth under random interleavings', () => {
   const reached: Array<{ seed: number; publish: Record<number, number>; adjust: Record<number, number>; deliveries: number; paid: number }> = [];
 
   it.each(SEEDS)('seed %i: availableCredits = SUM(ledger) for every provider; each paid PaymentIntent granted once', async (seed) => {
-    const rand = prng(seed);
+    const rand = seededRandom(seed);
     const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
     const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
 

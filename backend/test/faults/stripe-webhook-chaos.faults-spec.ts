@@ -6,22 +6,13 @@ import { signedIn } from '../support/http';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { FaultScenario, percentile, pool } from './scenario';
+import { seededRandom } from '../support/seeded-random';
 
 const PROVIDERS = 3;
 const INTENTS_PER_PROVIDER = 4;
 const COPIES = 5;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'genuine' | 'forged' | 'stale' | 'tampered' | 'unsigned' | 'garbage signature' | 'signature of another body';
 interface Delivery {
@@ -62,7 +53,7 @@ describe('fault 5: Stripe webhook chaos', () => {
 
   it('grants credits once per paid PaymentIntent and accepts no forgery', () =>
     scenario.run(async (s) => {
-      const rand = prng(SEED);
+      const rand = seededRandom(SEED);
       s.figure('shuffle seed (FAULT_SEED)', SEED);
       const providers: TestAccount[] = [];
       const intents: Array<{ intent: FakePaymentIntent; owner: TestAccount; paid: boolean }> = [];

@@ -5,7 +5,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import sharp from 'sharp';
 import { In } from 'typeorm';
 import { LiveMessageType, QueueName } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '../support/factories';
 import { ApiClient } from '../support/http';
 import { multipart } from '../support/images';
@@ -14,23 +14,13 @@ import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait';
 import { FaultScenario, percentile, pool, sleep } from './scenario';
+import { seededRandom } from '../support/seeded-random';
 
 const PHOTOS = 100;
 const KILLS = 5;
 const WORKER_PROCESSES = 3;
 const LOCK_MS = 5000;
 
-/** mulberry32: the kill plan is drawn from a seed, printed in the figures, so a run can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 
 /** A photo with noise, so each job takes a noticeable part of a second (and can be interrupted). */
@@ -71,8 +61,8 @@ describe('fault 2: a worker killed with SIGKILL mid-job, 5 times during 100 phot
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: String(LOCK_MS), WORKER_CONCURRENCY: '1', SUBMISSIONS_PER_MINUTE: '100000' };
     api = await startApi(env);
     const connection = { url: t.env.REDIS_URL };
-    queue = new Queue(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
-    queueEvents = new QueueEvents(QueueName.Media, { connection, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queue = new Queue(QueueName.Media, { connection, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
+    queueEvents = new QueueEvents(QueueName.Media, { connection, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
     await queueEvents.waitUntilReady();
   }, 120_000);
 
@@ -88,7 +78,7 @@ describe('fault 2: a worker killed with SIGKILL mid-job, 5 times during 100 phot
 
   it('finishes every job once: two renditions per photo, each approval on the wall exactly once', () =>
     scenario.run(async (s) => {
-      const rand = prng(SEED);
+      const rand = seededRandom(SEED);
       s.figure('kill plan seed (FAULT_SEED)', SEED);
       const event = await createEvent(t.dataSource);
       screen = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);

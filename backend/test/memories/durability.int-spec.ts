@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { QueueName } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '../support/factories';
 import { ApiClient } from '../support/http';
 import { multipart } from '../support/images';
@@ -33,7 +33,7 @@ describe('a worker killed in the middle of a job', () => {
     // A short lock, so the job of a dead worker is handed over within seconds.
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: '1500', WORKER_CONCURRENCY: '1' };
     api = await startApi(env);
-    queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { processMemoryJobId, QueueName } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { countMemories, createEvent, postMessage } from '../support/factories';
 import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
@@ -85,7 +85,7 @@ describe('POST /api/events/:eventId/submissions/message', () => {
     expect(new Set(ids).size).toBe(30);
     const stored = await t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
     expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, guests[i]])));
-    const queue = new Queue(QueueName.Moderation, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    const queue = new Queue(QueueName.Moderation, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
     try {
       const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));
       expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId })));

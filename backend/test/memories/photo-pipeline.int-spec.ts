@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { JobName, QueueName, renderMediaJobId } from '@memory-wall/contracts';
-import { Memory } from '@memory-wall/core';
+import { Memory, RedisKeys } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { countMemories, createEvent } from '../support/factories';
 import { ApiClient, signedIn } from '../support/http';
@@ -116,7 +116,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     expect((await guest().get(`/api/events/${event.id}/memories`)).body.memories).toEqual([]);
     expect((await host.post(`/api/submissions/${memory.id}/approve`)).status).toBe(409);
 
-    const queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+    const queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
     const job = await queue.getJob(renderMediaJobId(memory.id));
     expect(job?.attemptsMade).toBe(1);
     await queue.close();
@@ -166,7 +166,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
 
     // Both stages run again: the media queue's render and the moderation queue's processing.
     for (const [name, job] of [[QueueName.Media, JobName.RenderMedia], [QueueName.Moderation, JobName.ProcessMemory]] as const) {
-      const queue = new Queue(name, { connection: { url: t.env.REDIS_URL }, prefix: `${t.env.REDIS_PREFIX}:bull` });
+      const queue = new Queue(name, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
       const again = await queue.add(job, { memoryId: first.id }, { jobId: `again-${first.id}` });
       await waitFor(async () => (await again.getState()) === 'completed', 10_000, `the second run of ${job}`);
       await queue.close();

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { JobName, processMemoryJobId, QueueName } from '@memory-wall/contracts';
-import { MEMORY_JOB_OPTIONS } from '@memory-wall/core';
+import { MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
 
 /**
  * Baseline of submission ingest: a plain Fastify route doing what the product's message submission
@@ -14,7 +14,7 @@ import { MEMORY_JOB_OPTIONS } from '@memory-wall/core';
 const env = process.env;
 const pool = new Pool({ connectionString: env.DATABASE_URL, max: 20 });
 const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-const queue = new Queue(QueueName.Moderation, { connection, prefix: `${env.REDIS_PREFIX}:bull`, defaultJobOptions: MEMORY_JOB_OPTIONS });
+const queue = new Queue(QueueName.Moderation, { connection, prefix: new RedisKeys(env.REDIS_PREFIX!).queuePrefix, defaultJobOptions: MEMORY_JOB_OPTIONS });
 const app = Fastify({ logger: false, bodyLimit: 3 * 1024 * 1024 });
 
 const INSERT = `INSERT INTO "memories" ("id", "eventId", "type", "content", "title", "author", "language", "settings")

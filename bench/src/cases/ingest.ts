@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { QueueName } from '@memory-wall/contracts';
+import { RedisKeys } from '@memory-wall/core';
 import { createEvent } from '../../../backend/test/support/factories';
 import { TEST_REDIS_URL } from '../../../backend/test/support/test-environment';
 import { rssBytes } from '../lib/cpu';
@@ -35,7 +36,7 @@ export const ingest: CaseModule = async (ctx) => {
   const env = await benchEnvironment(ctx.settings);
   const procs: Proc[] = [];
   const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(QueueName.Moderation, { connection, prefix: `${env.env.REDIS_PREFIX}:bull` });
+  const queue = new Queue(QueueName.Moderation, { connection, prefix: new RedisKeys(env.env.REDIS_PREFIX).queuePrefix });
   try {
     const events: Array<{ id: string }> = [];
     for (let i = 0; i < EVENTS; i++) events.push(await createEvent(env.dataSource));

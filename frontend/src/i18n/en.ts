@@ -48,9 +48,6 @@ export const en = {
     customer: 'Event Organizer',
     guest: 'Guest',
   },
-  placeholder: {
-    comingSoon: 'This page is coming soon.',
-  },
   pages: {
     landing: 'Welcome',
     signIn: 'Sign In',

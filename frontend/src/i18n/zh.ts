@@ -38,9 +38,6 @@ export const zh: CoreResources = {
     customer: '活动主办方',
     guest: '来宾',
   },
-  placeholder: {
-    comingSoon: '此页面即将推出。',
-  },
   pages: {
     landing: '欢迎',
     signIn: '登录',

@@ -22,6 +22,9 @@ export const EventMessages = {
   invalidCode: "We couldn't find an event with that code. Please check and try again.",
   tooManyLookups: 'Too many event look-ups from this connection. Please wait a moment and try again.',
   wallImageNotUploaded: 'The wall image must be an image uploaded for this event',
+  featuredImageMissing: 'Please choose an image file',
+  featuredImageTooLarge: 'The image must be at most 5MB',
+  featuredImageNotImage: 'Only image files are allowed',
 } as const;
 
 export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;

@@ -1,12 +1,5 @@
 import type { PublicMemory } from './memories';
 
-/** Redis pub/sub channel of one event's public live feed: approved content only. */
-export const liveChannel = (eventId: string) => `live:event:${eventId}`;
-/** The hosts' feed of the same event: pending, held and failed memories too. */
-export const hostLiveChannel = (eventId: string) => `live:event:${eventId}:hosts`;
-/** Redis key holding an event's last live sequence number. */
-export const liveSequenceKey = (eventId: string) => `live:seq:${eventId}`;
-
 export const LiveMessageType = {
   NewMemory: 'new_memory',
   MemoryApproved: 'memory_approved',

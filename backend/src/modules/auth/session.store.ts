@@ -25,43 +25,35 @@ export class SessionStore {
     @Inject(RedisKeys) private readonly keys: RedisKeys,
   ) {}
 
-  private key(sid: string) {
-    return `${this.keys.prefix}:session:${sid}`;
-  }
-
-  private userKey(userId: string) {
-    return `${this.keys.prefix}:user-sessions:${userId}`;
-  }
-
   async create(session: Session): Promise<string> {
     const sid = randomBytes(32).toString('base64url');
     await this.redis
       .multi()
-      .set(this.key(sid), JSON.stringify(session), 'EX', SESSION_TTL_SECONDS)
-      .sadd(this.userKey(session.userId), sid)
-      .expire(this.userKey(session.userId), SESSION_TTL_SECONDS)
+      .set(this.keys.session(sid), JSON.stringify(session), 'EX', SESSION_TTL_SECONDS)
+      .sadd(this.keys.userSessions(session.userId), sid)
+      .expire(this.keys.userSessions(session.userId), SESSION_TTL_SECONDS)
       .exec();
     return sid;
   }
 
   async get(sid: string): Promise<Session | null> {
     if (!/^[\w-]{43}$/.test(sid)) return null;
-    const raw = await this.redis.get(this.key(sid));
+    const raw = await this.redis.get(this.keys.session(sid));
     return raw ? (JSON.parse(raw) as Session) : null;
   }
 
   async destroy(sid: string): Promise<void> {
     const session = await this.get(sid);
-    const tx = this.redis.multi().del(this.key(sid));
-    if (session) tx.srem(this.userKey(session.userId), sid);
+    const tx = this.redis.multi().del(this.keys.session(sid));
+    if (session) tx.srem(this.keys.userSessions(session.userId), sid);
     await tx.exec();
     if (session) await this.announce({ userId: session.userId, sessionId: sid });
   }
 
   /** Ends every session of a user (password changed or reset, access removed). */
   async destroyAllOf(userId: string): Promise<void> {
-    const sids = await this.redis.smembers(this.userKey(userId));
-    await this.redis.del(this.userKey(userId), ...sids.map((sid) => this.key(sid)));
+    const sids = await this.redis.smembers(this.keys.userSessions(userId));
+    await this.redis.del(this.keys.userSessions(userId), ...sids.map((sid) => this.keys.session(sid)));
     await this.announce({ userId });
   }
 

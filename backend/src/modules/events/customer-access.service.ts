@@ -1,13 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
 import { randomInt } from 'node:crypto';
-import { EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { EventCustomer, EventStatus, PIN_RANGE, Role } from '@memory-wall/contracts';
 import { Event, EventAdmin, User } from '@memory-wall/core';
+import { validationException } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
-import { CreditLedger } from '../credits/credit-ledger';
+import type { Session } from '../auth/session.store';
 import { UsersService } from '../users/users.service';
+import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
+import { EventAccess } from './event-access';
+import { EventTransitions } from './event-transitions';
 
 export interface CustomerCreated {
   customer: EventCustomer;
@@ -26,10 +32,21 @@ const toEventCustomer = (user: User): EventCustomer => ({
 @Injectable()
 export class CustomerAccessService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(EventAdmin) private readonly admins: Repository<EventAdmin>,
+    private readonly access: EventAccess,
     private readonly users: UsersService,
-    private readonly ledger: CreditLedger,
+    private readonly transitions: EventTransitions,
   ) {}
+
+  /** Adds a customer login to an event the caller manages (publishing and charging a draft), atomically. */
+  async addToEvent(session: Session, eventId: string, dto: CustomerAccessDto): Promise<CustomerCreated> {
+    await this.access.manageable(session, eventId);
+    return this.dataSource.transaction(async (tx) => {
+      const event = await tx.findOneOrFail(Event, { where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
+      return this.addCustomer(tx, event, dto, session.userId);
+    });
+  }
 
   /** Runs inside the caller's transaction, with the event row locked. */
   async addCustomer(tx: EntityManager, event: Event, dto: CustomerAccessDto, actingUserId: string): Promise<CustomerCreated> {
@@ -45,20 +62,29 @@ export class CustomerAccessService {
       }),
     );
     await tx.save(tx.create(EventAdmin, { eventId: event.id, userId: user.id }));
-    if (event.status === EventStatus.Draft) await this.publishLocked(tx, event, actingUserId);
+    if (event.status === EventStatus.Draft) await this.transitions.publish(tx, event, actingUserId);
     return { customer: toEventCustomer(user), password };
   }
 
-  /** Draft to live, charging the event's credit once. The caller holds the event row locked. */
-  async publishLocked(tx: EntityManager, event: Event, actingUserId: string) {
-    await this.ledger.chargeForEvent(tx, event, actingUserId);
-    event.status = EventStatus.Live;
-    event.isPublished = true;
-    await tx.update(Event, { id: event.id }, { status: EventStatus.Live, isPublished: true });
-  }
-
-  async list(eventId: string): Promise<EventCustomer[]> {
+  /** The customer logins of an event the caller manages. */
+  async listOf(session: Session, eventId: string): Promise<EventCustomer[]> {
+    await this.access.manageable(session, eventId);
     const admins = await this.admins.find({ where: { eventId }, relations: { user: true }, order: { createdAt: 'ASC' } });
     return admins.map((a) => toEventCustomer(a.user!));
   }
+}
+
+/** The customer login a new event's form asks for, validated; null when the form leaves it all empty. */
+export async function customerAccessOf(dto: CreateEventDto): Promise<CustomerAccessDto | null> {
+  const given = [dto.customerName, dto.customerEmail, dto.customerUsername, dto.customerPassword].some((v) => v !== undefined && v !== '');
+  if (!given) return null;
+  const access = plainToInstance(CustomerAccessDto, {
+    customerName: dto.customerName,
+    customerEmail: dto.customerEmail,
+    customerUsername: dto.customerUsername,
+    customerPassword: dto.customerPassword || undefined,
+  });
+  const errors = await validate(access);
+  if (errors.length) throw validationException(errors);
+  return access;
 }

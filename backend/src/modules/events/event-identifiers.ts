@@ -1,6 +1,9 @@
+import { ConflictException } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import slugify from 'slugify';
-import { EVENT_CODE_ALPHABET, EVENT_CODE_LENGTH } from '@memory-wall/contracts';
+import { EntityManager } from 'typeorm';
+import { EVENT_CODE_ALPHABET, EVENT_CODE_LENGTH, EventMessages } from '@memory-wall/contracts';
+import { Event } from '@memory-wall/core';
 
 export function randomEventCode(): string {
   let code = '';
@@ -19,4 +22,27 @@ const SLUG_TAIL_LENGTH = 8;
 export function eventSlug(name: string): string {
   const base = slugify(name, { lower: true, strict: true }).slice(0, 80) || 'event';
   return `${base}-${randomInt(36 ** SLUG_TAIL_LENGTH).toString(36).padStart(SLUG_TAIL_LENGTH, '0')}`;
+}
+
+/** A slug for a new event that no other event has. */
+export async function freeSlug(tx: EntityManager, name: string): Promise<string> {
+  for (;;) {
+    const slug = eventSlug(name);
+    if (!(await tx.existsBy(Event, { slug }))) return slug;
+  }
+}
+
+/** A random event code that no other event has. */
+export async function freeCode(tx: EntityManager): Promise<string> {
+  for (;;) {
+    const code = randomEventCode();
+    if (!(await tx.existsBy(Event, { eventCode: code }))) return code;
+  }
+}
+
+/** A code a host chose: 409 when another event has it. */
+export async function assertCodeFree(manager: EntityManager, code: string): Promise<void> {
+  if (await manager.existsBy(Event, { eventCode: code })) {
+    throw new ConflictException({ message: EventMessages.eventCodeTaken, fields: { eventCode: EventMessages.eventCodeTaken } });
+  }
 }

@@ -9,9 +9,11 @@ import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
+import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
 import { EventLookupThrottle } from './event-lookup-throttle';
-import { EventsService } from './events.service';
+import { HostEventsService } from './host-events.service';
+import { PublishedEvents } from './published-events';
 import { toPublicEvent } from './public-event';
 
 const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
@@ -21,7 +23,9 @@ const MANAGERS = [Role.Owner, Role.ServiceProvider];
 @Controller('events')
 export class EventsController {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: HostEventsService,
+    private readonly published: PublishedEvents,
+    private readonly customerAccess: CustomerAccessService,
     private readonly lookups: EventLookupThrottle,
   ) {}
 
@@ -29,7 +33,7 @@ export class EventsController {
   @Roles(...HOSTS)
   @ApiOperation({ summary: "The caller's events, newest first: all for the owner, own for a provider, administered for a customer" })
   async list(@CurrentSession() session: Session) {
-    return { success: true, events: await this.events.listForHost(session) };
+    return { success: true, events: await this.events.list(session) };
   }
 
   @Post()
@@ -43,14 +47,14 @@ export class EventsController {
   @Get('public/:id')
   @ApiOperation({ summary: 'Public fields of a published event (display, presentation, contribute)' })
   async getPublic(@Param('id', UuidParam('event id')) id: string) {
-    return { event: toPublicEvent(await this.events.getPublished(id)) };
+    return { event: toPublicEvent(await this.published.getPublished(id)) };
   }
 
   @Public()
   @Get('by-code/:eventCode')
   @ApiOperation({ summary: 'A published event by its code, any case (rate-limited per client address, misses more strictly)' })
   async byCode(@Param('eventCode') eventCode: string, @Req() request: FastifyRequest) {
-    const event = await this.lookups.lookUp(request.ip, () => this.events.findPublishedBy({ eventCode }));
+    const event = await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ eventCode }));
     return { success: true, event: toPublicEvent(event) };
   }
 
@@ -58,14 +62,14 @@ export class EventsController {
   @Get('by-slug/:eventSlug')
   @ApiOperation({ summary: 'A published event by its slug (rate-limited per client address, misses more strictly)' })
   async bySlug(@Param('eventSlug') slug: string, @Req() request: FastifyRequest) {
-    return { event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.events.findPublishedBy({ slug }))) };
+    return { event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ slug }))) };
   }
 
   @Get(':id')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'An event its hosts manage' })
   async get(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
-    return { event: await this.events.getForHost(session, id) };
+    return { event: await this.events.get(session, id) };
   }
 
   @Patch(':id')
@@ -88,7 +92,7 @@ export class EventsController {
   @Roles(...MANAGERS)
   @ApiOperation({ summary: "The event's customer logins" })
   async customers(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
-    return { success: true, customers: await this.events.listCustomers(session, id) };
+    return { success: true, customers: await this.customerAccess.listOf(session, id) };
   }
 
   @Post(':id/customer')
@@ -97,6 +101,6 @@ export class EventsController {
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
   async addCustomer(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: CustomerAccessDto) {
-    return { success: true, ...(await this.events.addCustomer(session, id, dto)) };
+    return { success: true, ...(await this.customerAccess.addToEvent(session, id, dto)) };
   }
 }

@@ -6,13 +6,15 @@ import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
 import { EventLookupThrottle } from './event-lookup-throttle';
+import { EventTransitions } from './event-transitions';
 import { EventsController } from './events.controller';
-import { EventsService } from './events.service';
+import { HostEventsService } from './host-events.service';
+import { PublishedEvents } from './published-events';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule],
   controllers: [EventsController],
-  providers: [EventsService, EventAccess, EventLookupThrottle, CustomerAccessService, CreditLedger],
-  exports: [EventsService, EventAccess],
+  providers: [PublishedEvents, HostEventsService, EventTransitions, CustomerAccessService, EventAccess, EventLookupThrottle, CreditLedger],
+  exports: [PublishedEvents, EventAccess],
 })
 export class EventsModule {}

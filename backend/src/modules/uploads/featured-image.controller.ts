@@ -1,27 +1,23 @@
 import { BadRequestException, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { Role } from '@memory-wall/contracts';
-import { Event, featuredImageKey, inspectImage, mediaUrl, ObjectStorage, renderWebp, UnsupportedImageError } from '@memory-wall/core';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EventMessages, Role } from '@memory-wall/contracts';
+import { UnsupportedImageError } from '@memory-wall/core';
 import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
+import { FeaturedImages } from './featured-images.service';
 import { receiveFile } from './upload-file';
 
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const FEATURED_IMAGE_EDGE = 1920;
 
 @ApiTags('events')
 @Controller('upload')
 export class FeaturedImageController {
   constructor(
     private readonly access: EventAccess,
-    private readonly storage: ObjectStorage,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly images: FeaturedImages,
   ) {}
 
   @Post('featured-image/:id')
@@ -32,19 +28,13 @@ export class FeaturedImageController {
   async upload(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Req() request: FastifyRequest) {
     await this.access.manageable(session, id, ['canEditTheme']);
     const file = await receiveFile(request, 'image', FEATURED_IMAGE_MAX_BYTES, {
-      missing: 'Please choose an image file',
-      tooLarge: 'The image must be at most 5MB',
+      missing: EventMessages.featuredImageMissing,
+      tooLarge: EventMessages.featuredImageTooLarge,
     });
     try {
-      await inspectImage(file.path);
-      const image = await renderWebp(file.path, FEATURED_IMAGE_EDGE);
-      const key = featuredImageKey(id, randomUUID());
-      await this.storage.put(key, image.data, 'image/webp');
-      const imageUrl = mediaUrl(key);
-      await this.events.update({ id }, { wallImage: imageUrl });
-      return { success: true, imageUrl };
+      return { success: true, imageUrl: await this.images.replace(id, file.path) };
     } catch (err) {
-      if (err instanceof UnsupportedImageError) throw new BadRequestException('Only image files are allowed');
+      if (err instanceof UnsupportedImageError) throw new BadRequestException(EventMessages.featuredImageNotImage);
       throw err;
     } finally {
       await file.discard();

@@ -28,10 +28,8 @@ export interface ReceivedFile {
 }
 
 /**
- * Leaves multipart bodies unread until a route streams them (receiveFile). This replaces
- * @fastify/multipart, whose hooks for its save-to-disk mode ran on every request of the API (an async
- * onRequest hook adding a close listener, and an async onResponse hook): 5–9% of the API's CPU time on a
- * cached wall read.
+ * Leaves multipart bodies unread until a route streams them (receiveFile), so that no other request pays
+ * for form handling (why not @fastify/multipart: docs/decisions.md).
  */
 export function acceptStreamedForms(fastify: FastifyInstance) {
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));

@@ -3,7 +3,8 @@ import { EventStatus, EventType, Role, type AdminServiceProvider, type HostEvent
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
-import { makeHostEvent, makeProvider } from './fixtures';
+import { makeHostEvent } from '../../test/fixtures';
+import { makeProvider } from './fixtures';
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { EventStatus, type AdminServiceProvider, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useGetServiceProvidersQuery } from '../../api/admin';
@@ -11,7 +10,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { Tabs } from '../../components/ui/Tabs';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { EventsTable } from './EventsTable';
-import { DataTable } from '../../components/ui/DataTable';
+import { ProvidersTable } from './ProvidersTable';
 
 addPageTexts('admin', adminTexts);
 
@@ -51,49 +50,28 @@ function ProvidersTab() {
   else if (isError || !providers) {
     body = <LoadError message={t('admin.loadProvidersFailed')} retryLabel={t('admin.retry')} onRetry={() => void refetch()} />;
   } else if (!providers.length) body = <p className="muted">{t('admin.noProviders')}</p>;
-  else body = <ProvidersTable providers={providers} />;
+  else body = <ProvidersOverview providers={providers} />;
 
   return <Card title={t('admin.tabProviders')}>{body}</Card>;
 }
 
-function ProvidersTable({ providers }: { providers: AdminServiceProvider[] }) {
+function ProvidersOverview({ providers }: { providers: AdminServiceProvider[] }) {
   const { t } = useTranslation();
   return (
-    <DataTable
+    <ProvidersTable
       caption={t('admin.tabProviders')}
+      providers={providers}
+      company={t('admin.name')}
       columns={[
-        { label: t('admin.name') },
-        { label: t('admin.type') },
-        { label: t('admin.activeEvents'), numeric: true },
-        { label: t('admin.totalEvents'), numeric: true },
-        { label: t('admin.totalContributions'), numeric: true },
-        { label: t('admin.status') },
-        { label: t('admin.actions'), hidden: true },
+        { label: t('admin.type'), cell: (provider) => provider.serviceTypes.map(humanize).join(', ') },
+        { label: t('admin.activeEvents'), numeric: true, cell: (provider) => provider.activeEventsCount },
+        { label: t('admin.totalEvents'), numeric: true, cell: (provider) => provider.totalEventsCount },
+        { label: t('admin.totalContributions'), numeric: true, cell: (provider) => provider.totalContributionsCount },
+        // Spec §2: the status always reads Active.
+        { label: t('admin.status'), cell: () => <span className="cr-badge cr-badge-active">{t('admin.active')}</span> },
       ]}
-    >
-      {providers.map((provider) => (
-        <tr key={provider.id}>
-          <th scope="row">{provider.companyName}</th>
-          <td>{provider.serviceTypes.map(humanize).join(', ')}</td>
-          <td className="cr-num">{provider.activeEventsCount}</td>
-          <td className="cr-num">{provider.totalEventsCount}</td>
-          <td className="cr-num">{provider.totalContributionsCount}</td>
-          <td>
-            {/* Spec §2: the status always reads Active. */}
-            <span className="cr-badge cr-badge-active">{t('admin.active')}</span>
-          </td>
-          <td>
-            <Link
-              to={`/admin/service-providers/${encodeURIComponent(provider.id)}`}
-              className="button button-secondary cr-small"
-              aria-label={t('admin.viewProvider', { name: provider.companyName })}
-            >
-              {t('admin.view')}
-            </Link>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+      link={{ header: t('admin.actions'), text: t('admin.view'), label: (provider) => t('admin.viewProvider', { name: provider.companyName }) }}
+    />
   );
 }
 

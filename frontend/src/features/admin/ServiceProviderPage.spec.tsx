@@ -12,7 +12,8 @@ import {
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
-import { makeHostEvent, makeProvider } from './fixtures';
+import { makeHostEvent } from '../../test/fixtures';
+import { makeProvider } from './fixtures';
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;

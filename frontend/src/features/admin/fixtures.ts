@@ -1,5 +1,4 @@
-import type { AdminCreditTransaction, AdminServiceProvider, HostEvent } from '@memory-wall/contracts';
-import { makeEvent } from '../../test/fixtures';
+import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
 
 let counter = 0;
 
@@ -22,28 +21,6 @@ export function makeProvider(overrides: Partial<AdminServiceProvider> = {}): Adm
     activeEventsCount: 0,
     totalEventsCount: 0,
     totalContributionsCount: 0,
-    ...overrides,
-  };
-}
-
-/** An event as the owner's lists show it. */
-export function makeHostEvent(overrides: Partial<HostEvent> = {}): HostEvent {
-  const n = ++counter;
-  return {
-    ...makeEvent({ id: `event-${n}`, name: `Event ${n}`, slug: `event-${n}` }),
-    serviceProviderId: null,
-    template: 'custom',
-    themeType: 'light',
-    eventImage: null,
-    eventEndDate: null,
-    backgroundImage: null,
-    fontFamily: 'inter',
-    accentColor: null,
-    isPublished: true,
-    creditCharged: true,
-    contributionsCount: 0,
-    createdAt: '2025-06-01T12:00:00.000Z',
-    updatedAt: '2025-06-01T12:00:00.000Z',
     ...overrides,
   };
 }

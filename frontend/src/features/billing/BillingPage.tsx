@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
@@ -13,7 +12,7 @@ import { Tabs } from '../../components/ui/Tabs';
 import { TransactionsTable } from '../credits/transactions';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
-import { DataTable } from '../../components/ui/DataTable';
+import { ProvidersTable } from '../admin/ProvidersTable';
 
 addPageTexts('billing', billingTexts);
 
@@ -85,7 +84,7 @@ export function BillingPage() {
     } else if (tab === 'adjust') body = <AdjustCreditsForm providers={providers.data} />;
     else if (!providers.data.length) body = <p className="muted">{t('billing.noProviders')}</p>;
     else if (!shownProviders.length) body = <p className="muted">{t('billing.noProvidersMatch')}</p>;
-    else body = <ProvidersTable providers={shownProviders} />;
+    else body = <ProviderCredits providers={shownProviders} />;
     panel = <Card title={title}>{body}</Card>;
   }
 
@@ -128,37 +127,28 @@ export function BillingPage() {
   );
 }
 
-function ProvidersTable({ providers }: { providers: AdminServiceProvider[] }) {
+function ProviderCredits({ providers }: { providers: AdminServiceProvider[] }) {
   const { t } = useTranslation();
   return (
-    <DataTable
+    <ProvidersTable
       caption={t('billing.tabProviders')}
+      providers={providers}
+      company={t('billing.company')}
       columns={[
-        { label: t('billing.company') },
-        { label: t('billing.account') },
-        { label: t('billing.available'), numeric: true },
-        { label: t('billing.purchased'), numeric: true },
-        { label: t('billing.used'), numeric: true },
-        { label: t('billing.viewDetails'), hidden: true },
+        {
+          label: t('billing.account'),
+          cell: (provider) => (
+            <>
+              <div>{provider.userName}</div>
+              <div className="muted cr-small-text">{provider.userData.email}</div>
+            </>
+          ),
+        },
+        { label: t('billing.available'), numeric: true, cell: (provider) => provider.availableCredits },
+        { label: t('billing.purchased'), numeric: true, cell: (provider) => provider.totalCreditsPurchased },
+        { label: t('billing.used'), numeric: true, cell: (provider) => provider.totalCreditsUsed },
       ]}
-    >
-      {providers.map((provider) => (
-        <tr key={provider.id}>
-          <th scope="row">{provider.companyName}</th>
-          <td>
-            <div>{provider.userName}</div>
-            <div className="muted cr-small-text">{provider.userData.email}</div>
-          </td>
-          <td className="cr-num">{provider.availableCredits}</td>
-          <td className="cr-num">{provider.totalCreditsPurchased}</td>
-          <td className="cr-num">{provider.totalCreditsUsed}</td>
-          <td>
-            <Link to={`/admin/service-providers/${encodeURIComponent(provider.id)}`} className="button button-secondary cr-small">
-              {t('billing.viewDetails')}
-            </Link>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+      link={{ header: t('billing.viewDetails'), text: t('billing.viewDetails') }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { EventMessages, isCustomerPin } from '@memory-wall/contracts';
+import { EventMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useAddEventCustomerMutation, type AddCustomerResponse } from '../../api/events';
@@ -8,6 +8,7 @@ import { PinField } from './PinField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
 import { generatePin } from './pin';
+import { useNewPinCheck } from './useNewPinCheck';
 
 type Field = 'customerName' | 'customerEmail' | 'customerUsername' | 'customerPassword' | 'confirmPassword';
 
@@ -37,6 +38,7 @@ export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
   const { t } = useTranslation();
   const [addCustomer, { isLoading }] = useAddEventCustomerMutation();
   const form = useFormFields<Field>(EMPTY);
+  const checkNewPin = useNewPinCheck();
   const { values } = form;
 
   const onSubmit = async (e: FormEvent) => {
@@ -48,16 +50,8 @@ export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
       showError(t('customers.missingInformation'), EventMessages.missingInformation);
       return;
     }
-    if (!isCustomerPin(values.customerPassword)) {
-      form.setErrors({ customerPassword: EventMessages.pinLength });
-      showError(t('customers.invalidPasswordFormat'), EventMessages.pinLength);
-      return;
-    }
-    if (values.confirmPassword !== values.customerPassword) {
-      form.setErrors({ confirmPassword: t('customers.passwordsDontMatchText') });
-      showError(t('customers.passwordsDontMatch'));
-      return;
-    }
+    const pin = { field: 'customerPassword', value: values.customerPassword } as const;
+    if (!checkNewPin(form.setErrors, pin, { field: 'confirmPassword', value: values.confirmPassword })) return;
 
     try {
       const created = await addCustomer({

@@ -1,11 +1,12 @@
 import type { FormEvent } from 'react';
-import { EventMessages, isCustomerPin, type EventCustomer } from '@memory-wall/contracts';
+import type { EventCustomer } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useResetCustomerPasswordMutation } from '../../api/events';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useFormFields } from '../../components/ui/useFormFields';
 import { PinField } from './PinField';
+import { useNewPinCheck } from './useNewPinCheck';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -14,20 +15,12 @@ export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; on
   const { t } = useTranslation();
   const [resetPassword, { isLoading }] = useResetCustomerPasswordMutation();
   const form = useFormFields<Field>({ password: '', confirmPassword: '' });
+  const checkNewPin = useNewPinCheck();
   const { values } = form;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isCustomerPin(values.password)) {
-      form.setErrors({ password: EventMessages.pinLength });
-      showError(t('customers.invalidPasswordFormat'), EventMessages.pinLength);
-      return;
-    }
-    if (values.confirmPassword !== values.password) {
-      form.setErrors({ confirmPassword: t('customers.passwordsDontMatchText') });
-      showError(t('customers.passwordsDontMatch'));
-      return;
-    }
+    if (!checkNewPin(form.setErrors, { field: 'password', value: values.password }, { field: 'confirmPassword', value: values.confirmPassword })) return;
     try {
       await resetPassword({ customerId: customer.id, password: values.password }).unwrap();
       showSuccess(t('customers.pinReset'), t('customers.pinResetText', { username: customer.username }));

@@ -4,7 +4,7 @@ import { EventMessages, EventStatus, Role, type HostEvent, type SessionUser } fr
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
-import { makeHostEvent } from './test/hostEvent';
+import { makeHostEvent } from '../../test/fixtures';
 
 /** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
 const PAGE_LOAD = { timeout: 10_000 };

@@ -2,28 +2,20 @@ import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { AnimationStyle, LiveMessageType, MemoryType, Role, type HostEvent, type HostMemory, type SessionUser } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { makeEvent } from '../../test/fixtures';
+import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { attachLiveServer, hostMemory, type LiveServer } from './testFixtures';
 
 const EVENT_ID = 'event-1';
-const hostEvent: HostEvent = {
-  ...makeEvent({ id: EVENT_ID, name: 'Garden Wedding', animationStyle: AnimationStyle.Vertical, colorTheme: '#FDFBD4' }),
-  serviceProviderId: 'sp-1',
-  template: 'custom',
-  themeType: 'light',
-  eventImage: null,
-  eventEndDate: null,
-  backgroundImage: null,
-  fontFamily: 'inter',
-  accentColor: null,
-  isPublished: true,
-  creditCharged: true,
+const hostEvent = makeHostEvent({
+  id: EVENT_ID,
+  name: 'Garden Wedding',
+  eventCode: 'ABC123',
+  animationStyle: AnimationStyle.Vertical,
+  colorTheme: '#FDFBD4',
   contributionsCount: 3,
-  createdAt: '2025-05-01T00:00:00.000Z',
-  updatedAt: '2025-05-01T00:00:00.000Z',
-};
+});
 
 const pendingOne = hostMemory({ id: 'p-1', content: 'Please approve me', author: 'Pat', createdAt: '2025-06-01T12:30:00.000Z' });
 const shownA = hostMemory({ id: 'a-1', content: 'First on the wall', author: 'Ann', approved: true, createdAt: '2025-06-01T13:00:00.000Z' });

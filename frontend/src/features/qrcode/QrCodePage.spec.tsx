@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { Role, type HostEvent, type SessionUser } from '@memory-wall/contracts';
-import { makeEvent } from '../../test/fixtures';
+import { makeEvent, makeHostEvent } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
-import { makeHostEvent } from '../events/test/hostEvent';
 import { canvasPixels, installSoftwareCanvas, pngPixels } from './test/softwareCanvas';
 
 /** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
@@ -126,6 +125,25 @@ describe('QR code page', () => {
     expect(within(toast).getByText(/allow pop-ups/)).toBeInTheDocument();
     expect(open_).toHaveBeenCalledTimes(1);
     open_.mockRestore();
+  });
+
+  it('says the QR code could not be made, for a download and for printing, when the canvas gives no PNG', async () => {
+    hostEvents = [makeHostEvent({ id: 'e-5', name: 'Broken Canvas', eventCode: 'BROKE1' })];
+    const { user } = await open(makeUser(Role.Owner), '/qrcode/e-5');
+    await screen.findByRole('img', { name: 'QR code for Broken Canvas' });
+    const toDataURL = jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:,');
+    const open_ = jest.spyOn(window, 'open');
+    try {
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      const toast = await findToast('Error generating QR code');
+      expect(within(toast).getByText('Could not generate the QR code')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Print' }));
+      await waitFor(() => expect(screen.getAllByText('Could not generate the QR code')).toHaveLength(2));
+      expect(open_).not.toHaveBeenCalled();
+    } finally {
+      toDataURL.mockRestore();
+      open_.mockRestore();
+    }
   });
 
   it("says the event cannot be found when it is not the caller's", async () => {

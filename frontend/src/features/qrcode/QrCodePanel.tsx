@@ -33,14 +33,19 @@ export function QrCodePanel({ event }: { event: QrEvent }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const url = contributeUrl(event);
 
-  const download = () => {
-    let data: string;
+  /** The QR code as a PNG address, or null once the user is told it could not be made. */
+  const qrPng = (): string | null => {
     try {
-      data = pngOf(canvas.current);
+      return pngOf(canvas.current);
     } catch {
       showError(t('qrcode.generateError'), t('qrcode.generateErrorText'));
-      return;
+      return null;
     }
+  };
+
+  const download = () => {
+    const data = qrPng();
+    if (!data) return;
     const link = document.createElement('a');
     link.href = data;
     link.download = qrFileName(event);
@@ -50,13 +55,8 @@ export function QrCodePanel({ event }: { event: QrEvent }) {
   };
 
   const print = () => {
-    let data: string;
-    try {
-      data = pngOf(canvas.current);
-    } catch {
-      showError(t('qrcode.generateError'), t('qrcode.generateErrorText'));
-      return;
-    }
+    const data = qrPng();
+    if (!data) return;
     const win = window.open('', '_blank', 'width=600,height=760');
     if (!win) {
       showError(t('qrcode.printError'), t('qrcode.printErrorText'));

@@ -21,9 +21,10 @@ export function renditionOwner(key: string): { eventId: string; memoryId: string
   return match ? { eventId: match[1], memoryId: match[2] } : 'unknown';
 }
 
+const FEATURED_PREFIX = 'public/featured/';
 /** A wall's featured image, uploaded for that event (the only wall images accepted). */
-export const featuredImageKey = (eventId: string, imageId: string) => `public/featured/${eventId}/${imageId}.webp`;
-const FEATURED_IMAGE_URL = new RegExp(`^/api/media/public/featured/(${UUID})/${UUID}\\.webp$`);
+export const featuredImageKey = (eventId: string, imageId: string) => `${FEATURED_PREFIX}${eventId}/${imageId}.webp`;
+const FEATURED_IMAGE_URL = new RegExp(`^${mediaUrl(FEATURED_PREFIX)}(${UUID})/${UUID}\\.webp$`);
 
 /** Whether `url` is an image uploaded for this event's wall. */
 export const isFeaturedImageOf = (eventId: string, url: string) => FEATURED_IMAGE_URL.exec(url)?.[1] === eventId;

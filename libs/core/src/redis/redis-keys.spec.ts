@@ -9,6 +9,9 @@ describe('RedisKeys', () => {
     expect(keys.hostLiveChannel(eventId)).toBe(`mw:live:event:${eventId}:hosts`);
     expect(keys.liveSequence(eventId)).toBe(`mw:live:seq:${eventId}`);
     expect(keys.hostLiveSequence(eventId)).toBe(`mw:live:seq:${eventId}:hosts`);
+    expect(keys.liveLog(eventId, true)).toBe(`mw:live:log:${eventId}:hosts`);
+    expect(keys.session('abc')).toBe('mw:session:abc');
+    expect(keys.userSessions('u1')).toBe('mw:user-sessions:u1');
     expect(keys.queuePrefix).toBe('mw:bull');
   });
 

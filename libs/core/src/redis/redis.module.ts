@@ -34,7 +34,7 @@ class RedisCloser implements OnApplicationShutdown {
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
         // Requests arriving together (wall reads, rate-limit counts) share one write to Redis per event-loop
-        // turn instead of one write each (cached wall reads: +35-45% closed loop). Not for BullMQ's connections.
+        // turn instead of one write each. Not for BullMQ's connections.
         const redis = createRedis(config.REDIS_URL, { failFast: true, autoPipelining: true });
         redis.on('error', (err) => logger.warn(`redis: ${err.message}`));
         return redis;

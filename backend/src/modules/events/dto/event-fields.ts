@@ -69,7 +69,7 @@ export class WallSettingsFields extends EventDetailsFields {
   @MaxLength(200)
   wallTitle?: string | null;
 
-  /** Which addresses are accepted is decided with the event at hand: EventsService.assertWallImage. */
+  /** Which addresses are accepted is decided with the event at hand: assertWallImage (event-field-rules.ts). */
   @ApiPropertyOptional({ nullable: true, description: "An image uploaded for this event (POST /api/upload/featured-image/{id}'s imageUrl), or null" })
   @Transform(emptyToNull)
   @IsOptional()

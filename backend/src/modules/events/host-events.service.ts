@@ -1,0 +1,115 @@
+import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { AuthMessages, EventMessages, EventStatus, HostEvent, ModerationType, Role } from '@memory-wall/contracts';
+import { Event, Memory, ServiceProvider } from '@memory-wall/core';
+import type { Session } from '../auth/session.store';
+import { CreateEventDto } from './dto/create-event.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
+import { customerAccessOf, CustomerAccessService, CustomerCreated } from './customer-access.service';
+import { EventAccess } from './event-access';
+import { assertDates, assertWallImage, fieldError, permissionsToEdit, pickEventFields } from './event-field-rules';
+import { assertCodeFree, freeCode, freeSlug } from './event-identifiers';
+import { EventTransitions } from './event-transitions';
+import { toHostEvent } from './event-views';
+
+/** The events a host manages: listed, created, edited (status changes included) and deleted. */
+@Injectable()
+export class HostEventsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly access: EventAccess,
+    private readonly customers: CustomerAccessService,
+    private readonly transitions: EventTransitions,
+  ) {}
+
+  async list(session: Session): Promise<HostEvent[]> {
+    const events = await this.access.listManageable(session);
+    const counts = await this.contributionCounts(events.map((e) => e.id));
+    return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0));
+  }
+
+  async get(session: Session, id: string): Promise<HostEvent> {
+    const event = await this.access.manageable(session, id);
+    return toHostEvent(event, (await this.contributionCounts([id])).get(id) ?? 0);
+  }
+
+  private async contributionCounts(eventIds: string[]): Promise<Map<string, number>> {
+    if (!eventIds.length) return new Map();
+    const rows: Array<{ eventId: string; count: string }> = await this.dataSource
+      .getRepository(Memory)
+      .createQueryBuilder('memory')
+      .select('memory.eventId', 'eventId')
+      .addSelect('COUNT(*)', 'count')
+      .where('memory.eventId IN (:...eventIds)', { eventIds })
+      .groupBy('memory.eventId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.eventId, Number(r.count)]));
+  }
+
+  /** Creates a draft; with the customer's login it is published (and charged) at once. */
+  async create(session: Session, dto: CreateEventDto): Promise<{ event: HostEvent } & Partial<CustomerCreated>> {
+    const providerId = await this.providerFor(session, dto.serviceProviderId);
+    assertDates(dto.eventDate ?? null, dto.eventEndDate ?? null);
+    const customer = await customerAccessOf(dto);
+    // No image can have been uploaded for an event that does not exist yet: the form uploads it after.
+    if (dto.wallImage) throw fieldError('wallImage', EventMessages.wallImageNotUploaded);
+    if (dto.eventCode) await assertCodeFree(this.events.manager, dto.eventCode);
+
+    return this.dataSource.transaction(async (tx) => {
+      const event = await tx.save(
+        tx.create(Event, {
+          ...pickEventFields(dto),
+          moderationType: dto.moderationType ?? ModerationType.AiModeration,
+          serviceProviderId: providerId,
+          slug: await freeSlug(tx, dto.name),
+          eventCode: dto.eventCode ?? (await freeCode(tx)),
+        }),
+      );
+      const created = customer ? await this.customers.addCustomer(tx, event, customer, session.userId) : undefined;
+      return { event: toHostEvent(event), ...created };
+    });
+  }
+
+  async update(session: Session, id: string, dto: UpdateEventDto): Promise<HostEvent> {
+    const event = await this.access.manageable(session, id, permissionsToEdit(dto));
+    if (dto.status && session.role === Role.Customer) throw new ForbiddenException(AuthMessages.accessDenied);
+    if (dto.eventDate !== undefined || dto.eventEndDate !== undefined) {
+      const start = dto.eventDate !== undefined ? dto.eventDate : (event.eventDate?.toISOString() ?? null);
+      const end = dto.eventEndDate !== undefined ? dto.eventEndDate : (event.eventEndDate?.toISOString() ?? null);
+      assertDates(dto.eventDate !== undefined ? start : null, end, start);
+    }
+    if (dto.eventCode && dto.eventCode !== event.eventCode) await assertCodeFree(this.events.manager, dto.eventCode);
+    assertWallImage(event, dto.wallImage);
+
+    await this.dataSource.transaction(async (tx) => {
+      const locked = await tx.findOneOrFail(Event, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const changes = pickEventFields(dto);
+      if (Object.keys(changes).length) await tx.update(Event, { id }, changes);
+      if (dto.status) await this.transitions.change(tx, locked, dto.status, session.userId);
+    });
+    return this.get(session, event.id);
+  }
+
+  /** Only drafts can be deleted: a published event has guests' memories and a spent credit. */
+  async remove(session: Session, id: string): Promise<void> {
+    await this.access.manageable(session, id);
+    const deleted = await this.events.delete({ id, status: EventStatus.Draft });
+    if (deleted.affected !== 1) throw new ConflictException(EventMessages.onlyDraftsDeleted);
+  }
+
+  private async providerFor(session: Session, requested?: string): Promise<string | null> {
+    if (session.role === Role.ServiceProvider) {
+      if (requested && requested !== session.serviceProviderId) {
+        throw fieldError('serviceProviderId', 'Only the owner can create events for another provider');
+      }
+      return session.serviceProviderId;
+    }
+    if (!requested) return null;
+    if (!(await this.dataSource.getRepository(ServiceProvider).existsBy({ id: requested }))) {
+      throw fieldError('serviceProviderId', 'Service provider not found');
+    }
+    return requested;
+  }
+}

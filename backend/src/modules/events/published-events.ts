@@ -1,0 +1,66 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { EventStatus, Messages, normalizeEventCode, PUBLISHED_STATUSES } from '@memory-wall/contracts';
+import { Event } from '@memory-wall/core';
+
+/** Entries each answer cache holds before it starts over. */
+const MAX_REMEMBERED = 10_000;
+const ACCEPTING_CACHE_MS = 5000;
+
+/**
+ * Events as guests, screens and the live feeds find them: only published ones. The checks made on every
+ * wall read and submission remember their positive answers, so that those paths seldom ask the database.
+ */
+@Injectable()
+export class PublishedEvents {
+  private readonly knownPublished = new Set<string>();
+  private readonly acceptingUntil = new Map<string, number>();
+
+  constructor(@InjectRepository(Event) private readonly events: Repository<Event>) {}
+
+  /** An event whose wall is public (live or completed); 404 unknown, 403 not published. */
+  async getPublished(id: string): Promise<Event> {
+    const event = await this.getOrThrow(id);
+    if (!PUBLISHED_STATUSES.includes(event.status)) throw new ForbiddenException('This event is not currently available');
+    return event;
+  }
+
+  /** Guests find events by code or slug; unpublished ones stay hidden. */
+  async findPublishedBy(where: { eventCode: string } | { slug: string }): Promise<Event> {
+    const lookup = 'eventCode' in where ? { eventCode: normalizeEventCode(where.eventCode) } : where;
+    const event = await this.events.findOneBy(lookup);
+    if (!event || !PUBLISHED_STATUSES.includes(event.status)) throw new NotFoundException(Messages.eventNotFound);
+    return event;
+  }
+
+  /**
+   * Whether an event's wall is public, for the hot read paths. A published event never goes back to
+   * draft (and only drafts are deleted), so a positive answer is remembered.
+   */
+  async assertPublished(id: string): Promise<void> {
+    if (this.knownPublished.has(id)) return;
+    await this.getPublished(id);
+    if (this.knownPublished.size >= MAX_REMEMBERED) this.knownPublished.clear();
+    this.knownPublished.add(id);
+  }
+
+  /**
+   * Only a live event takes new memories. Checked on every submission, so a positive answer is kept for a
+   * few seconds: an event just completed may take memories for that long, none is ever lost.
+   */
+  async assertAcceptingMemories(id: string): Promise<void> {
+    const until = this.acceptingUntil.get(id);
+    if (until && until > Date.now()) return;
+    const event = await this.getOrThrow(id);
+    if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
+    if (this.acceptingUntil.size >= MAX_REMEMBERED) this.acceptingUntil.clear();
+    this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
+  }
+
+  private async getOrThrow(id: string): Promise<Event> {
+    const event = await this.events.findOneBy({ id });
+    if (!event) throw new NotFoundException(Messages.eventNotFound);
+    return event;
+  }
+}
