@@ -5,7 +5,7 @@ import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
-import { EventsService } from '../events/events.service';
+import { PublishedEvents } from '../events/published-events';
 import { ListMemoriesQuery } from './dto/list-memories.query';
 
 /** Spec §9: a presentation shows at most 500 memories. */
@@ -15,7 +15,7 @@ export const WALL_LIMIT = 500;
 export class MemoriesService {
   constructor(
     private readonly memories: MemoryRepository,
-    private readonly events: EventsService,
+    private readonly events: PublishedEvents,
     private readonly access: EventAccess,
     private readonly wallCache: PublicWallCache,
     private readonly live: LiveSubscriber,

@@ -19,7 +19,7 @@ import { inspectImage, MemoryQueue, NewMemory, ObjectStorage, originalKey, Store
 import { validationException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
-import { EventsService } from '../events/events.service';
+import { PublishedEvents } from '../events/published-events';
 import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
@@ -43,7 +43,7 @@ interface NamedSubmission {
 export class SubmissionsService {
   constructor(
     private readonly inserts: MemoryInserts,
-    private readonly events: EventsService,
+    private readonly events: PublishedEvents,
     private readonly access: EventAccess,
     private readonly storage: ObjectStorage,
     private readonly queue: MemoryQueue,
