@@ -6,12 +6,13 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { AppConfig, createJsonLogger } from '@memory-wall/core';
+import { AppConfig, createJsonLogger, Metrics } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
+import { measureRequests } from './common/http-metrics';
 import { FrontendPages } from './common/frontend-pages';
 import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
@@ -61,6 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
+  measureRequests(fastify, app.get(Metrics));
   applyRouteBodyLimits(fastify);
   refuseUnacceptableRequests(fastify);
 

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, DatabaseModule, RedisModule, StorageModule } from '@memory-wall/core';
+import { AppConfig, ConfigModule, DatabaseModule, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -23,6 +23,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
+        MetricsModule,
         StorageModule,
         SessionModule,
         HealthModule,

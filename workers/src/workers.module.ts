@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, RedisModule, StorageModule } from '@memory-wall/core';
+import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
+import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
@@ -13,8 +14,8 @@ export class WorkersModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
+      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics],
     };
   }
 }

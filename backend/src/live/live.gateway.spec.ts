@@ -1,4 +1,5 @@
 import { LiveRefusals, Role } from '@memory-wall/contracts';
+import { Metrics } from '@memory-wall/core';
 import type { AppConfig, Event, EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
@@ -31,7 +32,7 @@ function gateway() {
   const subscriber = { onSessionRevoked: () => undefined, welcome: () => undefined } as unknown as LiveSubscriber;
   const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as EventsService;
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
-  const live = new LiveGateway(registry, published, new EventAccess(events, admins), {} as SessionStore, config, subscriber, {} as LiveAdmission);
+  const live = new LiveGateway(registry, published, new EventAccess(events, admins), {} as SessionStore, config, subscriber, {} as LiveAdmission, new Metrics());
   return { live, joined, setDatabaseAway: (away: boolean) => (databaseAway = away) };
 }
 

@@ -1,5 +1,5 @@
 import { LiveMessageType, ProcessingState } from '@memory-wall/contracts';
-import { Event, LivePublisher, Memory, RedisKeys } from '@memory-wall/core';
+import { Event, LivePublisher, Memory, Metrics, RedisKeys } from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
 import { createEvent } from '../support/factories';
 import { liveLog } from '../support/live-log';
@@ -35,7 +35,7 @@ describe('announcing a finished memory', () => {
     } as LivePublisher;
     // A text memory of an auto-approved event needs neither AI, storage, the queue nor settings.
     const unused = null as never;
-    return new MemoryProcessor(t.dataSource.getRepository(Memory), t.dataSource.getRepository(Event), unused, flaky, unused, unused, unused);
+    return new MemoryProcessor(t.dataSource.getRepository(Memory), t.dataSource.getRepository(Event), unused, flaky, unused, unused, unused, new Metrics());
   }
 
   it('is announced by the next run of its job, once, when the run that finished it could not', async () => {

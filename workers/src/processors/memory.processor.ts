@@ -10,6 +10,7 @@ import {
   LivePublisher,
   Memory,
   MemoryQueue,
+  Metrics,
   needsRendering,
   ObjectStorage,
   renditionKey,
@@ -17,6 +18,7 @@ import {
   toPublicMemory,
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
+import { moderationOutcome } from '../metrics/job-metrics';
 import { decideModeration, HeldReason } from './moderation-decision';
 
 export const FAILED_IMAGE_REASON = 'The image could not be processed';
@@ -43,6 +45,7 @@ export class MemoryProcessor {
     private readonly queue: MemoryQueue,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async process(memoryId: string): Promise<void> {
@@ -57,6 +60,7 @@ export class MemoryProcessor {
     const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
     const changes: Outcome = { processingState: ProcessingState.Ready, approved: decision.approved, moderation: decision.held };
     if (!(await this.finish(memory.id, changes))) return;
+    this.metrics.moderationOutcomes.inc({ mode: event.moderationType, outcome: moderationOutcome(decision) });
 
     await this.announceFinished(Object.assign(memory, changes));
     this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Job, Worker } from 'bullmq';
 import { JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
+import { JobMetrics } from '../metrics/job-metrics';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
@@ -23,6 +24,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(RedisKeys) private readonly keys: RedisKeys,
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
+    private readonly jobMetrics: JobMetrics,
   ) {}
 
   /** What each job does. */
@@ -53,6 +55,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
       lockDuration: this.config.WORKER_LOCK_MS,
       stalledInterval: this.config.WORKER_LOCK_MS,
     });
+    this.jobMetrics.observe(queue, worker);
     worker.on('failed', (job, err) => void this.onFailed(job, err));
     worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
