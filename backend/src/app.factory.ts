@@ -6,7 +6,8 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { AppConfig, createJsonLogger, Metrics } from '@memory-wall/core';
+import { Logger } from 'nestjs-pino';
+import { AppConfig, createLogger, Metrics } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -29,8 +30,9 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 /** Builds the API application (not yet listening): used by main.ts and by the tests. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logStream = createLogStream();
+  const logger = createLogger(config.LOG_LEVEL, 'api', logStream);
   const adapter = new FastifyAdapter({
-    logger: { level: config.LOG_LEVEL, stream: logStream },
+    loggerInstance: logger,
     logController: new AccessLog(),
     // Keep a caller's request id (from the load balancer) so one id follows a request through the logs.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -51,11 +53,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: trustProxyHops(config.TRUST_PROXY),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: createJsonLogger(config.LOG_LEVEL),
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    bufferLogs: true,
     // Keeps each JSON body's bytes as request.rawBody too: Stripe signs the exact bytes it sent.
     rawBody: true,
   });
+  app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MemoryQueue, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
+import type { Logger } from 'pino';
+import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, loggingModule, Memory, MemoryQueue, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
+import { JobLogContext } from './logging/job-log-context';
 import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
@@ -11,11 +13,11 @@ import { MemoryWorker } from './processors/memory.worker';
 
 @Module({})
 export class WorkersModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics],
+      imports: [ConfigModule.forRoot(config), loggingModule(logger, false), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
+      providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics, JobLogContext],
     };
   }
 }

@@ -34,7 +34,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.running = true;
     try {
       const waiting = await this.memories.find({
-        select: { id: true, type: true, media: true },
+        select: { id: true, type: true, media: true, eventId: true },
         where: { processingState: ProcessingState.Processing, createdAt: LessThan(new Date(Date.now() - SWEEP_AFTER_MS)) },
         order: { createdAt: 'ASC' },
         take: SWEEP_BATCH,

@@ -95,7 +95,7 @@ export class MemoryProcessor {
     const onWall = memory.processingState === ProcessingState.Ready && memory.approved && !memory.flagged;
     const change = onWall ? approval(memory) : { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(memory) } };
     await this.live.publish(memory.eventId, change, `finished:${memory.id}`);
-    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory.id, this.config.AI_RETRY_DELAY_MS);
+    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory, this.config.AI_RETRY_DELAY_MS);
   }
 
   /** After the last retry: the memory stays, marked failed, for moderators to see. */

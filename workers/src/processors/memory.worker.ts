@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Job, Worker } from 'bullmq';
 import { JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
+import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
@@ -25,6 +26,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
     private readonly jobMetrics: JobMetrics,
+    private readonly jobLog: JobLogContext,
   ) {}
 
   /** What each job does. */
@@ -47,7 +49,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private start<Q extends QueueName>(queue: Q, concurrency: number) {
     const handlers = this.handlers[queue] as JobHandlers<Q>;
-    const worker = new Worker(queue, (job: QueueJob<Q>) => runJob(handlers, job.name, job.data), {
+    const worker = new Worker(queue, (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)), {
       // Workers block on Redis; they must wait for it, not fail fast.
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
       prefix: this.keys.queuePrefix,
@@ -56,7 +58,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
       stalledInterval: this.config.WORKER_LOCK_MS,
     });
     this.jobMetrics.observe(queue, worker);
-    worker.on('failed', (job, err) => void this.onFailed(job, err));
+    worker.on('failed', (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)));
     worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
   }
