@@ -6,7 +6,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, createLogger, Metrics } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
@@ -14,6 +14,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
 import { measureRequests } from './common/http-metrics';
+import { bindRequestLogContext } from './common/request-log-context';
 import { FrontendPages } from './common/frontend-pages';
 import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
@@ -94,6 +95,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   answerCachedWallReads(fastify, app.get(MemoriesService));
+  bindRequestLogContext(fastify, await app.resolve(PinoLogger));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(apiValidationPipe());

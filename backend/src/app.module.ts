@@ -22,7 +22,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        loggingModule(logger, true),
+        loggingModule(logger),
         DatabaseModule,
         RedisModule,
         MetricsModule,

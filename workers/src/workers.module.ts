@@ -16,7 +16,7 @@ export class WorkersModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [ConfigModule.forRoot(config), loggingModule(logger, false), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
+      imports: [ConfigModule.forRoot(config), loggingModule(logger), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
       providers: [MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics, JobLogContext],
     };
   }

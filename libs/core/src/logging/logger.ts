@@ -6,13 +6,16 @@ export type LogService = 'api' | 'workers';
 
 /**
  * What never reaches a log, whoever logs it: sessions and credentials (cookies, passwords, customer PINs,
- * tokens, secrets) and what guests wrote (message texts, captions), at the top level of a line's fields
- * or one object down (`{ body: { password } }`, `{ req: { headers: { cookie } } }`).
+ * tokens, secrets) and what guests wrote (message texts, captions), as a line's own fields or inside the
+ * objects a line may carry (a request, its headers or body, a DTO, a memory). Named paths, not wildcards:
+ * pino checks these few properties on each line, where a wildcard walks every object of every line.
  */
-const SENSITIVE_FIELDS = ['password', 'currentPassword', 'newPassword', 'pin', 'token', 'secret', 'apiKey', 'content', 'caption', 'photoCaption', 'text', 'body'];
+const SENSITIVE_FIELDS = ['password', 'currentPassword', 'newPassword', 'customerPassword', 'pin', 'token', 'secret', 'apiKey', 'content', 'caption', 'photoCaption', 'text'];
+const CARRIERS = ['body', 'dto', 'memory', 'data'];
 export const REDACTED_PATHS = [
   ...SENSITIVE_FIELDS,
-  ...SENSITIVE_FIELDS.map((field) => `*.${field}`),
+  ...CARRIERS.flatMap((carrier) => SENSITIVE_FIELDS.map((field) => `${carrier}.${field}`)),
+  'req.body',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
