@@ -3,7 +3,9 @@
 #   workers  node workers/dist/main.js
 #   migrate  node scripts/migrate.mjs && node scripts/seed.mjs
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 26, the Active LTS (Node 20 reached its end of life on 2026-04-30). Bookworm, the Debian release of
+# the machines where CI runs the unit and integration suites on this same Node major (.ci/run).
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app

@@ -6,12 +6,15 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { AppConfig, createJsonLogger } from '@memory-wall/core';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { AppConfig, createLogger, Metrics } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
+import { measureRequests } from './common/http-metrics';
+import { bindRequestLogContext } from './common/request-log-context';
 import { FrontendPages } from './common/frontend-pages';
 import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
@@ -30,8 +33,9 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 /** Builds the API application, not yet listening (main.ts starts it). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logStream = createLogStream();
+  const logger = createLogger(config.LOG_LEVEL, 'api', logStream);
   const adapter = new FastifyAdapter({
-    logger: { level: config.LOG_LEVEL, stream: logStream },
+    loggerInstance: logger,
     logController: new AccessLog(),
     // Keep a caller's request id (from the load balancer) so one id follows a request through the logs.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -52,17 +56,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: trustProxyHops(config.TRUST_PROXY),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: createJsonLogger(config.LOG_LEVEL),
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    bufferLogs: true,
     // Keeps each JSON body's bytes as request.rawBody too: Stripe signs the exact bytes it sent.
     rawBody: true,
   });
+  app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
+  measureRequests(fastify, app.get(Metrics));
   applyRouteBodyLimits(fastify);
   refuseUnacceptableRequests(fastify);
 
@@ -91,6 +97,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   answerCachedWallReads(fastify, app.get(MemoriesService), routeOf(MemoriesController, 'list'));
+  bindRequestLogContext(fastify, await app.resolve(PinoLogger));
 
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(apiValidationPipe());

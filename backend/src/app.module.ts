@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, DatabaseModule, RedisModule, StorageModule } from '@memory-wall/core';
+import type { Logger } from 'pino';
+import { AppConfig, ConfigModule, DatabaseModule, loggingModule, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -16,13 +17,15 @@ import { SettingsModule } from './modules/settings/settings.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        loggingModule(logger),
         DatabaseModule,
         RedisModule,
+        MetricsModule,
         StorageModule,
         SessionModule,
         HealthModule,

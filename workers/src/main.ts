@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { assertReadyForProduction, ConfigError, createJsonLogger, loadConfig, loadDotEnv } from '@memory-wall/core';
+import { Logger } from 'nestjs-pino';
+import { assertReadyForProduction, ConfigError, createLogger, loadConfig, loadDotEnv } from '@memory-wall/core';
 import { WorkersModule } from './workers.module';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   await assertReadyForProduction(config);
-  const app = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), {
-    logger: createJsonLogger(config.LOG_LEVEL),
-  });
+  const app = await NestFactory.createApplicationContext(WorkersModule.forRoot(config, createLogger(config.LOG_LEVEL, 'workers')), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 }
 

@@ -1,8 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, Memory, MEMORY_PROVIDERS, MemoryQueue, RedisModule, StorageModule } from '@memory-wall/core';
+import type { Logger } from 'pino';
+import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, loggingModule, Memory, MEMORY_PROVIDERS, MemoryQueue, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
+import { JobLogContext } from './logging/job-log-context';
+import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
@@ -10,11 +13,11 @@ import { MemoryWorker } from './processors/memory.worker';
 
 @Module({})
 export class WorkersModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [...MEMORY_PROVIDERS, MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper],
+      imports: [ConfigModule.forRoot(config), loggingModule(logger), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
+      providers: [...MEMORY_PROVIDERS, MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics, JobLogContext],
     };
   }
 }

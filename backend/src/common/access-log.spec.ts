@@ -26,7 +26,7 @@ describe('AccessLog', () => {
   it('writes one line per request, when its response is done, and none at arrival', async () => {
     await app.inject({ method: 'GET', url: '/ok?x=1' });
     expect(lines).toEqual([
-      expect.objectContaining({ level: 30, reqId: expect.any(String), method: 'GET', url: '/ok?x=1', statusCode: 200, responseTime: expect.any(Number), msg: 'request completed' }),
+      expect.objectContaining({ level: 30, requestId: expect.any(String), method: 'GET', url: '/ok?x=1', statusCode: 200, responseTime: expect.any(Number), msg: 'request completed' }),
     ]);
   });
 

@@ -1,5 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** The request id's field on every line of a request, and on the workers' lines of the jobs it caused. */
+export const REQUEST_ID_FIELD = 'requestId';
+
 /**
  * The API's access log: one line per request when its response is done (Fastify's own request logging
  * writes two, at arrival and completion), with the request id of the request's logger. Fastify's other
@@ -7,7 +10,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  */
 export class AccessLog extends LogController {
   constructor() {
-    super({ disableRequestLogging: true });
+    super({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_FIELD });
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {

@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import Redis from 'ioredis';
 import type { WebSocket } from 'ws';
 import { LIVE_JOINED, LiveFeed, LiveJoined } from '@memory-wall/contracts';
-import { AppConfig, createRedis, REDIS, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, Metrics, REDIS, RedisKeys } from '@memory-wall/core';
 import { LiveRegistry } from './live-registry';
 import { LiveRoom, roomKey } from './live-room';
+import { publishedAt } from './published-at';
 
 /** Live messages start with their sequence number: {"seq":12,... */
 const SEQ = /^\{"seq":(\d+),/;
@@ -57,11 +58,13 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
     @Inject(RedisKeys) private readonly keys: RedisKeys,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly registry: LiveRegistry,
+    private readonly metrics: Metrics,
   ) {
     // A subscriber must queue its SUBSCRIBEs while reconnecting; ioredis re-subscribes after a reconnect.
     // Named, so operators (and the fault tests) can tell this connection apart in CLIENT LIST.
     this.subscriber = createRedis(config.REDIS_URL, { name: `${config.REDIS_PREFIX}-live-subscriber-${process.pid}` });
     this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    metrics.watchRedis('live-subscriber', this.subscriber);
     this.watchMs = config.WALL_WATCH_MS;
     this.sweeper = setInterval(() => this.sweepWatched(), this.watchMs / 2).unref();
   }
@@ -93,15 +96,24 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
       if (seq > feed.lastSeq + 1) await this.fillFromLog(feed, seq);
     }
     this.send(feed, message, seq);
+    this.metrics.liveBroadcastLag.observe((Date.now() - publishedAt(message)) / 1000);
   }
 
   /** Sends what the log holds after the last delivered message (and before `until`, when given). */
   private async fillFromLog(feed: RoomFeed, until = Infinity) {
     if (feed.lastSeq === undefined) return;
     const log = await this.redis.lrangeBuffer(this.keys.liveLog(feed.room.eventId, feed.room.hosts), 0, -1);
+    let filled = 0;
     for (const message of log) {
       const seq = seqOf(message);
-      if (seq > feed.lastSeq && seq < until) this.send(feed, message, seq);
+      if (seq > feed.lastSeq && seq < until) {
+        this.send(feed, message, seq);
+        filled++;
+      }
+    }
+    if (filled) {
+      this.metrics.liveGapFills.inc();
+      this.metrics.liveGapFillMessages.inc(filled);
     }
   }
 

@@ -1,4 +1,5 @@
 import { LiveRefusals, Role } from '@memory-wall/contracts';
+import { Metrics } from '@memory-wall/core';
 import type { AppConfig, Event, EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
@@ -44,7 +45,7 @@ function gateway() {
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
   const revocations = { onRevoked: () => undefined } as unknown as SessionRevocations;
   const access = new EventAccess(events, admins);
-  const live = new LiveGateway(registry, published, access, {} as SessionStore, config, subscriber, {} as LiveAdmission, revocations);
+  const live = new LiveGateway(registry, published, access, {} as SessionStore, config, subscriber, {} as LiveAdmission, revocations, new Metrics());
   return { live, joined, followed, setDatabaseAway: (away: boolean) => (databaseAway = away) };
 }
 

@@ -12,8 +12,8 @@ import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { ClientMessageType, LIVE_PONG, LiveCloseCode, LivePong, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
-import { AppConfig } from '@memory-wall/core';
+import { ClientMessageType, LIVE_PONG, LiveFeed, LiveCloseCode, LivePong, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
+import { AppConfig, Metrics } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
@@ -62,7 +62,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     private readonly subscriber: LiveSubscriber,
     private readonly admission: LiveAdmission,
     revocations: SessionRevocations,
+    private readonly metrics: Metrics,
   ) {
+    metrics.watchOpenSockets(() => this.sockets.size);
     revocations.onRevoked((revocation) => this.closeRevoked(revocation));
     this.joinAccess = new LiveJoinAccess(events, access, config.LIVE_JOIN_CACHE_MS);
     this.joinsPerSocket = new RateLimiterMemory({ points: config.LIVE_JOINS_PER_MINUTE, duration: 60 });
@@ -126,6 +128,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     if (socket.readyState !== socket.OPEN) return;
     const room = { eventId, hosts };
     this.followViewers(this.registry.join(socket, room));
+    this.metrics.liveJoins.inc({ feed: hosts ? LiveFeed.Hosts : LiveFeed.Public });
     this.subscriber.welcome(socket, room);
   }
 

@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Metrics } from '@memory-wall/core';
 
 const ROOT = resolve(__dirname, '../../..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
 const NGINX_CONF = join(ROOT, 'deploy/nginx.conf');
+const PROMETHEUS_CONF = join(ROOT, 'deploy/prometheus.yml');
+const DASHBOARD = join(ROOT, 'deploy/grafana/dashboards/memory-wall.json');
 
 const DEBIAN_COMPOSE = '/usr/bin/docker-compose';
 const DEBIAN_PYTHON = '/usr/bin/python3';
@@ -30,6 +33,8 @@ const OPERATOR_SECRETS = {
   MINIO_ROOT_PASSWORD: 'minio-secret-from-operator',
   SESSION_SECRET: 'session-secret-from-operator-0123456789',
   OWNER_PASSWORD: 'ownerFromOperator1',
+  METRICS_TOKEN: 'metrics-token-from-operator-0123',
+  GRAFANA_ADMIN_PASSWORD: 'grafana-secret-from-operator',
 };
 const scratchDir = mkdtempSync(join(tmpdir(), 'compose-spec-'));
 const emptyEnvFile = join(scratchDir, 'empty.env');
@@ -140,5 +145,33 @@ describe('docker-compose.yml', () => {
     expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for;/);
     expect(conf).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s+\$scheme;/);
     expect(conf).toMatch(/client_max_body_size\s+12m;/);
+  });
+
+  it('has Prometheus scrape every API replica and the workers on their metrics port, with the token, never published', () => {
+    const { services } = resolvedConfig();
+    for (const name of ['api', 'workers']) {
+      expect(services[name].environment).toMatchObject({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: OPERATOR_SECRETS.METRICS_TOKEN });
+      expect(publishedPorts(services[name])).toEqual([]);
+    }
+    expect(services.prometheus.environment).toMatchObject({ METRICS_TOKEN: OPERATOR_SECRETS.METRICS_TOKEN });
+    const prometheus = readFileSync(PROMETHEUS_CONF, 'utf8');
+    for (const job of ['api', 'workers']) {
+      expect(prometheus).toMatch(new RegExp(`job_name: ${job}\\n[^]*?credentials_file: /prometheus/metrics-token[^]*?names: \\[${job}\\][^]*?port: 9464`));
+    }
+    expect([services.prometheus.command].flat().join(' ')).toContain('/prometheus/metrics-token');
+    const grafanaVolumes = (services.grafana.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    expect(grafanaVolumes.some((v) => v.includes('deploy/grafana/dashboards:/var/lib/grafana/dashboards'))).toBe(true);
+    expect(grafanaVolumes.some((v) => v.includes('deploy/grafana/provisioning:/etc/grafana/provisioning'))).toBe(true);
+  });
+
+  it("draws the dashboard only from series the API and workers export", async () => {
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const used = new Set(dashboard.panels.flatMap((panel) => panel.targets ?? []).flatMap((target) => target.expr.match(/memorywall_\w+/g) ?? []));
+    const metrics = new Metrics();
+    const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));
+    metrics.registry.clear();
+    const unknown = [...used].filter((name) => !exported.has(name.replace(/_(bucket|count|sum)$/, '')));
+    expect(used.size).toBeGreaterThan(10);
+    expect(unknown).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { LiveMessageType, ProcessingState } from '@memory-wall/contracts';
-import { Event, LivePublisher, Memory, MemoryLifecycle, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
+import { Event, LivePublisher, Memory, MemoryLifecycle, Metrics, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
 import { createEvent } from '../support/factories';
 import { liveLog } from '../support/live-log';
@@ -36,7 +36,7 @@ describe('announcing a finished memory', () => {
     // A text memory of an auto-approved event needs neither AI, storage, the queue nor settings.
     const unused = null as never;
     const memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory));
-    return new MemoryProcessor(memories, new MemoryLifecycle(memories, flaky), t.dataSource.getRepository(Event), unused, unused, unused, unused);
+    return new MemoryProcessor(memories, new MemoryLifecycle(memories, flaky), t.dataSource.getRepository(Event), unused, unused, unused, unused, new Metrics());
   }
 
   it('is announced by the next run of its job, once, when the run that finished it could not', async () => {

@@ -92,16 +92,17 @@ describe('group commit of submissions', () => {
       const media = queue.queues[QueueName.Media];
       await moderation.waitUntilReady();
       const addBulk = { moderation: jest.spyOn(moderation, 'addBulk'), media: jest.spyOn(media, 'addBulk') };
+      const eventId = randomUUID();
       const messages = [randomUUID(), randomUUID(), randomUUID()];
       const photos = [randomUUID(), randomUUID()];
 
-      const enqueued = [...messages.map((id) => queue.tryEnqueue({ id, type: MemoryType.Message })), ...photos.map((id) => queue.tryEnqueue({ id, type: MemoryType.Photo }))];
+      const enqueued = [...messages.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Message })), ...photos.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Photo }))];
       expect(await Promise.all(enqueued)).toEqual([true, true, true, true, true]);
 
       expect(addBulk.moderation).toHaveBeenCalledTimes(1);
       expect(addBulk.media).toHaveBeenCalledTimes(1);
-      for (const id of messages) expect((await moderation.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id });
-      for (const id of photos) expect((await media.getJob(renderMediaJobId(id)))?.data).toEqual({ memoryId: id });
+      for (const id of messages) expect((await moderation.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id, eventId });
+      for (const id of photos) expect((await media.getJob(renderMediaJobId(id)))?.data).toEqual({ memoryId: id, eventId });
       addBulk.moderation.mockRestore();
       addBulk.media.mockRestore();
     });
@@ -109,8 +110,9 @@ describe('group commit of submissions', () => {
     it('answers false for each memory of the turn when Redis is away, and throws nothing', async () => {
       const away = new MemoryQueue(loadConfig({ ...t.env, REDIS_URL: 'redis://127.0.0.1:1' }), new RedisKeys(t.env.REDIS_PREFIX));
       for (const q of Object.values(away.queues)) q.on('error', () => undefined);
+      const eventId = randomUUID();
       try {
-        const memories = [{ id: randomUUID(), type: MemoryType.Message }, { id: randomUUID(), type: MemoryType.Photo }];
+        const memories = [{ id: randomUUID(), eventId, type: MemoryType.Message }, { id: randomUUID(), eventId, type: MemoryType.Photo }];
         expect(await Promise.all(memories.map((m) => away.tryEnqueue(m)))).toEqual([false, false]);
       } finally {
         await away.onApplicationShutdown();

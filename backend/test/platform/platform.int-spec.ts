@@ -85,7 +85,7 @@ describe('the API platform', () => {
     await waitFor(() => api.output().includes(requestId), 5_000, 'the request log line');
     const lines = api.output().split('\n').filter((l) => l.includes(requestId));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ reqId: requestId, method: 'GET', url: '/api/settings', statusCode: 200, msg: 'request completed' });
+    expect(JSON.parse(lines[0])).toMatchObject({ requestId, method: 'GET', url: '/api/settings', statusCode: 200, msg: 'request completed' });
   });
 
   it("answers an unknown API route with a 404 JSON error that carries the API's security headers", async () => {

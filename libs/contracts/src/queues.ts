@@ -30,10 +30,20 @@ export const JobQueue = {
 export type JobOf<Q extends QueueName> = { [N in JobName]: (typeof JobQueue)[N] extends Q ? N : never }[JobName];
 export const jobsOf = <Q extends QueueName>(queue: Q) => (Object.keys(JobQueue) as JobName[]).filter((name): name is JobOf<Q> => JobQueue[name] === queue);
 
+/**
+ * What every memory job carries. `eventId` and `requestId` (the guest's request that caused the work) are
+ * for the workers' log lines; jobs enqueued by an older release may lack them.
+ */
+export interface MemoryJobData {
+  memoryId: string;
+  eventId?: string;
+  requestId?: string;
+}
+
 export interface JobPayloads {
-  [JobName.RenderMedia]: { memoryId: string };
-  [JobName.ProcessMemory]: { memoryId: string };
-  [JobName.ReviewWithAi]: { memoryId: string };
+  [JobName.RenderMedia]: MemoryJobData;
+  [JobName.ProcessMemory]: MemoryJobData;
+  [JobName.ReviewWithAi]: MemoryJobData;
 }
 
 /** One job per memory and stage: the id makes enqueueing idempotent (relay, sweeper and request may all add it). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
-import { AppConfig } from '@memory-wall/core';
+import { AppConfig, Metrics } from '@memory-wall/core';
 
 export interface AiVerdict {
   flagged: boolean;
@@ -36,7 +36,10 @@ export function verdictOf(response: { results?: unknown }, sent: readonly InputT
 export class AiModeration {
   private readonly client: OpenAI | null;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(
+    @Inject(AppConfig) config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {
     this.client = config.OPENAI_API_KEY
       ? new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, timeout: config.OPENAI_TIMEOUT_MS, maxRetries: 1 })
       : null;
@@ -52,12 +55,14 @@ export class AiModeration {
     if (!this.client) throw new AiModerationUnavailable('no OpenAI key configured');
     const input: OpenAI.Moderations.ModerationMultiModalInput[] = [{ type: 'text', text }];
     if (image) input.push({ type: 'image_url', image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` } });
-    let response: OpenAI.Moderations.ModerationCreateResponse;
+    const timer = this.metrics.aiModerationDuration.startTimer();
     try {
-      response = await this.client.moderations.create({ model: 'omni-moderation-latest', input });
+      const verdict = verdictOf(await this.client.moderations.create({ model: 'omni-moderation-latest', input }), image ? ['text', 'image'] : ['text']);
+      timer({ outcome: verdict.flagged ? 'flagged' : 'clean' });
+      return verdict;
     } catch (err) {
-      throw new AiModerationUnavailable((err as Error).message);
+      timer({ outcome: 'unavailable' });
+      throw err instanceof AiModerationUnavailable ? err : new AiModerationUnavailable((err as Error).message);
     }
-    return verdictOf(response, image ? ['text', 'image'] : ['text']);
   }
 }

@@ -3,8 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { buffer } from 'node:stream/consumers';
 import { isWaitingForAi, MemoryModeration, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
-import { AppConfig, Event, Memory, MemoryLifecycle, MemoryQueue, MemoryRepository, needsRendering, ObjectStorage, renditionKey } from '@memory-wall/core';
+import { AppConfig, Event, Memory, MemoryLifecycle, MemoryQueue, MemoryRepository, Metrics, needsRendering, ObjectStorage, renditionKey } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
+import { moderationOutcome } from '../metrics/job-metrics';
 import { decideModeration } from './moderation-decision';
 
 /**
@@ -26,6 +27,7 @@ export class MemoryProcessor {
     private readonly queue: MemoryQueue,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async process(memoryId: string): Promise<void> {
@@ -40,6 +42,7 @@ export class MemoryProcessor {
     const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
     const finished = await this.lifecycle.finish(memory.id, decision.approved, decision.held);
     if (!finished) return;
+    this.metrics.moderationOutcomes.inc({ mode: event.moderationType, outcome: moderationOutcome(decision) });
     await this.offerToAiLater(finished);
     this.logger.debug(`memory ${memory.id} ${decision.approved ? 'approved' : `held: ${decision.held?.reason}`}`);
   }
@@ -69,7 +72,7 @@ export class MemoryProcessor {
 
   /** One held because AI moderation was away is offered to it again later. */
   private async offerToAiLater(memory: Memory) {
-    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory.id, this.config.AI_RETRY_DELAY_MS);
+    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory, this.config.AI_RETRY_DELAY_MS);
   }
 
   /** The card rendition of a photo or drawing, which AI moderation looks at. */

@@ -1,3 +1,5 @@
+import type { JobLogContext } from '../logging/job-log-context';
+import type { JobMetrics } from '../metrics/job-metrics';
 import { JobName, QueueName } from '@memory-wall/contracts';
 import type { AppConfig, RedisKeys } from '@memory-wall/core';
 import type { MediaProcessor } from './media.processor';
@@ -5,7 +7,7 @@ import type { MemoryProcessor } from './memory.processor';
 import { MemoryWorker } from './memory.worker';
 
 // No Redis is needed: start-up refuses before it would connect.
-const worker = () => new MemoryWorker({} as AppConfig, {} as RedisKeys, {} as MediaProcessor, {} as MemoryProcessor);
+const worker = () => new MemoryWorker({} as AppConfig, {} as RedisKeys, {} as MediaProcessor, {} as MemoryProcessor, {} as JobMetrics, {} as JobLogContext);
 
 describe('MemoryWorker start-up', () => {
   it('refuses to start, naming the job, when a job of a queue has no handler', () => {

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Job, Worker } from 'bullmq';
 import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
+import { JobLogContext } from '../logging/job-log-context';
+import { JobMetrics } from '../metrics/job-metrics';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
@@ -23,6 +25,8 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(RedisKeys) private readonly keys: RedisKeys,
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
+    private readonly jobMetrics: JobMetrics,
+    private readonly jobLog: JobLogContext,
   ) {}
 
   /** What each job does. */
@@ -45,7 +49,7 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private start<Q extends QueueName>(queue: Q, concurrency: number) {
     const handlers = this.handlers[queue] as JobHandlers<Q>;
-    const worker = new Worker(queue, (job: QueueJob<Q>) => runJob(handlers, job.name, job.data), {
+    const worker = new Worker(queue, (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)), {
       // Workers block on Redis; they must wait for it, not fail fast.
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
       prefix: this.keys.queuePrefix,
@@ -53,7 +57,8 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
       lockDuration: this.config.WORKER_LOCK_MS,
       stalledInterval: this.config.WORKER_LOCK_MS,
     });
-    worker.on('failed', (job, err) => void this.onFailed(job, err));
+    this.jobMetrics.observe(queue, worker);
+    worker.on('failed', (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)));
     worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
   }

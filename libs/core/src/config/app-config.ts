@@ -64,6 +64,24 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** Port of GET /metrics (Prometheus), apart from the public one; empty: no metrics endpoint. */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Address the metrics port listens on (0.0.0.0 in a container, for Prometheus on the same network). */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
+  /** The bearer token a scrape of /metrics must send; required with METRICS_PORT. */
+  @ValidateIf((config: AppConfig) => config.METRICS_PORT !== undefined)
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters when METRICS_PORT is set' })
+  METRICS_TOKEN = '';
+
   /** Directory of the built front end served by the API; empty to serve none. */
   @IsString()
   FRONTEND_DIST = resolve(__dirname, '../../../../frontend/dist');

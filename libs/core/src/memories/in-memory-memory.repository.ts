@@ -74,7 +74,7 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       .filter((m) => m.processingState === ProcessingState.Processing && m.createdAt < storedBefore)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .slice(0, limit)
-      .map(({ id, type, media }) => ({ id, type, media }));
+      .map(({ id, type, media, eventId }) => ({ id, type, media, eventId }));
   }
 
   async attachMedia(id: string, media: MemoryMedia): Promise<boolean> {

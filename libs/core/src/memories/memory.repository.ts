@@ -11,7 +11,7 @@ export type NewMemory = Pick<Memory, Exclude<(typeof NEW_MEMORY_COLUMNS)[number]
 export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;
 
 /** A memory that waits for a job: what the queue needs to know which one. */
-export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media'>;
+export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media' | 'eventId'>;
 
 /** What decides whether a memory is on the public wall. */
 export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;

@@ -58,7 +58,7 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
     return this.memories.find({
-      select: { id: true, type: true, media: true },
+      select: { id: true, type: true, media: true, eventId: true },
       where: { processingState: ProcessingState.Processing, createdAt: LessThan(storedBefore) },
       order: { createdAt: 'ASC' },
       take: limit,

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
 import type Redis from 'ioredis';
-import { aiReviewJobId, JobName, JobPayloads, JobQueue, MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
+import { PinoLogger } from 'nestjs-pino';
+import { aiReviewJobId, JobName, JobPayloads, JobQueue, MemoryJobData, MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
@@ -18,15 +19,15 @@ export const MEMORY_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-/** What routing a memory needs to know of it. */
-export type QueuedMemory = Pick<Memory, 'id' | 'type'> & Partial<Pick<Memory, 'media'>>;
+/** What routing a memory needs to know of it (and, for the workers' logs, its event and the causing request). */
+export type QueuedMemory = Pick<Memory, 'id' | 'type' | 'eventId'> & Partial<Pick<Memory, 'media'>> & { requestId?: string };
 
 /** A photo or drawing is rendered first (CPU), then moderated; a message, or a rendered image, goes to moderation. */
 export const needsRendering = (memory: QueuedMemory) => memory.type !== MemoryType.Message && !memory.media;
 
 /** The job a memory waits for next; its id is derived from the memory's, so adding it twice is harmless. */
 function nextJob(memory: QueuedMemory) {
-  const data = { memoryId: memory.id };
+  const data: MemoryJobData = { memoryId: memory.id, eventId: memory.eventId, requestId: memory.requestId };
   return needsRendering(memory)
     ? { name: JobName.RenderMedia, data, opts: { jobId: renderMediaJobId(memory.id) } }
     : { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memory.id) } };
@@ -50,7 +51,12 @@ export class MemoryQueue implements OnApplicationShutdown {
     maxBatchSize: 500,
   });
 
-  constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
+  constructor(
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(RedisKeys) keys: RedisKeys,
+    /** The logging context, whose requestId (a request's, or the job's that caused this one) goes into the job. */
+    @Optional() private readonly log?: PinoLogger,
+  ) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
     const queue = (name: QueueName) => {
       const created = new Queue(name, { connection: this.connection, prefix: keys.queuePrefix, defaultJobOptions: MEMORY_JOB_OPTIONS });
@@ -66,7 +72,7 @@ export class MemoryQueue implements OnApplicationShutdown {
 
   /** Enqueues the memory's next stage: rendering for an image without renditions, else moderation. */
   async enqueue(memory: QueuedMemory): Promise<void> {
-    const job = nextJob(memory);
+    const job = nextJob(this.withRequestId(memory));
     await this.queueOf(job).add(job.name, job.data, job.opts);
   }
 
@@ -74,10 +80,10 @@ export class MemoryQueue implements OnApplicationShutdown {
    * Asks AI moderation again, every `delayMs`, until it answers (for up to `attempts` tries). The memory is
    * held for a human meanwhile; whoever decides first wins.
    */
-  async scheduleAiReview(memoryId: string, delayMs: number, attempts = 60): Promise<void> {
-    const payload: JobPayloads[typeof JobName.ReviewWithAi] = { memoryId };
+  async scheduleAiReview(memory: Pick<Memory, 'id' | 'eventId'>, delayMs: number, attempts = 60): Promise<void> {
+    const payload: JobPayloads[typeof JobName.ReviewWithAi] = { memoryId: memory.id, eventId: memory.eventId, requestId: this.requestId() };
     await this.queues[JobQueue[JobName.ReviewWithAi]].add(JobName.ReviewWithAi, payload, {
-      jobId: aiReviewJobId(memoryId),
+      jobId: aiReviewJobId(memory.id),
       delay: delayMs,
       attempts,
       backoff: { type: 'fixed', delay: delayMs },
@@ -99,7 +105,18 @@ export class MemoryQueue implements OnApplicationShutdown {
    * event loop go to Redis together (one addBulk per queue).
    */
   tryEnqueue(memory: QueuedMemory): Promise<boolean> {
-    return this.enqueueTogether.load(memory);
+    // Read here, in the request's context: the batch is sent from outside any one request's.
+    return this.enqueueTogether.load(this.withRequestId(memory));
+  }
+
+  private withRequestId(memory: QueuedMemory): QueuedMemory {
+    const requestId = memory.requestId ?? this.requestId();
+    return requestId ? { ...memory, requestId } : memory;
+  }
+
+  private requestId(): string | undefined {
+    const requestId = this.log?.logger.bindings().requestId;
+    return typeof requestId === 'string' ? requestId : undefined;
   }
 
   private async tryEnqueueAll(memories: readonly QueuedMemory[]): Promise<boolean[]> {
