@@ -88,7 +88,7 @@ describe('POST /api/events/:eventId/submissions/message', () => {
     const queue = new Queue(QueueName.Moderation, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
     try {
       const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));
-      expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId })));
+      expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId, eventId: event.id, requestId: expect.any(String) })));
     } finally {
       await queue.close();
     }

@@ -1,5 +1,5 @@
 import { HeldReason, LiveMessageType, ModerationType, ProcessingState } from '@memory-wall/contracts';
-import { AppConfig, Event, InMemoryMemoryRepository, LiveChange, LivePublisher, MemoryLifecycle, MemoryQueue, ObjectStorage } from '@memory-wall/core';
+import { AppConfig, Event, InMemoryMemoryRepository, LiveChange, LivePublisher, MemoryLifecycle, MemoryQueue, Metrics, ObjectStorage } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { MemoryProcessor } from './memory.processor';
@@ -13,11 +13,11 @@ function processorFor(moderationType: ModerationType, ai: () => Promise<AiVerdic
   const published: Array<{ change: LiveChange; onceAs?: string }> = [];
   const live = { publish: async (_eventId: string, change: LiveChange, onceAs?: string) => void published.push({ change, onceAs }) } as LivePublisher;
   const scheduled: string[] = [];
-  const queue = { scheduleAiReview: async (id: string) => void scheduled.push(id), enqueue: async () => undefined } as unknown as MemoryQueue;
+  const queue = { scheduleAiReview: async (memory: { id: string }) => void scheduled.push(memory.id), enqueue: async () => undefined } as unknown as MemoryQueue;
   const events = { findOneByOrFail: async () => ({ id: EVENT_ID, moderationType }) as Event } as unknown as Repository<Event>;
   const aiModeration = { configured: true, review: ai } as unknown as AiModeration;
   const config = { AI_RETRY_DELAY_MS: 1000 } as AppConfig;
-  const processor = new MemoryProcessor(memories, new MemoryLifecycle(memories, live), events, aiModeration, queue, {} as ObjectStorage, config);
+  const processor = new MemoryProcessor(memories, new MemoryLifecycle(memories, live), events, aiModeration, queue, {} as ObjectStorage, config, new Metrics());
   memories.add({ id: MEMORY_ID, eventId: EVENT_ID, content: 'Congratulations!' });
   return { processor, memories, published, scheduled };
 }
