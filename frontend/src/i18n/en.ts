@@ -2,8 +2,10 @@ import { Messages } from '@memory-wall/contracts';
 import type { AccessTexts } from './pages/access';
 import type { AuthTexts } from './pages/auth';
 import type { DashboardTexts } from './pages/dashboard';
+import type { DisplayTexts } from './pages/display';
 import type { LandingTexts } from './pages/landing';
 import type { ProfileTexts } from './pages/profile';
+import type { RolesTexts } from './pages/roles';
 
 /**
  * English texts every page may need. The keys here define the shape every other language must follow.
@@ -41,12 +43,8 @@ export const en = {
     loggedOut: 'Logged out',
     loggedOutText: 'You have been successfully logged out',
     logoutFailed: 'Logout failed',
-  },
-  roles: {
-    owner: 'Owner',
-    service_provider: 'Service Provider',
-    customer: 'Event Organizer',
-    guest: 'Guest',
+    language: 'Language',
+    menu: 'Menu',
   },
   placeholder: {
     comingSoon: 'This page is coming soon.',
@@ -99,15 +97,6 @@ export const en = {
     viewWall: 'View Memory Wall',
     shareAnother: 'Share Another Memory',
   },
-  display: {
-    notAvailableTitle: 'Event Not Available',
-    notAvailableText: 'This event is not currently available.',
-    returnHome: 'Return to Home',
-    empty: 'No memories available yet',
-    from: 'From {{author}}',
-    live: 'Live',
-    offline: 'Offline',
-  },
 };
 
 export type CoreResources = typeof en;
@@ -117,8 +106,10 @@ export interface LazyResources {
   access: AccessTexts;
   auth: AuthTexts;
   dashboard: DashboardTexts;
+  display: DisplayTexts;
   landing: LandingTexts;
   profile: ProfileTexts;
+  roles: RolesTexts;
 }
 
 /** Every key `t()` knows. */

@@ -1,5 +1,5 @@
 import type { PublicEvent } from './api';
-import type { EventStatus } from './enums';
+import { LANGUAGES, type EventStatus } from './enums';
 
 /** Texts of spec §5 and §8 for events and customer access. */
 export const EventMessages = {
@@ -22,6 +22,7 @@ export const EventMessages = {
   invalidCode: "We couldn't find an event with that code. Please check and try again.",
   tooManyLookups: 'Too many event look-ups from this connection. Please wait a moment and try again.',
   wallImageNotUploaded: 'The wall image must be an image uploaded for this event',
+  languageInvalid: `Language must be ${LANGUAGES.slice(0, -1).join(', ')} or ${LANGUAGES[LANGUAGES.length - 1]}`,
 } as const;
 
 export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;

@@ -9,6 +9,10 @@ import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
 import { LiveBadge } from './LiveBadge';
 import { useOfflineShell } from '../../serviceWorker';
+import { addPageTexts } from '../../i18n/lazy';
+import { displayTexts } from '../../i18n/pages/display';
+
+addPageTexts('display', displayTexts);
 
 /**
  * How wide a card's image is on this wall (the img `sizes`): the grid's columns are at least 280 px, so

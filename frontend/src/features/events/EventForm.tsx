@@ -10,6 +10,7 @@ import {
   EventStatus,
   EventType,
   IMAGES_DISPLAY_OPTIONS,
+  LANGUAGE_NAMES,
   LANGUAGES,
   Language,
   ModerationType,
@@ -303,7 +304,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
             label={t('events.defaultLanguage')}
             value={values.defaultLanguage}
             onChange={(e) => set('defaultLanguage', e.target.value as Language)}
-            options={LANGUAGES.map((language) => ({ value: language, label: t(`events.language.${language}`) }))}
+            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
           />
         </div>
       </Card>

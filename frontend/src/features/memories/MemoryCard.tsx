@@ -5,8 +5,10 @@ import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
 import { captionOf, imageOf, isHostMemory, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
+import { displayTexts } from '../../i18n/pages/display';
 
 addPageTexts('memoryCard', memoryCardTexts);
+addPageTexts('display', displayTexts);
 
 export interface ModerationActions {
   onApprove(): void;

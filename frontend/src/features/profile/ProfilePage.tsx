@@ -10,8 +10,10 @@ import { profileTexts } from '../../i18n/pages/profile';
 import { addPageTexts } from '../../i18n/lazy';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PersonalInfo } from './PersonalInfo';
+import { rolesTexts } from '../../i18n/pages/roles';
 
 addPageTexts('profile', profileTexts);
+addPageTexts('roles', rolesTexts);
 
 /** /myprofile (spec §2 Profile page), for any signed-in user. */
 export function ProfilePage() {

@@ -3,6 +3,7 @@ import { EventChargeOnce1763710000000 } from './1763710000000-event-charge-once'
 import { MemoryMedia1763720000000 } from './1763720000000-memory-media';
 import { UsernameSkeleton1763730000000 } from './1763730000000-username-skeleton';
 import { MemorySubmissionId1763741000000 } from './1763741000000-memory-submission-id';
+import { EventLanguageText1763752000000 } from './1763752000000-event-language-text';
 
 /** Every migration, in order. New migrations are appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000, EventChargeOnce1763710000000, MemoryMedia1763720000000, UsernameSkeleton1763730000000, MemorySubmissionId1763741000000];
+export const MIGRATIONS = [InitialSchema1763700000000, EventChargeOnce1763710000000, MemoryMedia1763720000000, UsernameSkeleton1763730000000, MemorySubmissionId1763741000000, EventLanguageText1763752000000];
