@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
 import { useHydrated } from '../../app/useHydrated';
 import { Card } from '../../components/ui/Card';
@@ -22,6 +23,7 @@ const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner]
 /** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
 export function ContributePage() {
   const { event, isLoading, refusal, unavailable } = useContributeEvent();
+  useEventLanguage(event?.defaultLanguage);
   // The guest form does not wait for the session check: most visitors are guests on a phone, and the
   // answer only adds the host's wall beside the same form.
   const { user } = useSessionUser();
