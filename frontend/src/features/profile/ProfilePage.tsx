@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Role, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
@@ -33,8 +34,9 @@ export function ProfilePage() {
 }
 
 function AccountInfo({ user }: { user: SessionUser }) {
-  const { t, language } = useTranslation();
-  const memberSince = user.createdAt ? new Date(user.createdAt).toLocaleDateString(language) : undefined;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const memberSince = format.date(user.createdAt);
   return (
     <Card title={t('profile.accountInfo')}>
       <DetailList
