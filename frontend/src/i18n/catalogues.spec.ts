@@ -4,7 +4,7 @@ import { accessTexts } from './pages/access';
 import { adminTexts } from './pages/admin';
 import { authTexts } from './pages/auth';
 import { billingTexts } from './pages/billing';
-import { contributeTexts, thankYouTexts } from './pages/contribute';
+import { contributeFormTexts, contributeTexts, thankYouCardTexts, thankYouTexts } from './pages/contribute';
 import { creditsTexts } from './pages/credits';
 import { customerWallTexts } from './pages/customerWall';
 import { customersTexts } from './pages/customers';
@@ -28,7 +28,9 @@ const english: Resources = {
   admin: adminTexts,
   auth: authTexts,
   billing: billingTexts,
+  contribute: contributeFormTexts,
   contributePage: contributeTexts,
+  thankYou: thankYouCardTexts,
   thankYouPage: thankYouTexts,
   credits: creditsTexts,
   customerWall: customerWallTexts,

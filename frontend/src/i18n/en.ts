@@ -1,6 +1,6 @@
-import { Messages } from '@memory-wall/contracts';
 import type { AccessTexts } from './pages/access';
 import type { AuthTexts } from './pages/auth';
+import type { ContributeFormTexts, ThankYouCardTexts } from './pages/contribute';
 import type { DashboardTexts } from './pages/dashboard';
 import type { DisplayTexts } from './pages/display';
 import type { LandingTexts } from './pages/landing';
@@ -46,56 +46,17 @@ export const en = {
     language: 'Language',
     menu: 'Menu',
   },
-  placeholder: {
-    comingSoon: 'This page is coming soon.',
-  },
   pages: {
-    landing: 'Welcome',
-    signIn: 'Sign In',
     eventCode: 'Join an Event',
-    presentation: 'Presentation',
-    dashboard: 'Dashboard',
     memoryWall: 'Memory Wall',
     customerWall: 'Customer Wall',
-    eventWall: 'Event Wall',
     qrCode: 'QR Code',
-    events: 'Your Events',
-    newEvent: 'New Event',
-    editEvent: 'Edit Event',
     eventDashboard: 'Event Dashboard',
     wallSettings: 'Wall Settings',
-    moderation: 'Moderation',
-    admin: 'Admin Dashboard',
-    serviceProvider: 'Service Provider',
-    billing: 'Billing',
-    credits: 'Credits',
-    profile: 'My Profile',
   },
   notFound: {
     title: '404 Page Not Found',
     text: 'Did you forget to add the page to the router?',
-  },
-  contribute: {
-    shareTitle: 'Share Your Memory',
-    shareIntro: 'Leave a message for {{event}}.',
-    nameLabel: 'Your Name',
-    titleLabel: 'Title',
-    titlePlaceholder: 'Optional',
-    messageLabel: 'Message',
-    nameRequired: 'Name is required',
-    messageRequired: 'Message is required',
-    submitError: 'Error submitting message',
-    notFoundTitle: 'Event Not Found',
-    notFoundText: "We couldn't find this event. Please check the link or enter the event code.",
-    enterCode: 'Enter an Event Code',
-    closedTitle: 'Event Closed',
-    closedText: Messages.eventNotAccepting as string,
-  },
-  thankYou: {
-    title: 'Thank You',
-    text: 'Your memory has been shared.',
-    viewWall: 'View Memory Wall',
-    shareAnother: 'Share Another Memory',
   },
 };
 
@@ -105,11 +66,13 @@ export type CoreResources = typeof en;
 export interface LazyResources {
   access: AccessTexts;
   auth: AuthTexts;
+  contribute: ContributeFormTexts;
   dashboard: DashboardTexts;
   display: DisplayTexts;
   landing: LandingTexts;
   profile: ProfileTexts;
   roles: RolesTexts;
+  thankYou: ThankYouCardTexts;
 }
 
 /** Every key `t()` knows. */

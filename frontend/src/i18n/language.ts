@@ -19,8 +19,7 @@ export function chosenLanguage(): Language | undefined {
 
 /** The first of the browser's preferred languages that the app has texts for ('zh-CN' counts as zh). */
 export function browserLanguage(): Language | undefined {
-  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return tags.map((tag) => tag?.toLowerCase().split('-')[0]).find(isLanguage);
+  return navigator.languages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLanguage);
 }
 
 /** A visitor picks a language: it applies at once, everywhere but venue screens, and on later visits. */
@@ -40,7 +39,7 @@ export function chooseLanguage(language: Language): void {
 export function useEventLanguage(eventLanguage: Language | undefined, { screen = false } = {}): void {
   useEffect(() => {
     if (!eventLanguage) return;
-    void setLanguage((!screen && chosenLanguage()) || (isLanguage(eventLanguage) ? eventLanguage : Language.En));
+    void setLanguage((!screen && chosenLanguage()) || eventLanguage);
   }, [eventLanguage, screen]);
 }
 

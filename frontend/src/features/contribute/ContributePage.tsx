@@ -7,13 +7,15 @@ import { useHydrated } from '../../app/useHydrated';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
-import { contributeTexts } from '../../i18n/pages/contribute';
+import { contributeFormTexts, contributeTexts, thankYouCardTexts } from '../../i18n/pages/contribute';
 import { ContributeTabs } from './ContributeTabs';
 import { EventClosed } from './EventClosed';
 import { EventNotFound } from './EventNotFound';
 import { useContributeEvent } from './useContributeEvent';
 
 addPageTexts('contributePage', contributeTexts);
+addPageTexts('contribute', contributeFormTexts);
+addPageTexts('thankYou', thankYouCardTexts);
 
 // Only hosts see the wall beside the form: guests never download it.
 const HostMemoriesPanel = lazy(() => import('./HostMemoriesPanel').then((m) => ({ default: m.HostMemoriesPanel })));

@@ -1,8 +1,8 @@
-import { MemoryMessages } from '@memory-wall/contracts';
+import { MemoryMessages, Messages } from '@memory-wall/contracts';
 
 /**
- * Texts of the contribute page beyond the message form (whose texts are core: `contribute`), and of
- * the thank-you page's redirect. Added when their chunk loads (see ../lazy.ts).
+ * Texts of the contribute page beyond the message form, and of the thank-you page's redirect. Added
+ * when their chunk loads (see ../lazy.ts).
  */
 const en = {
   guestIntro: 'Share a message, a photo or a drawing for {{event}}.',
@@ -63,6 +63,40 @@ const thankYouEn = {
 export type ThankYouTexts = typeof thankYouEn;
 
 export const thankYouTexts = thankYouEn;
+
+/** The message form and the cards for an event not found or closed (`contribute`). */
+const formEn = {
+  shareTitle: 'Share Your Memory',
+  shareIntro: 'Leave a message for {{event}}.',
+  nameLabel: 'Your Name',
+  titleLabel: 'Title',
+  titlePlaceholder: 'Optional',
+  messageLabel: 'Message',
+  nameRequired: 'Name is required',
+  messageRequired: 'Message is required',
+  submitError: 'Error submitting message',
+  notFoundTitle: 'Event Not Found',
+  notFoundText: "We couldn't find this event. Please check the link or enter the event code.",
+  enterCode: 'Enter an Event Code',
+  closedTitle: 'Event Closed',
+  closedText: Messages.eventNotAccepting as string,
+};
+
+export type ContributeFormTexts = typeof formEn;
+
+export const contributeFormTexts = formEn;
+
+/** The thank-you card (`thankYou`), also offered where an event takes no more memories. */
+const thankYouCardEn = {
+  title: 'Thank You',
+  text: 'Your memory has been shared.',
+  viewWall: 'View Memory Wall',
+  shareAnother: 'Share Another Memory',
+};
+
+export type ThankYouCardTexts = typeof thankYouCardEn;
+
+export const thankYouCardTexts = thankYouCardEn;
 
 declare module '../en' {
   interface LazyResources {
