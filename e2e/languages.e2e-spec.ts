@@ -3,7 +3,7 @@ import { Language } from '@memory-wall/contracts';
 import { createEvent } from '../backend/test/support/factories';
 import type { RunningProcess } from '../backend/test/support/processes';
 import type { TestEnvironment } from '../backend/test/support/test-environment';
-import { useBrowserStack } from './support/app';
+import { appAdopted, useBrowserStack } from './support/app';
 import { PHONE } from './support/browser';
 
 /**
@@ -49,13 +49,14 @@ describe('languages', () => {
     const event = await createEvent(t.dataSource, { defaultLanguage: Language.Zh, eventCode: 'ZHES42' });
     const { page, errors } = await guestPhone();
     await page.goto(`${api.url}/event-code`);
-    await page.getByRole('heading', { level: 1, name: 'Join an Event' }).waitFor();
+    await appAdopted(page);
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
     await page.getByRole('heading', { level: 1, name: 'Únete a un evento' }).waitFor();
     await page.getByLabel('Código del evento', { exact: true }).waitFor();
 
     await page.reload();
+    await appAdopted(page);
     await page.getByRole('heading', { level: 1, name: 'Únete a un evento' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
 
@@ -72,6 +73,7 @@ describe('languages', () => {
     const event = await createEvent(t.dataSource, { name: 'Sommerfest', defaultLanguage: Language.De });
     const { page } = await guestPhone();
     await page.goto(`${api.url}/event-code`);
+    await appAdopted(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.getByRole('heading', { level: 1, name: 'Rejoindre un événement' }).waitFor();
 

@@ -5,7 +5,7 @@ import { createAccount } from '../backend/test/support/accounts';
 import { createEvent } from '../backend/test/support/factories';
 import type { RunningProcess } from '../backend/test/support/processes';
 import type { TestEnvironment } from '../backend/test/support/test-environment';
-import { signIn, useBrowserStack } from './support/app';
+import { appAdopted, signIn, useBrowserStack } from './support/app';
 import { PHONE } from './support/browser';
 
 /** The top bar may take this much of a phone's height (844 px): one line of brand, language and Menu. */
@@ -50,7 +50,7 @@ describe('phone layouts at 390 px', () => {
   it("keeps the guest's top bar to one line, its links in a menu that opens below", async () => {
     const page = await (await browser.newContext(PHONE)).newPage();
     await page.goto(`${api.url}/event-code`);
-    await page.getByRole('heading', { level: 1, name: 'Join an Event' }).waitFor();
+    await appAdopted(page);
     expect(await topBarHeight(page)).toBeLessThanOrEqual(TOP_BAR_MAX_HEIGHT);
     expect(await page.getByRole('link', { name: 'Contribute' }).isVisible()).toBe(false);
 

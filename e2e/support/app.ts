@@ -40,3 +40,11 @@ export async function signIn(page: Page, baseUrl: string, account: { username: s
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByText(`Logged in as ${account.username}`).waitFor({ state: 'attached' });
 }
+
+/**
+ * Waits until React has adopted a prerendered guest page's form: typed into or chosen before that, the
+ * prerendered page would not tell the app (a form would even be submitted by the browser itself).
+ */
+export function appAdopted(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => Object.keys(document.querySelector('#root form') ?? {}).some((key) => key.startsWith('__react')));
+}
