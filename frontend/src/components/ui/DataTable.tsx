@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import './DataTable.css';
 
 export interface Column {
   label: string;
@@ -10,7 +11,7 @@ export interface Column {
 
 /**
  * The owner's and provider's tables: a scrollable wrapper, a caption for screen readers, one header row.
- * On a phone each row is laid out as a small card (styles.css), every cell led by its column's name: the
+ * On a phone each row is laid out as a small card (DataTable.css), every cell led by its column's name: the
  * names are written onto the cells here, after each render, so the pages' rows need not repeat them.
  */
 export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
