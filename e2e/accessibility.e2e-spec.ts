@@ -136,9 +136,10 @@ describe('accessibility and the way in for guests, on every page with real data'
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'View Memory Wall' }).getAttribute('href')).toBe(`/display/${closedEvent.id}`);
 
-    // Every top-bar tab a signed-out guest is offered opens without asking them to sign in.
+    // Every top-bar tab a signed-out guest is offered (in the phone's menu) opens without asking them to sign in.
     await page.goto(`${api.url}/contribute/${event.id}`);
     await page.getByRole('tab', { name: 'Message' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
     const tabs = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').evaluateAll((links) =>
       links.map((link) => link.getAttribute('href')!),
     );

@@ -2,7 +2,7 @@ import { Browser, type Page } from 'playwright-core';
 import { createEvent } from '../backend/test/support/factories';
 import type { RunningProcess } from '../backend/test/support/processes';
 import type { TestEnvironment } from '../backend/test/support/test-environment';
-import { useBrowserStack } from './support/app';
+import { appAdopted, useBrowserStack } from './support/app';
 import { PHONE } from './support/browser';
 
 interface FirstPaint {
@@ -60,8 +60,7 @@ describe('a prerendered guest page', () => {
   it('/event-code: painted before its scripts are fetched, then the app takes over the form', async () => {
     await createEvent(t.dataSource, { name: 'Harbour Party', eventCode: 'HARB26' });
     const page = await openAsGuest('/event-code');
-    // Typed into before the app has adopted it, the prerendered form would be submitted by the browser.
-    await page.waitForFunction(() => Object.keys(document.querySelector('#root form') ?? {}).some((key) => key.startsWith('__react')));
+    await appAdopted(page);
     await page.getByLabel('Event Code').fill('harb26');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/contribute?code=HARB26');

@@ -32,11 +32,19 @@ export function useBrowserStack(options: { workers?: boolean } = {}): BrowserSta
   return stack;
 }
 
-/** Signs in through /signin the way a person does, and waits until the top bar says so. */
+/** Signs in through /signin the way a person does, and waits until the top bar says so (on a phone, in its closed menu). */
 export async function signIn(page: Page, baseUrl: string, account: { username: string; password: string }) {
   await page.goto(`${baseUrl}/signin`);
   await page.getByLabel('Email or Username', { exact: true }).fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByText(`Logged in as ${account.username}`).waitFor();
+  await page.getByText(`Logged in as ${account.username}`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits until React has adopted a prerendered guest page's form: typed into or chosen before that, the
+ * prerendered page would not tell the app (a form would even be submitted by the browser itself).
+ */
+export function appAdopted(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => Object.keys(document.querySelector('#root form') ?? {}).some((key) => key.startsWith('__react')));
 }

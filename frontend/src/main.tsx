@@ -5,11 +5,13 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { startGuestRoute } from './app/guestBoot';
 import { makeStore } from './app/store';
+import { startLanguage } from './i18n/language';
 import { isPrerenderedPath } from './prerender/guestPages';
 import './styles.css';
 
 const store = makeStore();
 startGuestRoute(store.dispatch, window.location);
+startLanguage();
 
 const app = (
   <StrictMode>

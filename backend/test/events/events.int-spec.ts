@@ -1,4 +1,4 @@
-import { EVENT_CODE_ALPHABET } from '@memory-wall/contracts';
+import { EVENT_CODE_ALPHABET, LANGUAGES } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
 import { createEvent } from '../support/factories';
@@ -57,6 +57,8 @@ describe('events', () => {
       [{ eventDate: '2020-01-01' }, 'eventDate', 'The event date cannot be in the past'],
       [{ eventDate: '2099-06-10', eventEndDate: '2099-06-09' }, 'eventEndDate', 'The end date cannot be before the start date'],
       [{ eventCode: 'AB' }, 'eventCode', 'Event code must be 4 to 10 letters or digits'],
+      [{ defaultLanguage: 'it' }, 'defaultLanguage', 'Language must be en, zh, es, fr or de'],
+      [{ defaultLanguage: 'ZH' }, 'defaultLanguage', 'Language must be en, zh, es, fr or de'],
       [{ customerName: 'A', customerEmail: 'a@b.co', customerUsername: 'abc' }, 'customerName', 'Customer name is required'],
       [{ customerName: 'Ann', customerEmail: 'nope', customerUsername: 'abc' }, 'customerEmail', 'Please enter a valid email'],
       [{ customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'a-b' }, 'customerUsername', 'Username can only contain letters, numbers, and underscores'],
@@ -70,6 +72,20 @@ describe('events', () => {
       expect(res.status).toBe(400);
       expect(res.body.fields[field]).toBe(message);
       expect(await t.dataSource.getRepository(Event).count()).toBe(before);
+    });
+
+    it.each(LANGUAGES)('stores the default language %s and gives it to guests with the event', async (language) => {
+      const event = await draft(asProvider, { defaultLanguage: language });
+      expect(event.defaultLanguage).toBe(language);
+      expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).defaultLanguage).toBe(language);
+    });
+
+    it('refuses a language outside the list when the event is changed, and keeps the one it had', async () => {
+      const event = await draft(asProvider, { defaultLanguage: 'fr' });
+      const res = await asProvider.patch(`/api/events/${event.id}`, { defaultLanguage: 'xx' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.defaultLanguage).toBe('Language must be en, zh, es, fr or de');
+      expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).defaultLanguage).toBe('fr');
     });
 
     it('with customer access: publishes at once, charges 1 credit, and the customer signs in with the PIN', async () => {

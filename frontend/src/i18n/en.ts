@@ -1,9 +1,11 @@
-import { Messages } from '@memory-wall/contracts';
 import type { AccessTexts } from './pages/access';
 import type { AuthTexts } from './pages/auth';
+import type { ContributeFormTexts, ThankYouCardTexts } from './pages/contribute';
 import type { DashboardTexts } from './pages/dashboard';
+import type { DisplayTexts } from './pages/display';
 import type { LandingTexts } from './pages/landing';
 import type { ProfileTexts } from './pages/profile';
+import type { RolesTexts } from './pages/roles';
 
 /**
  * English texts every page may need. The keys here define the shape every other language must follow.
@@ -41,70 +43,20 @@ export const en = {
     loggedOut: 'Logged out',
     loggedOutText: 'You have been successfully logged out',
     logoutFailed: 'Logout failed',
-  },
-  roles: {
-    owner: 'Owner',
-    service_provider: 'Service Provider',
-    customer: 'Event Organizer',
-    guest: 'Guest',
+    language: 'Language',
+    menu: 'Menu',
   },
   pages: {
-    landing: 'Welcome',
-    signIn: 'Sign In',
     eventCode: 'Join an Event',
-    presentation: 'Presentation',
-    dashboard: 'Dashboard',
     memoryWall: 'Memory Wall',
     customerWall: 'Customer Wall',
-    eventWall: 'Event Wall',
     qrCode: 'QR Code',
-    events: 'Your Events',
-    newEvent: 'New Event',
-    editEvent: 'Edit Event',
     eventDashboard: 'Event Dashboard',
     wallSettings: 'Wall Settings',
-    moderation: 'Moderation',
-    admin: 'Admin Dashboard',
-    serviceProvider: 'Service Provider',
-    billing: 'Billing',
-    credits: 'Credits',
-    profile: 'My Profile',
   },
   notFound: {
     title: '404 Page Not Found',
     text: 'Did you forget to add the page to the router?',
-  },
-  contribute: {
-    shareTitle: 'Share Your Memory',
-    shareIntro: 'Leave a message for {{event}}.',
-    nameLabel: 'Your Name',
-    titleLabel: 'Title',
-    titlePlaceholder: 'Optional',
-    messageLabel: 'Message',
-    nameRequired: 'Name is required',
-    messageRequired: 'Message is required',
-    submitError: 'Error submitting message',
-    notFoundTitle: 'Event Not Found',
-    notFoundText: "We couldn't find this event. Please check the link or enter the event code.",
-    enterCode: 'Enter an Event Code',
-    closedTitle: 'Event Closed',
-    closedText: Messages.eventNotAccepting as string,
-  },
-  thankYou: {
-    title: 'Thank You',
-    text: 'Your memory has been shared.',
-    viewWall: 'View Memory Wall',
-    shareAnother: 'Share Another Memory',
-  },
-  display: {
-    notAvailableTitle: 'Event Not Available',
-    notAvailableText: 'This event is not currently available.',
-    returnHome: 'Return to Home',
-    empty: 'No memories available yet',
-    from: 'From {{author}}',
-    live: 'Live',
-    offline: 'Offline',
-    memoriesHeading: 'Memories',
   },
 };
 
@@ -114,9 +66,13 @@ export type CoreResources = typeof en;
 export interface LazyResources {
   access: AccessTexts;
   auth: AuthTexts;
+  contribute: ContributeFormTexts;
   dashboard: DashboardTexts;
+  display: DisplayTexts;
   landing: LandingTexts;
   profile: ProfileTexts;
+  roles: RolesTexts;
+  thankYou: ThankYouCardTexts;
 }
 
 /** Every key `t()` knows. */

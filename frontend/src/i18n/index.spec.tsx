@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { Language } from '@memory-wall/contracts';
-import { setLanguage, useTranslation } from '.';
+import { setLanguage, texts, useTranslation } from '.';
 import { addPageTexts } from './lazy';
 import { memoryWallTexts } from './pages/memories';
 
@@ -31,5 +31,33 @@ describe('useTranslation', () => {
     expect(document.documentElement.lang).toBe('zh');
     expect(result.current.t('common.submit')).toBe('提交');
     expect(result.current.t('memoryWall.memoryCount', { count: 3 })).toBe('3 条回忆');
+  });
+
+  it('uses the plural forms of the language: French counts 0 as singular', async () => {
+    const { result } = renderHook(() => useTranslation());
+    await act(() => setLanguage(Language.Fr));
+    expect(result.current.t('memoryWall.memoryCount', { count: 0 })).toBe('0 souvenir');
+    expect(result.current.t('memoryWall.memoryCount', { count: 2 })).toBe('2 souvenirs');
+  });
+
+  it('keeps the language asked for last when an earlier catalogue arrives after it', async () => {
+    const { result } = renderHook(() => useTranslation());
+    await act(() => Promise.all([setLanguage(Language.De), setLanguage(Language.En)]));
+    expect(result.current.language).toBe('en');
+    expect(result.current.t('common.submit')).toBe('Submit');
+  });
+
+  it('shows a text a catalogue lacks in English', async () => {
+    const { result } = renderHook(() => useTranslation());
+    await act(() => setLanguage(Language.Es));
+    const spanish = texts.table(Language.Es)!;
+    const { cancel, ...withoutCancel } = spanish.common!;
+    texts.set(Language.Es, { common: withoutCancel as typeof spanish.common });
+    try {
+      expect(result.current.t('common.submit')).toBe('Enviar');
+      expect(result.current.t('common.cancel')).toBe('Cancel');
+    } finally {
+      texts.set(Language.Es, { common: { ...withoutCancel, cancel } as typeof spanish.common });
+    }
   });
 });

@@ -1,11 +1,11 @@
-import { LANGUAGES, type Language } from '@memory-wall/contracts';
+import { Language } from '@memory-wall/contracts';
 import { texts } from '.';
 import type { LazyResources } from './en';
 
 /**
- * Adds the texts of a page loaded on demand, in every language. Its module calls this when it is
- * evaluated, which is before the lazy page first renders.
+ * Adds the English texts of a page loaded on demand (other languages carry every page's texts in their
+ * catalogue). Its module calls this when it is evaluated, which is before the lazy page first renders.
  */
-export function addPageTexts<K extends keyof LazyResources>(key: K, pageTexts: Record<Language, LazyResources[K]>): void {
-  for (const language of LANGUAGES) texts.set(language, { [key]: pageTexts[language] });
+export function addPageTexts<K extends keyof LazyResources>(key: K, englishTexts: LazyResources[K]): void {
+  texts.set(Language.En, { [key]: englishTexts });
 }

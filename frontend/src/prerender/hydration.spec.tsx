@@ -1,11 +1,13 @@
 import { setImmediate } from 'node:timers';
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { Language } from '@memory-wall/contracts';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { startGuestRoute } from '../app/guestBoot';
 import { makeStore } from '../app/store';
+import { setLanguage } from '../i18n';
 import { makeEvent } from '../test/fixtures';
 import { answerMe } from '../test/session';
 import { startTestServer, type TestServer } from '../test/testServer';
@@ -27,6 +29,8 @@ Object.assign(globalThis, { setImmediate });
 
 const EVENT_ID = '6f1c1c5e-8d0a-4f3e-9a57-2b7f0e4c9d11';
 const event = makeEvent({ id: EVENT_ID, name: 'Anna & Ben' });
+const CHINESE_EVENT_ID = '0b3f6a2e-5c1d-4e8f-9a7b-6c2d1e0f3a44';
+const chineseEvent = makeEvent({ id: CHINESE_EVENT_ID, name: '李雷和韩梅梅', defaultLanguage: Language.Zh });
 
 let server: TestServer;
 let root: Root | undefined;
@@ -35,12 +39,14 @@ let container: HTMLElement;
 beforeEach(async () => {
   server = await startTestServer((req) => {
     if (req.method === 'GET' && req.url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
+    if (req.method === 'GET' && req.url === `/api/events/public/${CHINESE_EVENT_ID}`) return { status: 200, body: { event: chineseEvent } };
     return answerMe({ user: null }, req);
   });
   container = document.body.appendChild(document.createElement('div'));
 });
-afterEach(() => {
+afterEach(async () => {
   act(() => root?.unmount());
+  await act(() => setLanguage(Language.En));
   container.remove();
   server.close();
 });
@@ -91,5 +97,22 @@ describe('prerendered guest pages', () => {
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Share Your Memory' })).toBeInTheDocument();
     expect(prerenderedHeading.isConnected).toBe(true);
+  });
+
+  it('hydrates /event-code in English for a guest whose Chinese is already loaded, then shows Chinese', async () => {
+    await act(() => setLanguage(Language.Zh));
+    const mismatches = await hydrate('/event-code', '/event-code');
+    const input = await screen.findByLabelText('活动代码');
+    expect(mismatches).toEqual([]);
+    expect(container.contains(input)).toBe(true);
+  });
+
+  it('hydrates a Chinese event\'s /contribute/{id} in English without a mismatch, then turns to Chinese', async () => {
+    const mismatches = await hydrate(`/contribute/${CHINESE_EVENT_ID}`, '/contribute');
+    const prerenderedHeading = screen.getByRole('heading', { level: 1 });
+    expect(await screen.findByText('为李雷和韩梅梅分享一段留言、一张照片或一幅画。', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: '分享您的回忆' })).toBe(prerenderedHeading);
+    expect(document.documentElement.lang).toBe('zh');
   });
 });

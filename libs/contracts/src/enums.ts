@@ -73,9 +73,21 @@ export const ThemeType = {
 export type ThemeType = (typeof ThemeType)[keyof typeof ThemeType];
 export const THEME_TYPES = values(ThemeType);
 
-export const Language = { En: 'en', Zh: 'zh' } as const;
+/**
+ * The languages of the product's texts. Adding one: its code and name here, and its catalogue
+ * (frontend/src/i18n/locales/<code>.ts). Stored as text, so the database needs no change.
+ */
+export const Language = { En: 'en', Zh: 'zh', Es: 'es', Fr: 'fr', De: 'de' } as const;
 export type Language = (typeof Language)[keyof typeof Language];
 export const LANGUAGES = values(Language);
+/** Each language's name in itself, as a language switcher lists them. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  zh: '中文',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+};
 
 export const MemoryType = { Message: 'message', Photo: 'photo', Drawing: 'drawing' } as const;
 export type MemoryType = (typeof MemoryType)[keyof typeof MemoryType];

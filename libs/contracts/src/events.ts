@@ -1,5 +1,5 @@
 import type { PublicEvent } from './api';
-import type { EventStatus } from './enums';
+import { LANGUAGES, type EventStatus } from './enums';
 
 /** Texts of spec §5 and §8 for events and customer access. */
 export const EventMessages = {
@@ -25,6 +25,7 @@ export const EventMessages = {
   featuredImageMissing: 'Please choose an image file',
   featuredImageTooLarge: 'The image must be at most 5MB',
   featuredImageNotImage: 'Only image files are allowed',
+  languageInvalid: `Language must be ${LANGUAGES.slice(0, -1).join(', ')} or ${LANGUAGES[LANGUAGES.length - 1]}`,
 } as const;
 
 export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;

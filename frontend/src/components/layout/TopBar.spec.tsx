@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Role, type SessionUser } from '@memory-wall/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Language, Role, type SessionUser } from '@memory-wall/contracts';
+import { setLanguage } from '../../i18n';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n/language';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
@@ -154,5 +156,34 @@ describe('logout', () => {
     expect(screen.queryByText('Logging out...')).not.toBeInTheDocument();
     expect(screen.getByText('Logged in as olivia')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('language and menu', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await act(() => setLanguage(Language.En));
+  });
+
+  it('switches the language from the top bar and remembers the choice', async () => {
+    renderWithProviders(undefined, { route: '/contribute' });
+    const select = await screen.findByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', '中文', 'Español', 'Français', 'Deutsch']);
+    fireEvent.change(select, { target: { value: 'es' } });
+    expect(await screen.findByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    expect(await within(nav).findByRole('link', { name: 'Participar' })).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('opens and closes the menu that holds the tabs on a phone, and closes it when a tab is followed', async () => {
+    await renderSignedIn(makeUser(Role.Owner), '/admin');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getByRole('link', { name: 'Billing' }));
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 });

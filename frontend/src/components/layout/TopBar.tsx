@@ -8,11 +8,14 @@ import { useLogoutMutation, useSessionUser } from '../../api/auth';
 import { useGetEventsQuery } from '../../api/events';
 import type { Resources } from '../../i18n/en';
 import { showError, showSuccess } from '../ui/toast';
+import { LanguageSelect } from './LanguageSelect';
 
 interface Tab {
   to: string;
   label: `nav.${keyof Resources['nav']}`;
 }
+
+const MENU_ID = 'top-bar-menu';
 
 /** Spec §4 Logout: the browser goes to / this long after the session ended. */
 export const LOGOUT_REDIRECT_MS = 500;
@@ -70,30 +73,46 @@ export function TopBar() {
   const tabs = isLoading ? [] : tabsFor(user, customerTabs);
   // Lives here, not in SessionControls: those unmount as soon as the cleared cache says "signed out".
   const { loggingOut, onLogout } = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A tab (or any link) followed from the open menu closes it.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <header className="top-bar">
+    <header className={menuOpen ? 'top-bar top-bar-open' : 'top-bar'}>
       <Link to="/" className="brand">
         {t('common.brand')}
       </Link>
-      <nav aria-label={t('nav.main')} className="tabs">
-        {tabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.to === '/admin'} className="tab">
-            {t(tab.label)}
-          </NavLink>
-        ))}
-      </nav>
-      {user ? (
-        <SessionControls user={user} onLogout={onLogout} loggingOut={loggingOut} />
-      ) : (
-        !isLoading &&
-        !loggingOut &&
-        pathname !== '/signin' && (
-          <Link to="/signin" className="button">
-            {t('common.signIn')}
-          </Link>
-        )
-      )}
+      <LanguageSelect />
+      {/* On a phone the tabs and the session controls fold into this menu, so the bar stays one line high. */}
+      <button
+        type="button"
+        className="button button-secondary menu-button"
+        aria-expanded={menuOpen}
+        aria-controls={MENU_ID}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {t('nav.menu')}
+      </button>
+      <div id={MENU_ID} className="top-bar-menu">
+        <nav aria-label={t('nav.main')} className="tabs">
+          {tabs.map((tab) => (
+            <NavLink key={tab.to} to={tab.to} end={tab.to === '/admin'} className="tab">
+              {t(tab.label)}
+            </NavLink>
+          ))}
+        </nav>
+        {user ? (
+          <SessionControls user={user} onLogout={onLogout} loggingOut={loggingOut} />
+        ) : (
+          !isLoading &&
+          !loggingOut &&
+          pathname !== '/signin' && (
+            <Link to="/signin" className="button">
+              {t('common.signIn')}
+            </Link>
+          )
+        )}
+      </div>
       {loggingOut && <LogoutOverlay />}
     </header>
   );

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import './DataTable.css';
 
 export interface Column {
   label: string;
@@ -8,8 +9,22 @@ export interface Column {
   hidden?: boolean;
 }
 
-/** The owner's and provider's tables: a scrollable wrapper, a caption for screen readers, one header row. */
+/**
+ * The owner's and provider's tables: a scrollable wrapper, a caption for screen readers, one header row.
+ * On a phone each row is laid out as a small card (DataTable.css), every cell led by its column's name: the
+ * names are written onto the cells here, after each render, so the pages' rows need not repeat them.
+ */
 export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      [...row.cells].forEach((cell, index) => {
+        const column = columns[index];
+        if (column && !column.hidden) cell.dataset.label = column.label;
+        else delete cell.dataset.label;
+      });
+    }
+  });
   return (
     <div className="cr-table-wrap">
       <table className="cr-table">
@@ -23,7 +38,7 @@ export function DataTable({ caption, columns, children }: { caption: string; col
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody ref={body}>{children}</tbody>
       </table>
     </div>
   );

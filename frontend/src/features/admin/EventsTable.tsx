@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EVENT_STATUSES, EVENT_TYPES, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
-import { formatDate } from '../credits/format';
+import { useFormat } from '../../i18n/format';
 import { DataTable } from '../../components/ui/DataTable';
 
 interface EventsTableProps {
@@ -14,6 +14,7 @@ interface EventsTableProps {
 /** Events as the owner lists them: name, (provider,) type, status, date, contributions, View. */
 export function EventsTable({ caption, events, provider }: EventsTableProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const typeLabel = (type: string) => ((EVENT_TYPES as readonly string[]).includes(type) ? t(`admin.eventTypes.${type as HostEvent['eventType']}`) : type);
   const statusLabel = (status: string) =>
     (EVENT_STATUSES as readonly string[]).includes(status) ? t(`admin.statuses.${status as HostEvent['status']}`) : status;
@@ -38,7 +39,7 @@ export function EventsTable({ caption, events, provider }: EventsTableProps) {
           <td>
             <span className={`cr-badge cr-status-${event.status}`}>{statusLabel(event.status)}</span>
           </td>
-          <td className="cr-nowrap">{formatDate(event.eventDate) || <span className="muted">{t('admin.notSpecified')}</span>}</td>
+          <td className="cr-nowrap">{format.date(event.eventDate) || <span className="muted">{t('admin.notSpecified')}</span>}</td>
           <td className="cr-num">{event.contributionsCount ?? 0}</td>
           <td>
             <Link

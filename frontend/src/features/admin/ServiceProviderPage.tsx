@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminServiceProvider } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { errorStatus } from '../../api/api';
 import { useGetServiceProviderEventsQuery, useGetServiceProviderQuery } from '../../api/admin';
 import { Card } from '../../components/ui/Card';
@@ -9,7 +10,6 @@ import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { adminTexts } from '../../i18n/pages/admin';
 import { addPageTexts } from '../../i18n/lazy';
-import { formatDate } from '../credits/format';
 import { humanize, LoadError, StatCards } from '../credits/ui';
 import { EventsTable } from './EventsTable';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -56,6 +56,7 @@ export function ServiceProviderPage() {
 
 function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; back: ReactNode }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [resetting, setResetting] = useState(false);
   const events = useGetServiceProviderEventsQuery(provider.id);
   const profile = provider.userData.profileData ?? {};
@@ -74,7 +75,7 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
       <header className="cr-header">
         <h1>{provider.companyName}</h1>
         {serviceTypes && <p className="cr-subtitle">{serviceTypes}</p>}
-        <p className="muted">{t('admin.memberSince', { date: formatDate(provider.createdAt) })}</p>
+        <p className="muted">{t('admin.memberSince', { date: format.date(provider.createdAt) })}</p>
       </header>
 
       <div className="cr-columns">
@@ -106,7 +107,7 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
               { label: t('admin.totalEvents'), value: provider.totalEventsCount },
               { label: t('admin.activeEvents'), value: provider.activeEventsCount },
               { label: t('admin.totalContributions'), value: provider.totalContributionsCount },
-              { label: t('admin.lastActivity'), value: formatDate(provider.updatedAt) },
+              { label: t('admin.lastActivity'), value: format.date(provider.updatedAt) },
             ]}
           />
         </Card>

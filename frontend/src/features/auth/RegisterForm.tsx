@@ -6,6 +6,10 @@ import { useRegisterMutation, type RegisterRequest } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, isEmail, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { addPageTexts } from '../../i18n/lazy';
+import { rolesTexts } from '../../i18n/pages/roles';
+
+addPageTexts('roles', rolesTexts);
 
 type Field = 'username' | 'email' | 'fullName' | 'password' | 'passwordConfirm';
 type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];

@@ -1,13 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { billingTexts } from '../../i18n/pages/billing';
 import { addPageTexts } from '../../i18n/lazy';
-import { formatCents } from '../credits/format';
 import { Tabs } from '../../components/ui/Tabs';
 import { TransactionsTable } from '../credits/transactions';
 import { humanize, LoadError, StatCards } from '../credits/ui';
@@ -24,6 +24,7 @@ const matches = (query: string, ...texts: (string | null | undefined)[]) =>
 /** /admin/billing (spec §2 Billing), for the owner. */
 export function BillingPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [tab, setTab] = useState<Tab>('transactions');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
@@ -98,7 +99,7 @@ export function BillingPage() {
         <StatCards
           stats={[
             { label: t('billing.totalCredits'), value: summary.data.totalCreditsPurchased, hint: t('billing.totalCreditsHint') },
-            { label: t('billing.totalRevenue'), value: formatCents(summary.data.totalRevenueCents), hint: t('billing.totalRevenueHint') },
+            { label: t('billing.totalRevenue'), value: format.money(summary.data.totalRevenueCents), hint: t('billing.totalRevenueHint') },
             {
               label: t('billing.activeProviders'),
               value: summary.data.activeServiceProviders,

@@ -1,18 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
 import { useHydrated } from '../../app/useHydrated';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
-import { contributeTexts } from '../../i18n/pages/contribute';
+import { contributeFormTexts, contributeTexts, thankYouCardTexts } from '../../i18n/pages/contribute';
 import { ContributeTabs } from './ContributeTabs';
 import { EventClosed } from './EventClosed';
 import { EventNotFound } from './EventNotFound';
 import { useContributeEvent } from './useContributeEvent';
 
 addPageTexts('contributePage', contributeTexts);
+addPageTexts('contribute', contributeFormTexts);
+addPageTexts('thankYou', thankYouCardTexts);
 
 // Only hosts see the wall beside the form: guests never download it.
 const HostMemoriesPanel = lazy(() => import('./HostMemoriesPanel').then((m) => ({ default: m.HostMemoriesPanel })));
@@ -22,6 +25,7 @@ const HOSTS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner]
 /** /contribute, /contribute/{id, code or slug}, /contribute?code=… (spec §2 Contribute page). */
 export function ContributePage() {
   const { event, isLoading, refusal, unavailable } = useContributeEvent();
+  useEventLanguage(event?.defaultLanguage);
   // The guest form does not wait for the session check: most visitors are guests on a phone, and the
   // answer only adds the host's wall beside the same form.
   const { user } = useSessionUser();

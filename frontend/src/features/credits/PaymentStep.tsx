@@ -5,9 +5,9 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { BRAND_PRIMARY } from '../../app/theme';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { Spinner } from '../../components/ui/Spinner';
 import { showError } from '../../components/ui/toast';
-import { formatCents } from './format';
 
 /** Stripe.js once per publishable key; a failed load is forgotten so the next attempt loads it again. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -90,6 +90,7 @@ interface CheckoutFormProps {
 
 function CheckoutForm({ paymentIntentId, amount, onPaid, onCancel, onLoadError }: CheckoutFormProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -131,7 +132,7 @@ function CheckoutForm({ paymentIntentId, amount, onPaid, onCancel, onLoadError }
       <PaymentElement onReady={() => setReady(true)} onLoadError={onLoadError} />
       <div className="actions">
         <button type="submit" className="button" disabled={!stripe || !elements || !ready || paying}>
-          {paying ? t('credits.paying') : t('credits.pay', { amount: formatCents(amount) })}
+          {paying ? t('credits.paying') : t('credits.pay', { amount: format.money(amount) })}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={paying}>
           {t('credits.cancel')}

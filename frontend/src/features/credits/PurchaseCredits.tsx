@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CreatePaymentIntentResponse, CreditPack } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { errorMessage } from '../../api/api';
 import { useCreatePaymentIntentMutation, useGetCreditPacksQuery } from '../../api/credits';
 import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { showError } from '../../components/ui/toast';
-import { formatCents } from './format';
 import { LoadError } from './ui';
 
 // Stripe.js and the Payment Element come with this chunk, fetched only once a payment starts.
@@ -29,6 +29,7 @@ function newIdempotencyKey(): string {
  */
 export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const packs = useGetCreditPacksQuery();
   const [createPaymentIntent, { isLoading: starting }] = useCreatePaymentIntentMutation();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -68,8 +69,8 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
             <li key={pack.id} className={['cr-pack', pack.mostPopular && 'cr-pack-popular'].filter(Boolean).join(' ')} aria-label={pack.name}>
               {pack.mostPopular && <span className="cr-badge cr-badge-popular">{t('credits.mostPopular')}</span>}
               <h3>{pack.name}</h3>
-              <p className="cr-pack-per-credit">{t('credits.perCredit', { price: formatCents(pack.pricePerCredit) })}</p>
-              <p className="cr-pack-price">{formatCents(pack.price)}</p>
+              <p className="cr-pack-per-credit">{t('credits.perCredit', { price: format.money(pack.pricePerCredit) })}</p>
+              <p className="cr-pack-price">{format.money(pack.price)}</p>
               <p>{t('credits.packCredits', { count: pack.credits })}</p>
               {pack.savingsPercent > 0 && <p className="cr-pack-savings">{t('credits.savings', { percent: pack.savingsPercent })}</p>}
               <button
@@ -92,8 +93,8 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
       rows={[
         [t('credits.package'), pack.name],
         [t('credits.credits'), pack.credits],
-        [t('credits.pricePerCredit'), formatCents(pack.pricePerCredit)],
-        [t('credits.orderTotal'), formatCents(step.kind === 'pay' ? step.intent.amount : pack.price)],
+        [t('credits.pricePerCredit'), format.money(pack.pricePerCredit)],
+        [t('credits.orderTotal'), format.money(step.kind === 'pay' ? step.intent.amount : pack.price)],
       ]}
     />
   );

@@ -1,8 +1,9 @@
 import { TRANSACTION_TYPES, type CreditTransactionView, type TransactionType } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { creditsTexts } from '../../i18n/pages/credits';
 import { addPageTexts } from '../../i18n/lazy';
-import { formatDate, signed } from './format';
+import { signed } from './format';
 import { DataTable } from '../../components/ui/DataTable';
 
 // The owner's billing page shows the same badges: whichever page loads first adds the texts.
@@ -32,6 +33,7 @@ interface TableProps<T extends CreditTransactionView> {
 /** Ledger rows: date, (provider,) type, signed amount, description. */
 export function TransactionsTable<T extends CreditTransactionView>({ caption, transactions, provider }: TableProps<T>) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <DataTable
       caption={caption}
@@ -45,7 +47,7 @@ export function TransactionsTable<T extends CreditTransactionView>({ caption, tr
     >
       {transactions.map((transaction) => (
         <tr key={transaction.id}>
-          <td className="cr-nowrap">{formatDate(transaction.createdAt)}</td>
+          <td className="cr-nowrap">{format.date(transaction.createdAt)}</td>
           {provider && <td>{provider.cell(transaction)}</td>}
           <td>
             <TransactionTypeBadge type={transaction.transactionType} />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { HostEvent, HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { errorMessage } from '../../api/api';
 import { useGetEventQuery, useGetEventsQuery } from '../../api/events';
 import { selectLiveConnected } from '../../api/liveStatus';
@@ -31,6 +32,7 @@ export function CustomerWallPage() {
     pollingInterval: connected ? 0 : POLL_MS,
   });
   const event = eventQuery.data;
+  useEventLanguage(event?.defaultLanguage);
   const loading = events.isLoading || eventQuery.isLoading || memories.isLoading;
   const failed = events.isError || eventQuery.isError || memories.isError || !event || !eventId;
   // One <main> and <h1> through loading, failure and the wall, so the page's name never flickers.

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { useGetPublicEventQuery } from '../../api/events';
 import { useGetMemoriesQuery } from '../../api/memories';
 import { Card } from '../../components/ui/Card';
@@ -9,6 +10,10 @@ import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
 import { LiveBadge } from './LiveBadge';
 import { useOfflineShell } from '../../serviceWorker';
+import { addPageTexts } from '../../i18n/lazy';
+import { displayTexts } from '../../i18n/pages/display';
+
+addPageTexts('display', displayTexts);
 
 /**
  * How wide a card's image is on this wall (the img `sizes`): the grid's columns are at least 280 px, so
@@ -22,6 +27,7 @@ export function DisplayPage() {
   const { t } = useTranslation();
   const { eventId = '' } = useParams();
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
+  useEventLanguage(event?.defaultLanguage, { screen: true });
   // Waits for the event, so no socket is opened for an event that is not available.
   const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);
   useOfflineShell(memories);

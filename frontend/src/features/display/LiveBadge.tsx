@@ -1,6 +1,10 @@
 import { useTranslation } from '../../i18n';
 import { useAppSelector } from '../../app/hooks';
 import { selectLiveConnected } from '../../api/liveStatus';
+import { addPageTexts } from '../../i18n/lazy';
+import { displayTexts } from '../../i18n/pages/display';
+
+addPageTexts('display', displayTexts);
 
 export function LiveBadge({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

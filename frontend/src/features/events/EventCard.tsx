@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { CustomerCredentialsPanel } from '../customers/CustomerCredentialsPanel';
-import { creditsUsed, displayDate } from './eventFormat';
+import { creditsUsed } from './eventFormat';
 import type { EventAction } from './useEventActions';
 
 interface Props {
@@ -17,11 +18,12 @@ interface Props {
 /** One event on the list: name (to its dashboard), status, credits used, actions by status (spec §2 Events list). */
 export function EventCard({ event, canManage, busy, onAction }: Props) {
   const { t } = useTranslation();
+  const format = useFormat();
   const titleId = useId();
   const panelId = useId();
   const [customersOpen, setCustomersOpen] = useState(false);
   const href = `/events/${encodeURIComponent(event.id)}`;
-  const date = displayDate(event.eventDate);
+  const date = format.day(event.eventDate);
   const isDraft = event.status === EventStatus.Draft;
 
   const view = (

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EventStatus, Role, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventQuery } from '../../api/events';
 import { DetailList } from '../../components/ui/DetailList';
@@ -12,7 +13,6 @@ import { addPageTexts } from '../../i18n/lazy';
 import { contributeUrl } from '../qrcode/contributeUrl';
 import { Dialog } from './Dialog';
 import { EventLoadError } from './EventLoadError';
-import { displayDate } from './eventFormat';
 import { useEventActions } from './useEventActions';
 
 addPageTexts('events', eventsTexts);
@@ -40,6 +40,7 @@ export function EventDashboardPage() {
 
 function Dashboard({ event }: { event: HostEvent }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const navigate = useNavigate();
   const { user } = useSessionUser();
   const [qrOpen, setQrOpen] = useState(false);
@@ -64,7 +65,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         <DetailList
           rows={[
             [t('events.type'), t(`events.eventType.${event.eventType}`)],
-            [t('events.eventDate'), displayDate(event.eventDate) ?? t('events.notSpecified')],
+            [t('events.eventDate'), format.day(event.eventDate) || t('events.notSpecified')],
             [t('events.statusLabel'), t(`events.status.${event.status}`)],
             [
               t('events.eventCode'),

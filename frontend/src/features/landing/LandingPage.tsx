@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CREDIT_PACKS, EventType, Role, type CreditPack } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
 import type { SignInState } from '../../app/RequireAccess';
 import { landingTexts } from '../../i18n/pages/landing';
@@ -19,9 +20,6 @@ const DASHBOARD_BY_ROLE: Record<Role, string> = {
 const FEATURES = ['noApp', 'media', 'moderation', 'live'] as const;
 const EVENT_TYPES = [EventType.Wedding, EventType.Memorial, EventType.General] as const;
 const STEPS = ['create', 'invite', 'share', 'show'] as const;
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const formatCents = (cents: number) => dollars.format(cents / 100);
 
 /** The public front page, without the top bar. Plain markup and CSS only: guests may land here first. */
 export function LandingPage() {
@@ -108,12 +106,13 @@ export function LandingPage() {
 
 function PackCard({ pack }: { pack: CreditPack }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <li className={['tile', 'pack', pack.mostPopular && 'pack-popular'].filter(Boolean).join(' ')} aria-label={pack.name}>
       {pack.mostPopular && <span className="badge badge-live">{t('landing.mostPopular')}</span>}
       <h3>{pack.name}</h3>
-      <p className="pack-price">{t('landing.perCredit', { price: formatCents(pack.pricePerCredit) })}</p>
-      <p>{t('landing.total', { price: formatCents(pack.price) })}</p>
+      <p className="pack-price">{t('landing.perCredit', { price: format.money(pack.pricePerCredit) })}</p>
+      <p>{t('landing.total', { price: format.money(pack.price) })}</p>
       <p>{t('landing.credits', { count: pack.credits })}</p>
       {pack.savingsPercent > 0 && <p className="pack-savings">{t('landing.savings', { percent: pack.savingsPercent })}</p>}
       <Link to="/signin" state={{ tab: 'register' } satisfies SignInState} className="button">

@@ -1,13 +1,15 @@
-import { formatDistanceToNow } from 'date-fns';
 import { MemoryType, ProcessingState, type HostMemory, type PublicMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
 import { heldReasonText } from './heldReason';
 import { captionOf, imageOf, isHostMemory, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
+import { displayTexts } from '../../i18n/pages/display';
 
 addPageTexts('memoryCard', memoryCardTexts);
+addPageTexts('display', displayTexts);
 
 export interface ModerationActions {
   onApprove(): void;
@@ -43,6 +45,7 @@ export interface MemoryCardProps {
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
 export function MemoryCard({ memory, variant = 'presentation', moderation, customer, sizes = '100vw' }: MemoryCardProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const host = isHostMemory(memory) ? memory : null;
   const pending = !!host && !host.approved && !host.flagged;
   const failed = host?.processingState === ProcessingState.Failed;
@@ -79,7 +82,7 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
       ) : (
         <p className="memory-meta">
           <span className="memory-meta-author">{memory.author}</span>
-          <time dateTime={memory.createdAt}>{formatDistanceToNow(new Date(memory.createdAt), { addSuffix: true })}</time>
+          <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
         </p>
       )}
       {moderation && (pending || failed) && (

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Role, type HostEvent, type HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventQuery, useGetPublicEventQuery } from '../../api/events';
 import { selectLiveConnected } from '../../api/liveStatus';
@@ -38,6 +39,7 @@ export function MemoryWallPage() {
 function HostWall({ eventId, role }: { eventId: string; role: Role }) {
   const { t } = useTranslation();
   const { data: event, isLoading, isError } = useGetEventQuery(eventId);
+  useEventLanguage(event?.defaultLanguage);
   const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
   const polling = { pollingInterval: connected ? 0 : WALL_POLL_MS, skip: !event };
   const pending = useGetHostMemoriesQuery({ eventId, filter: 'pending' }, polling);
@@ -238,6 +240,7 @@ function EventMissing({ guest = false }: { guest?: boolean }) {
 function GuestWall({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
+  useEventLanguage(event?.defaultLanguage);
   const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : { eventId }, {
     skip: !event,
   });

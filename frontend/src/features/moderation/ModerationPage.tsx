@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { MemoryType, ProcessingState, Role, type HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
 import { selectLiveConnected } from '../../api/liveStatus';
 import {
@@ -138,6 +138,7 @@ const ACTION_LABELS = {
 /** One memory to decide on: who sent it and when, what it shows, why it is held. */
 function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemory; actions: Action[]; busy: boolean; onAction(action: Action): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const image = memory.type !== MemoryType.Message;
   const picture = image ? imageOf(memory, 'card') : null;
   const caption = image ? memory.photoCaption : null;
@@ -148,7 +149,7 @@ function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemor
     <article className={failed ? 'moderation-card moderation-card-failed' : 'moderation-card'} data-testid="moderation-card" aria-busy={busy || undefined}>
       <header className="moderation-card-header">
         <strong>{t('moderationPage.from', { author: memory.author || t('moderationPage.anonymous') })}</strong>
-        <time dateTime={memory.createdAt}>{format(new Date(memory.createdAt), 'MMM d, yyyy')}</time>
+        <time dateTime={memory.createdAt}>{format.date(memory.createdAt)}</time>
       </header>
       {memory.title && <h2 className="moderation-card-title">{memory.title}</h2>}
       {image ? (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useEventLanguage } from '../../i18n/language';
 import { useMeQuery } from '../../api/auth';
 import { useAppSelector } from '../../app/hooks';
 import { errorStatus } from '../../api/api';
@@ -64,6 +65,7 @@ export function PresentationPage() {
   const { t } = useTranslation();
   const { eventId } = useParams();
   const { data: event, isLoading, error, refetch: refetchEvent } = useGetPublicEventQuery(eventId ?? skipToken);
+  useEventLanguage(event?.defaultLanguage, { screen: true });
   const {
     data: memories = [],
     isLoading: memoriesLoading,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Role, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
 import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
@@ -10,8 +11,10 @@ import { profileTexts } from '../../i18n/pages/profile';
 import { addPageTexts } from '../../i18n/lazy';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PersonalInfo } from './PersonalInfo';
+import { rolesTexts } from '../../i18n/pages/roles';
 
 addPageTexts('profile', profileTexts);
+addPageTexts('roles', rolesTexts);
 
 /** /myprofile (spec §2 Profile page), for any signed-in user. */
 export function ProfilePage() {
@@ -31,8 +34,9 @@ export function ProfilePage() {
 }
 
 function AccountInfo({ user }: { user: SessionUser }) {
-  const { t, language } = useTranslation();
-  const memberSince = user.createdAt ? new Date(user.createdAt).toLocaleDateString(language) : undefined;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const memberSince = format.date(user.createdAt);
   return (
     <Card title={t('profile.accountInfo')}>
       <DetailList

@@ -6,9 +6,10 @@ import { useTranslation } from '../../i18n';
 import { useGetEventBySlugQuery } from '../../api/events';
 import { Card } from '../../components/ui/Card';
 import { addPageTexts } from '../../i18n/lazy';
-import { thankYouTexts } from '../../i18n/pages/contribute';
+import { thankYouCardTexts, thankYouTexts } from '../../i18n/pages/contribute';
 
 addPageTexts('thankYouPage', thankYouTexts);
+addPageTexts('thankYou', thankYouCardTexts);
 
 /** Spec §9: an auto-approving event's guest goes on to the wall after 4 s, the bar moving every 50 ms. */
 export const THANK_YOU_REDIRECT = { durationMs: 4000, tickMs: 50 } as const;

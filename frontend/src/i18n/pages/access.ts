@@ -8,9 +8,4 @@ const en = {
 
 export type AccessTexts = typeof en;
 
-const zh: AccessTexts = {
-  deniedTitle: '拒绝访问',
-  deniedText: '您没有权限访问此页面。',
-};
-
-export const accessTexts = { en, zh };
+export const accessTexts = en;

@@ -57,61 +57,7 @@ const en = {
 
 export type BillingTexts = typeof en;
 
-const zh: BillingTexts = {
-  title: '账单',
-  intro: '服务商的点数购买、收入以及每一笔点数变动。',
-  totalCredits: '点数总计',
-  totalCreditsHint: '通过点数包购买的点数',
-  totalRevenue: '总收入',
-  totalRevenueHint: '点数包的实付金额',
-  activeProviders: '活跃服务商',
-  activeProvidersHint: '有进行中的活动，共 {{total}} 家',
-  search: '搜索',
-  searchPlaceholder: '搜索服务商或交易',
-  sections: '账单栏目',
-  tabTransactions: '交易记录',
-  tabProviders: '服务商',
-  tabAdjust: '调整点数',
-  date: '日期',
-  provider: '服务商',
-  type: '类型',
-  amount: '数量',
-  description: '说明',
-  noTransactions: '没有交易记录',
-  noTransactionsMatch: '没有符合搜索条件的交易',
-  company: '公司',
-  account: '账户',
-  available: '可用点数',
-  purchased: '已购点数',
-  used: '已用点数',
-  viewDetails: '查看详情',
-  noProviders: '没有找到服务商',
-  noProvidersMatch: '没有符合搜索条件的服务商',
-  adjustIntro: '为服务商增加点数，或输入负数扣除点数。每次调整都会连同原因一起记录。',
-  providerLabel: '服务商',
-  chooseProvider: '请选择服务商',
-  providerOption_one: '{{name}}（{{username}}）：{{count}} 个点数',
-  providerOption_other: '{{name}}（{{username}}）：{{count}} 个点数',
-  amountLabel: '点数数量',
-  amountHint: '正数增加点数，负数扣除点数。',
-  increase: '增加数量',
-  decrease: '减少数量',
-  reasonLabel: '原因',
-  submit: '调整点数',
-  submitting: '正在调整...',
-  providerRequired: '请选择服务商。',
-  amountRequired: '请输入点数数量（正数或负数）。',
-  reasonRequired: '请填写调整原因。',
-  adjusted: '点数已调整',
-  adjustedText_one: '{{name}} 现有 {{count}} 个可用点数。',
-  adjustedText_other: '{{name}} 现有 {{count}} 个可用点数。',
-  adjustFailed: '调整点数失败。',
-  loadFailed: '加载账单数据失败',
-  loadTransactionsFailed: '加载交易记录失败',
-  retry: '重试',
-};
-
-export const billingTexts = { en, zh };
+export const billingTexts = en;
 
 declare module '../en' {
   interface LazyResources {

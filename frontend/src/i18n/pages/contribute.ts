@@ -1,8 +1,8 @@
-import { MemoryMessages } from '@memory-wall/contracts';
+import { MemoryMessages, Messages } from '@memory-wall/contracts';
 
 /**
- * Texts of the contribute page beyond the message form (whose texts are core: `contribute`), and of
- * the thank-you page's redirect. Added when their chunk loads (see ../lazy.ts).
+ * Texts of the contribute page beyond the message form, and of the thank-you page's redirect. Added
+ * when their chunk loads (see ../lazy.ts).
  */
 const en = {
   guestIntro: 'Share a message, a photo or a drawing for {{event}}.',
@@ -51,48 +51,7 @@ const en = {
 
 export type ContributeTexts = typeof en;
 
-const zh: ContributeTexts = {
-  guestIntro: '为{{event}}分享一段留言、一张照片或一幅画。',
-  hostTitle: '添加回忆',
-  hostIntro: '亲自为{{event}}添加回忆：它会直接显示在回忆墙上。',
-  kinds: '回忆类型',
-  tabMessage: '留言',
-  tabPhoto: '照片',
-  tabDrawing: '绘画',
-  photoLabel: '照片',
-  photoHint: 'JPG、PNG、GIF 或 WEBP，最大 10MB',
-  captionLabel: '说明',
-  captionPlaceholder: '选填',
-  choosePhoto: '选择照片',
-  changePhoto: '重新选择',
-  removePhoto: '移除照片',
-  editPhoto: '裁剪 / 旋转',
-  preview: '照片预览',
-  photoRequired: '请选择要上传的照片',
-  invalidFileType: '文件类型无效',
-  fileTooLarge: '文件过大',
-  noEvent: '未选择活动',
-  photoError: '提交照片时出错',
-  preparing: '正在处理照片...',
-  uploading: '正在上传照片... {{percent}}%',
-  uploadRetrying: '连接中断，正在重试...',
-  cropTitle: '裁剪和旋转',
-  cropHint: '拖动边角进行裁剪。裁剪区域至少 200 × 200 像素。',
-  rotate: '旋转',
-  applyCrop: '应用',
-  cancelCrop: '取消',
-  noImage: '未选择图片',
-  cropFailed: '无法裁剪照片',
-  drawingLabel: '您的绘画',
-  drawingHint: '用手指或鼠标绘画。',
-  clearDrawing: '清除',
-  drawingRequired: '请先绘画',
-  drawingError: '提交绘画时出错',
-  onTheWall: '墙上的回忆',
-  noneYet: '还没有回忆',
-};
-
-export const contributeTexts = { en, zh };
+export const contributeTexts = en;
 
 /** The thank-you page's countdown to the wall. */
 const thankYouEn = {
@@ -103,13 +62,41 @@ const thankYouEn = {
 
 export type ThankYouTexts = typeof thankYouEn;
 
-const thankYouZh: ThankYouTexts = {
-  approvedSoon: '您的回忆正在送往回忆墙。',
-  awaitingApproval: '主办方审核通过后，您的回忆将显示在回忆墙上。',
-  redirecting: '正在打开回忆墙...',
+export const thankYouTexts = thankYouEn;
+
+/** The message form and the cards for an event not found or closed (`contribute`). */
+const formEn = {
+  shareTitle: 'Share Your Memory',
+  shareIntro: 'Leave a message for {{event}}.',
+  nameLabel: 'Your Name',
+  titleLabel: 'Title',
+  titlePlaceholder: 'Optional',
+  messageLabel: 'Message',
+  nameRequired: 'Name is required',
+  messageRequired: 'Message is required',
+  submitError: 'Error submitting message',
+  notFoundTitle: 'Event Not Found',
+  notFoundText: "We couldn't find this event. Please check the link or enter the event code.",
+  enterCode: 'Enter an Event Code',
+  closedTitle: 'Event Closed',
+  closedText: Messages.eventNotAccepting as string,
 };
 
-export const thankYouTexts = { en: thankYouEn, zh: thankYouZh };
+export type ContributeFormTexts = typeof formEn;
+
+export const contributeFormTexts = formEn;
+
+/** The thank-you card (`thankYou`), also offered where an event takes no more memories. */
+const thankYouCardEn = {
+  title: 'Thank You',
+  text: 'Your memory has been shared.',
+  viewWall: 'View Memory Wall',
+  shareAnother: 'Share Another Memory',
+};
+
+export type ThankYouCardTexts = typeof thankYouCardEn;
+
+export const thankYouCardTexts = thankYouCardEn;
 
 declare module '../en' {
   interface LazyResources {

@@ -17,23 +17,7 @@ const en = {
 
 export type CustomerWallTexts = typeof en;
 
-const zh: CustomerWallTexts = {
-  title: '回忆墙',
-  back: '返回',
-  fullScreen: '全屏',
-  wallSettings: '回忆墙设置',
-  hint: '点击爱心可精选回忆：精选的回忆会优先展示。点击旗帜可从回忆墙移除不当内容。',
-  empty: '还没有回忆。宾客提交并通过审核后，回忆将显示在这里。',
-  errorTitle: '出错了',
-  errorText: '无法加载回忆墙',
-  featuredToast: '已精选回忆！',
-  unfeaturedToast: '已取消精选',
-  flaggedToast: '回忆已标记',
-  actionFailed: '出错了',
-  flagConfirm: '确定要将此回忆标记为不当内容吗？它将立即从演示中移除。',
-};
-
-export const customerWallTexts = { en, zh };
+export const customerWallTexts = en;
 
 declare module '../en' {
   interface LazyResources {

@@ -44,50 +44,7 @@ const en = {
 
 export type CustomersTexts = typeof en;
 
-const zh: CustomersTexts = {
-  title: '客户登录信息',
-  intro: '使用用户名和 6 位 PIN 码登录的活动主办方。',
-  loadFailed: '加载客户登录信息失败，请重试。',
-  tryAgain: '重试',
-  none: '暂无客户。',
-  fullName: '姓名',
-  username: '用户名',
-  email: '邮箱',
-  copy: '复制',
-  copyUsername: '复制用户名 {{username}}',
-  copyPin: '复制 PIN 码',
-  copied: '已复制',
-  copyFailed: '复制失败',
-  resetPin: '重置 PIN 码',
-  resetPinFor: '为 {{username}} 重置 PIN 码',
-  newPin: '新 PIN 码',
-  confirmPin: '确认 PIN 码',
-  savePin: '保存 PIN 码',
-  cancel: '取消',
-  pinReset: '密码已重置',
-  pinResetText: '{{username}} 现在可以使用新的 PIN 码登录。',
-  resetFailed: '重置密码失败',
-  addCustomer: '添加客户',
-  addHint: '为草稿活动添加客户会发布该活动并使用 1 点数。',
-  customerName: '客户姓名',
-  customerEmail: '客户邮箱',
-  customerUsername: '客户用户名',
-  pin: 'PIN 码',
-  generatePin: '生成 PIN 码',
-  adding: '添加中...',
-  missingInformation: '信息不完整',
-  invalidPasswordFormat: '密码格式无效',
-  passwordsDontMatch: '两次输入的密码不一致',
-  passwordsDontMatchText: 'PIN 码与确认 PIN 码必须相同。',
-  added: '客户已添加',
-  addedText: '请将下面的 PIN 码交给 {{username}}：它只显示这一次。',
-  addFailed: '添加客户失败',
-  addFailedText: '请重试。',
-  newCredentials: '{{username}} 的登录信息',
-  done: '完成',
-};
-
-export const customersTexts = { en, zh };
+export const customersTexts = en;
 
 declare module '../en' {
   interface LazyResources {

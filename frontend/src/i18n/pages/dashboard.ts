@@ -7,10 +7,4 @@ const en = {
 
 export type DashboardTexts = typeof en;
 
-const zh: DashboardTexts = {
-  pickTitle: '选择活动',
-  pickText: '输入您参加的活动代码，查看回忆墙并分享您的回忆。',
-  enterCode: '输入活动代码',
-};
-
-export const dashboardTexts = { en, zh };
+export const dashboardTexts = en;

@@ -11,15 +11,7 @@ const en: HeldReasonTexts = {
   processing_failed: 'Processing failed: {{detail}}',
 };
 
-const zh: HeldReasonTexts = {
-  manual_review: '等待主办方审核',
-  ai_flagged: '已被 AI 审核标记',
-  ai_unavailable: 'AI 审核暂不可用：等待人工审核',
-  image_unreadable: '无法处理该图片',
-  processing_failed: '处理失败：{{detail}}',
-};
-
-export const heldReasonTexts = { en, zh };
+export const heldReasonTexts = en;
 
 declare module '../en' {
   interface LazyResources {

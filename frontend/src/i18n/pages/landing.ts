@@ -41,40 +41,4 @@ const en = {
 
 export type LandingTexts = typeof en;
 
-const zh: LandingTexts = {
-  title: '分享永恒的回忆',
-  subtitle: '为婚礼、追思会及各类聚会打造的实时回忆墙。来宾用手机分享留言、照片和绘画；主办方审核后实时展示。',
-  enterCode: '输入活动代码',
-  register: '注册',
-  dashboard: '控制台',
-  featuresTitle: '功能',
-  features: {
-    noApp: { title: '无需安装应用', text: '来宾扫描二维码或输入 6 位活动代码即可开始分享。' },
-    media: { title: '留言、照片和绘画', text: '每位来宾都能在几秒内留下留言、照片或绘画。' },
-    moderation: { title: '灵活的审核方式', text: '自动通过、AI 审核，或由您逐条审核。' },
-    live: { title: '多屏实时展示', text: '通过审核的回忆会实时出现在回忆墙和全屏演示中。' },
-  },
-  eventTypesTitle: '适用于各种场合',
-  eventTypes: {
-    wedding: { title: '婚礼', text: '收集每位来宾的祝福与照片，留给新人珍藏。' },
-    memorial: { title: '追思会', text: '汇聚缅怀生命的故事与悼念，审核温和周到。' },
-    general: { title: '一般活动', text: '生日、聚会、企业活动：每一次值得纪念的相聚。' },
-  },
-  howTitle: '使用流程',
-  steps: {
-    create: { title: '创建活动', text: '服务商为您设置活动及其回忆墙。' },
-    invite: { title: '邀请来宾', text: '在现场或线上分享二维码或活动代码。' },
-    share: { title: '分享回忆', text: '来宾用手机留下留言、照片和绘画。' },
-    show: { title: '实时展示', text: '通过审核的回忆会出现在回忆墙和现场屏幕上。' },
-  },
-  pricingTitle: '简单的价格',
-  pricingIntro: '一个点数创建一个活动。新服务商可获得 10 个免费点数。点数永不过期。',
-  perCredit: '每点 {{price}}',
-  total: '共 {{price}}',
-  credits: '{{count}} 个点数',
-  mostPopular: '最受欢迎',
-  savings: '节省 {{percent}}%',
-  getStarted: '立即开始',
-};
-
-export const landingTexts = { en, zh };
+export const landingTexts = en;

@@ -18,22 +18,7 @@ const cardEn = {
 
 export type MemoryCardTexts = typeof cardEn;
 
-const cardZh: MemoryCardTexts = {
-  pending: '待审核',
-  processing: '处理中...',
-  failed: '无法处理',
-  flagged: '已标记待审查',
-  featured: '已精选',
-  feature: '精选',
-  unfeature: '取消精选',
-  flag: '标记',
-  approve: '通过',
-  reject: '拒绝',
-  by: '{{author}}',
-  imageProcessing: '图片正在处理中',
-};
-
-export const memoryCardTexts = { en: cardEn, zh: cardZh };
+export const memoryCardTexts = cardEn;
 
 /** Texts of the host's memory wall (/memories/{id}, /events/{id}/wall) and its bulk upload. */
 const wallEn = {
@@ -100,68 +85,7 @@ const wallEn = {
 
 export type MemoryWallTexts = typeof wallEn;
 
-const wallZh: MemoryWallTexts = {
-  memoryCount_one: '{{count}} 条回忆',
-  memoryCount_other: '{{count}} 条回忆',
-  presentationMode: '演示模式',
-  wallSettings: '回忆墙设置',
-  refresh: '刷新',
-  refreshed: '回忆墙已刷新',
-  refreshFailed: '刷新失败',
-  refreshFailedText: '无法加载新的回忆',
-  awaiting: '待审核的投稿（{{count}}）',
-  onDisplay: '正在展示的回忆（{{count}}）',
-  showAll: '显示全部 {{count}} 条',
-  approved: '投稿已通过',
-  approvedText: '该回忆现已显示在回忆墙上',
-  approveFailed: '审核失败',
-  approveFailedText: '无法通过此投稿',
-  rejected: '投稿已拒绝',
-  rejectedText: '该回忆已被移除',
-  rejectFailed: '拒绝失败',
-  rejectFailedText: '无法拒绝此投稿',
-  emptyTitle: '还没有回忆',
-  emptyText: '扫描二维码或访问分享页面，添加第一条回忆。',
-  contributeLink: '打开分享页面',
-  waitingTitle: '等待审核',
-  waitingText: '已有回忆提交。审核通过后将显示在回忆墙上。',
-  animation: '动画：{{style}}',
-  animationStyle: {
-    horizontal: '三列横向',
-    vertical: '三列纵向',
-    random: '随机',
-  },
-  liveActive: '实时更新已开启',
-  refreshMode: '正在使用刷新模式',
-  notFoundTitle: '未找到活动',
-  notFoundText: '您要查找的活动不存在，或您没有查看权限。',
-  backToEvents: '返回活动列表',
-  bulkTitle: '批量上传',
-  bulkIntro: '一次添加多张照片，它们会直接显示在回忆墙上。',
-  authorLabel: '您的姓名',
-  imagesLabel: '图片',
-  imagesHint: 'JPG、PNG 或 GIF，每张最大 5MB',
-  removeFile: '移除 {{name}}',
-  selectedFiles_one: '已选择 {{count}} 张图片',
-  selectedFiles_other: '已选择 {{count}} 张图片',
-  uploadImages: '上传图片',
-  uploading: '上传中... {{percent}}%',
-  uploadProgress: '上传进度',
-  noFiles: '请至少选择一个文件',
-  onlyImages: '只能上传图片文件',
-  tooLarge: '每个文件必须小于 5MB',
-  authorRequired: '请填写作者姓名',
-  uploadComplete: '上传完成',
-  uploadCompleteText_one: '成功上传 {{count}} 张图片',
-  uploadCompleteText_other: '成功上传 {{count}} 张图片',
-  uploadFailed: '上传失败',
-  uploadFailedText: '上传过程中出错',
-  uploadErrorTitle: '上传错误',
-  uploadImageFailed: '图片上传失败',
-  uploadSuccessText: '您的图片已成功上传',
-};
-
-export const memoryWallTexts = { en: wallEn, zh: wallZh };
+export const memoryWallTexts = wallEn;
 
 declare module '../en' {
   interface LazyResources {

@@ -31,37 +31,7 @@ const en = {
 
 export type ModerationTexts = typeof en;
 
-const zh: ModerationTexts = {
-  title: '内容审核',
-  intro: '在回忆显示到墙上之前进行审核。',
-  tabs: '按状态查看回忆',
-  pending: '待审核',
-  approved: '已通过',
-  flagged: '已标记',
-  from: '来自：{{author}}',
-  anonymous: '匿名',
-  heldReason: '暂缓原因：{{reason}}',
-  categories: '类别：{{categories}}',
-  approve: '通过',
-  reject: '拒绝',
-  flag: '标记',
-  remove: '移除',
-  processing: '仍在处理中',
-  failed: '无法处理',
-  emptyPending: '没有待审核的回忆',
-  emptyApproved: '没有已通过的回忆',
-  emptyFlagged: '没有已标记的回忆',
-  approvedToast: '回忆已通过',
-  rejectedToast: '回忆已拒绝',
-  flaggedToast: '回忆已标记',
-  approveFailed: '通过回忆失败',
-  rejectFailed: '拒绝回忆失败',
-  flagFailed: '标记回忆失败',
-  loadFailed: '加载回忆失败',
-  retry: '重试',
-};
-
-export const moderationTexts = { en, zh };
+export const moderationTexts = en;
 
 declare module '../en' {
   interface LazyResources {

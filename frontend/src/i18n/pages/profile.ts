@@ -37,40 +37,4 @@ const en = {
 
 export type ProfileTexts = typeof en;
 
-const zh: ProfileTexts = {
-  title: '个人资料',
-  personalInfo: '个人信息',
-  fullName: '姓名',
-  email: '邮箱',
-  contactNumber: '联系电话',
-  companyName: '公司名称',
-  notSet: '未设置',
-  updated: '资料已更新',
-  updatedText: '您的资料已保存。',
-  updateFailed: '更新失败',
-  updateFailedText: '更新资料失败',
-  accountInfo: '账户信息',
-  username: '用户名',
-  role: '角色',
-  memberSince: '注册时间',
-  credits: '点数',
-  availableCredits: '可用点数',
-  usedCredits: '已用点数',
-  purchasedCredits: '已购点数',
-  purchaseMore: '购买更多点数',
-  security: '安全',
-  securityText: '修改您的登录密码。',
-  changePassword: '修改密码',
-  currentPassword: '当前密码',
-  newPassword: '新密码',
-  confirmNewPassword: '确认新密码',
-  updatePassword: '更新密码',
-  passwordChanged: '密码已修改',
-  passwordChangedText: '您的密码已更新。',
-  passwordChangeFailed: '密码修改失败',
-  passwordChangeFailedText: '修改密码失败',
-  invalidPassword: '密码无效',
-  passwordMismatch: '密码不一致',
-};
-
-export const profileTexts = { en, zh };
+export const profileTexts = en;

@@ -23,29 +23,7 @@ const en = {
 
 export type QrCodeTexts = typeof en;
 
-const zh: QrCodeTexts = {
-  intro: '来宾扫描此二维码即可分享关于{{name}}的回忆。',
-  codeLabel: '活动代码',
-  image: '{{name}} 的二维码',
-  download: '下载',
-  print: '打印',
-  testLink: '测试分享链接',
-  printError: '打印出错',
-  printErrorText: '无法打开打印窗口，请允许此网站弹出窗口。',
-  generateError: '生成二维码出错',
-  generateErrorText: '无法生成二维码',
-  printHeading: '扫码分享回忆',
-  noEventTitle: '选择活动',
-  noEventGuest: '输入您参加的活动代码以获取其二维码。',
-  enterCode: '输入活动代码',
-  noEventOwner: '打开一个活动以显示其二维码。',
-  goToEvents: '前往活动列表',
-  noEventCustomer: '您的账户还没有活动。',
-  notFound: '您要查找的活动不存在，或您没有查看权限。',
-  loadFailed: '加载活动详情失败，请稍后再试。',
-};
-
-export const qrCodeTexts = { en, zh };
+export const qrCodeTexts = en;
 
 declare module '../en' {
   interface LazyResources {

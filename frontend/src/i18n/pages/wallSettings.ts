@@ -63,69 +63,7 @@ const en = {
 
 export type WallSettingsTexts = typeof en;
 
-const zh: WallSettingsTexts = {
-  backToWall: '返回回忆墙',
-  intro: '设置{{name}}回忆墙的外观和行为。',
-  wallTitle: '回忆墙标题',
-  wallTitleHint: '可选。显示在回忆上方。',
-  featuredImage: '特色图片',
-  featuredImageHint: 'PNG、JPG、GIF，最大 5MB',
-  chooseImage: '上传特色图片',
-  uploading: '上传中...',
-  removeImage: '移除图片',
-  imagePreview: '特色图片预览',
-  moderationType: '内容审核',
-  moderation: {
-    auto_approve: '自动通过',
-    ai_moderation: 'AI 审核',
-    manual_moderation: '人工审核',
-  },
-  moderationHint: {
-    auto_approve: '所有回忆立即显示在墙上。',
-    ai_moderation: '回忆会被自动检查，有疑问的将等待您审核。',
-    manual_moderation: '每条回忆都需要您批准后才会显示。',
-  },
-  numberOfImagesDisplay: '同时显示的回忆数',
-  transitionTime: '切换间隔',
-  seconds: '{{count}} 秒',
-  enableMusic: '背景音乐',
-  enableMusicHint: '在全屏回忆墙上播放轻柔的钢琴音乐。',
-  colorTheme: '背景颜色',
-  colors: {
-    'Light Blue': '浅蓝',
-    Cream: '奶油色',
-    'Light Orange': '浅橙',
-    'Light Gray': '浅灰',
-    Taupe: '灰褐色',
-  },
-  animationStyle: '动画样式',
-  animation: {
-    horizontal: '三列横向',
-    vertical: '三列纵向',
-    random: '随机',
-  },
-  displayOrder: '显示顺序',
-  order: {
-    newest: '最新优先',
-    oldest: '最早优先',
-    random: '随机',
-  },
-  save: '保存设置',
-  saving: '保存中...',
-  cancel: '取消',
-  saved: '回忆墙设置已更新',
-  error: '错误',
-  saveFailed: '更新设置失败',
-  uploaded: '图片已上传',
-  uploadedText: '特色图片上传成功',
-  uploadFailed: '上传失败',
-  uploadFailedText: '图片上传失败',
-  imageOnly: '只允许上传图片文件',
-  loadFailed: '加载活动详情失败，请稍后再试。',
-  notFound: '您要查找的活动不存在，或您没有查看权限。',
-};
-
-export const wallSettingsTexts = { en, zh };
+export const wallSettingsTexts = en;
 
 declare module '../en' {
   interface LazyResources {

@@ -48,7 +48,7 @@ export class EventDetailsFields {
 
   @ApiPropertyOptional({ enum: LANGUAGES })
   @IsOptional()
-  @IsIn(LANGUAGES, { message: 'Language must be en or zh' })
+  @IsIn(LANGUAGES, { message: EventMessages.languageInvalid })
   defaultLanguage?: Language;
 
   @ApiPropertyOptional({ minLength: 4, maxLength: 10 })

@@ -1,4 +1,4 @@
-import { EVENT_CODE_LENGTH, EVENT_TYPES, LANGUAGES, type EventType, type Language } from '@memory-wall/contracts';
+import { EVENT_CODE_LENGTH, EVENT_TYPES, LANGUAGE_NAMES, LANGUAGES, type EventType, type Language } from '@memory-wall/contracts';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n';
@@ -37,7 +37,7 @@ export function EventDetailsCard({ form }: { form: EventFormState }) {
           label={t('events.defaultLanguage')}
           value={values.defaultLanguage}
           onChange={(e) => set('defaultLanguage', e.target.value as Language)}
-          options={LANGUAGES.map((language) => ({ value: language, label: t(`events.language.${language}`) }))}
+          options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
         />
       </div>
     </Card>

@@ -8,7 +8,6 @@ import {
   EVENT_TYPES,
   EventStatus,
   EventType,
-  LANGUAGES,
   Language,
   MODERATION_TYPES,
   ModerationType,
@@ -70,7 +69,8 @@ export class Event {
   @Column({ type: 'timestamptz', nullable: true })
   eventEndDate: Date | null;
 
-  @Column({ type: 'enum', enum: LANGUAGES, enumName: 'event_language', default: 'en' })
+  /** One of LANGUAGES, checked by the API (text, so that adding a language needs no migration). */
+  @Column({ type: 'varchar', length: 8, default: 'en' })
   defaultLanguage: Language;
 
   @Column({ type: 'enum', enum: MODERATION_TYPES, enumName: 'moderation_type', default: 'auto_approve' })

@@ -4,6 +4,7 @@ import { MemoryMedia1763720000000 } from './1763720000000-memory-media';
 import { UsernameSkeleton1763730000000 } from './1763730000000-username-skeleton';
 import { MemorySubmissionId1763741000000 } from './1763741000000-memory-submission-id';
 import { HeldReasonCodes1763750000000 } from './1763750000000-held-reason-codes';
+import { EventLanguageText1763752000000 } from './1763752000000-event-language-text';
 import { ProviderBalanceStartsAtZero1763760000000 } from './1763760000000-provider-balance-starts-at-zero';
 
 /** Every migration, in order. New migrations are appended here. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   UsernameSkeleton1763730000000,
   MemorySubmissionId1763741000000,
   HeldReasonCodes1763750000000,
+  EventLanguageText1763752000000,
   ProviderBalanceStartsAtZero1763760000000,
 ];
