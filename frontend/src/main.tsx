@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { startGuestRoute } from './app/guestBoot';
 import { makeStore } from './app/store';
-import { isPrerenderedPath } from './prerender/guestPages';
+import { mountApp } from './app/mount';
 import './styles.css';
 
 const store = makeStore();
@@ -20,7 +19,4 @@ const app = (
     </Provider>
   </StrictMode>
 );
-const root = document.getElementById('root')!;
-// A guest page arrives with its first screen already painted (frontend/prerender.ts): React adopts it.
-if (root.firstChild && isPrerenderedPath(window.location.pathname)) hydrateRoot(root, app);
-else createRoot(root).render(app);
+mountApp(document.getElementById('root')!, app, window.location.pathname);
