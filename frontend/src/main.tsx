@@ -1,22 +1,26 @@
-import { StrictMode } from 'react';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { startGuestRoute } from './app/guestBoot';
-import { makeStore } from './app/store';
 import { mountApp } from './app/mount';
 import './styles.css';
 
-const store = makeStore();
-startGuestRoute(store.dispatch, window.location);
+/** Lets the browser run what is waiting (a tap, a frame) before the next stage starts. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-const app = (
-  <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Provider>
-  </StrictMode>
-);
-mountApp(document.getElementById('root')!, app, window.location.pathname);
+/**
+ * The app starts in stages, each evaluated in a task of its own: React (with this module), then the store
+ * (Redux Toolkit and the API slice) with the guest route's chunk and event look-up started, then the router
+ * and the app's shell, then the render (in slices, see mountApp). As one task, the modules' evaluation
+ * alone blocked a phone's main thread while a guest could already see and tap the prerendered page. The
+ * HTML preloads every stage's files with this one (frontend/bootPreloads.ts), so no stage waits for a
+ * download.
+ */
+async function start() {
+  await nextTask();
+  const [{ makeStore }, { startGuestRoute }] = await Promise.all([import('./app/store'), import('./app/guestBoot')]);
+  const store = makeStore();
+  startGuestRoute(store.dispatch, window.location);
+  await nextTask();
+  const { BrowserApp } = await import('./app/BrowserApp');
+  await nextTask();
+  mountApp(document.getElementById('root')!, <BrowserApp store={store} />, window.location.pathname);
+}
+
+void start();
