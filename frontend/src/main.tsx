@@ -5,16 +5,17 @@ import './styles.css';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * The app starts in stages, each evaluated in a task of its own: React (with this module), then the store
- * (Redux Toolkit and the API slice) with the guest route's chunk and event look-up started, then the router
- * and the app's shell, then the render (in slices, see mountApp). As one task, the modules' evaluation
- * alone blocked a phone's main thread while a guest could already see and tap the prerendered page. The
- * HTML preloads every stage's files with this one (frontend/bootPreloads.ts), so no stage waits for a
- * download.
+ * The app starts in stages, each in a task of its own: React (with this module), then the store's modules
+ * (Redux Toolkit and the API slice), then the store with the guest route's chunk and event look-up started,
+ * then the router and the app's shell, then the render (in slices, see mountApp). As one task, the
+ * modules' evaluation alone blocked a phone's main thread while a guest could already see and tap the
+ * prerendered page. The HTML preloads every stage's files with this one (frontend/bootPreloads.ts), so no
+ * stage waits for a download.
  */
 async function start() {
   await nextTask();
   const [{ makeStore }, { startGuestRoute }] = await Promise.all([import('./app/store'), import('./app/guestBoot')]);
+  await nextTask();
   const store = makeStore();
   startGuestRoute(store.dispatch, window.location);
   await nextTask();
