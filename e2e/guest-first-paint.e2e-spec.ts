@@ -74,4 +74,21 @@ describe('a prerendered guest page', () => {
     await page.getByText('Share a message, a photo or a drawing for Lantern Walk.').waitFor();
     expectPaintedBeforeTheApp(await firstPaint(page));
   });
+
+  it('is painted in the theme this browser last had, before any of the app\'s scripts has run', async () => {
+    const context = await browser.newContext(PHONE);
+    // Without its scripts the app never runs: what shows is the HTML and its inline scripts alone.
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('memory-wall-theme', 'funeral'));
+    await page.goto(`${api.url}/event-code`);
+    await page.getByRole('heading', { name: 'Join an Event' }).waitFor();
+    const theme = await page.evaluate(() => ({
+      name: document.documentElement.dataset.theme,
+      accent: getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim(),
+    }));
+    // The funeral theme's accent (spec: theme colours).
+    expect(theme).toEqual({ name: 'funeral', accent: '#4D938F' });
+    await context.close();
+  });
 });

@@ -12,7 +12,7 @@ module.exports = {
   displayName: 'frontend',
   rootDir: __dirname,
   testEnvironment: 'jest-fixed-jsdom',
-  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/*.spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@memory-wall/contracts$': '<rootDir>/../libs/contracts/src/index.ts',

@@ -39,7 +39,8 @@ function scriptHash(script: string): string {
  * Writes, beside index.html, one HTML file per guest page of src/prerender/guestPages.ts with the page's
  * first screen already in #root (rendered by React on the server side of a Vite instance with the same
  * plugins and aliases). The app's stylesheets are written into these pages too (about 5 kB compressed),
- * so the first paint waits for no request after the HTML, and so are the default theme's colours. The app's
+ * so the first paint waits for no request after the HTML, and so are the default theme's colours, replaced
+ * before that paint by the visitor's stored theme (storedThemeScript in src/prerender/render.tsx). The app's
  * scripts start after that first paint (START_APP_AFTER_FIRST_PAINT). The files join the bundle before it is
  * written, so they are compressed and precached like the rest.
  */
@@ -61,8 +62,10 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { renderPage: render, defaultThemeAttributes } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof Render;
+        const { renderPage: render, defaultThemeAttributes, storedThemeScript } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof Render;
+        const themeScript = storedThemeScript();
         const shell = startAppAfterFirstPaint(String(index.source))
+          .replace('</title>', `</title>\n    <script>${themeScript}</script>`)
           .replace(STYLESHEET, (link, fileName: string) => {
             const css = bundle[fileName];
             return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : link;
@@ -73,8 +76,8 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
           this.emitFile({ type: 'asset', fileName: file, source: shell.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`) });
         }
         // Read by the API (backend/src/common/frontend-pages.ts) to answer each route with its file and to
-        // allow the pages' inline script.
-        const manifest = { pages: PRERENDERED_PAGES, scriptSources: [scriptHash(START_APP_AFTER_FIRST_PAINT)] };
+        // allow the pages' inline scripts.
+        const manifest = { pages: PRERENDERED_PAGES, scriptSources: [scriptHash(themeScript), scriptHash(START_APP_AFTER_FIRST_PAINT)] };
         this.emitFile({ type: 'asset', fileName: 'prerendered.json', source: JSON.stringify(manifest) });
       } finally {
         await server.close();

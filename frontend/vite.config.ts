@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadBootChunks } from './bootPreloads';
 import { prerenderGuestPages } from './prerender';
 
 const backend = 'http://localhost:3000';
@@ -66,6 +67,8 @@ const resolveContracts = {
 export default defineConfig({
   plugins: [
     react(),
+    // Before the guest pages are prerendered: they take index.html's script tags as they are.
+    preloadBootChunks(),
     prerenderGuestPages({ root: fileURLToPath(new URL('.', import.meta.url)), plugins: [react()], resolve: resolveContracts }),
     offlineShell,
     // Writes a .br and a .gz beside each text asset; the API's static server picks one by Accept-Encoding,
@@ -83,5 +86,18 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every chunk uses, each in a chunk of its own rather than in the entry (src/main.tsx): a
+            // chunk that imports the entry counts the entry's stylesheet as its own, and loading it on a
+            // prerendered page, whose styles are inline, would fetch that stylesheet again.
+            { name: 'shared-runtime', test: /vite\/preload-helper|react\/jsx-runtime|jsx-runtime\.production/ },
+            { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { createEvent } from '../../../backend/test/support/factories';
+import { TASKSET } from '../lib/cpu';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule, Metric } from '../lib/report';
@@ -33,6 +35,8 @@ interface Run {
   /** Lighthouse's diagnostics of the run, for the notes. */
   requests: Array<{ url: string; transferSize: number; startMs: number; endMs: number }>;
   lcpElement: string;
+  /** The main thread's tasks over 50 ms (Lighthouse's long-tasks audit, simulated times): what makes the TBT. */
+  longTasks: Array<{ url: string; durationMs: number }>;
   /** Lighthouse's own measure of the machine's CPU speed during the run (higher is faster). */
   benchmarkIndex: number;
 }
@@ -45,8 +49,12 @@ interface LighthouseReport {
 
 function runLighthouse(url: string, outFile: string): Promise<Run> {
   const args = [LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`];
+  // Lighthouse and its Chromium run on every core, not on the load side's one that they would inherit from
+  // this runner: there the browser, renderer, GPU and network processes took turns on a single core, and
+  // Lighthouse counts the renderer's waits as main-thread time (and multiplies it by 4).
+  const [command, argv] = existsSync(TASKSET) ? [TASKSET, ['-c', `0-${cpus().length - 1}`, process.execPath, ...args]] : [process.execPath, args];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
+    const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', fail);
@@ -83,6 +91,7 @@ function readRun(report: LighthouseReport): Run {
     bytes: value('total-byte-weight'),
     requests,
     lcpElement: lcpItem?.items?.[0]?.node?.snippet ?? 'unknown',
+    longTasks: (report.audits['long-tasks']?.details?.items ?? []).map((item) => ({ url: String(item.url), durationMs: Number(item.duration ?? 0) })),
     benchmarkIndex: report.environment.benchmarkIndex,
   };
 }
@@ -92,6 +101,12 @@ function requestList(run: Run): string {
   return run.requests
     .map((r) => `\`${new URL(r.url).pathname.split('/').pop() || '/'}\` ${(r.transferSize / 1000).toFixed(1)} kB ${r.startMs.toFixed(0)}–${r.endMs.toFixed(0)}`)
     .join(', ');
+}
+
+/** The run's long tasks in the order Lighthouse lists them (longest first), as "file duration". */
+function longTaskList(run: Run): string {
+  if (!run.longTasks.length) return 'none';
+  return run.longTasks.map((t) => `\`${t.url.startsWith('http') ? new URL(t.url).pathname.split('/').pop() || '/' : t.url}\` ${t.durationMs.toFixed(0)}`).join(', ');
 }
 
 export const lighthouse: CaseModule = async (ctx) => {
@@ -142,6 +157,9 @@ export const lighthouse: CaseModule = async (ctx) => {
       const lcps = of((r) => r.lcpMs);
       const typical = runs[name][lcps.indexOf(lcps.slice().sort((a, b) => Math.abs(a - median(lcps)) - Math.abs(b - median(lcps)))[0])];
       notes.push(`${path}, the run nearest the median LCP: LCP element ${typical.lcpElement.replace(/`/g, "'")}; requests (path, transferred, start–end ms as observed unthrottled): ${requestList(typical)}.`);
+      const tbts = of((r) => r.tbtMs);
+      const blocking = runs[name][tbts.indexOf(tbts.slice().sort((a, b) => Math.abs(a - median(tbts)) - Math.abs(b - median(tbts)))[0])];
+      notes.push(`${path}, the run nearest the median TBT (${blocking.tbtMs.toFixed(0)} ms): long tasks (script or page they are attributed to, simulated ms): ${longTaskList(blocking)}.`);
     }
     return { metrics, notes, profiles: {}, details: runs };
   } finally {

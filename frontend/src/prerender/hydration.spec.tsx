@@ -1,11 +1,12 @@
 import { setImmediate } from 'node:timers';
 import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { Language } from '@memory-wall/contracts';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { startGuestRoute } from '../app/guestBoot';
+import { mountApp } from '../app/mount';
 import { makeStore } from '../app/store';
 import { setLanguage } from '../i18n';
 import { makeEvent } from '../test/fixtures';
@@ -53,8 +54,9 @@ afterEach(async () => {
 
 /**
  * What a guest's browser does with a prerendered page (src/main.tsx): the build's HTML in #root, the
- * guest route started, then hydrateRoot. React reports any difference between the HTML and the app's
- * first render as a recoverable error (and then throws the HTML away and renders anew: the page jumps).
+ * guest route started, then mountApp, which hydrates it. React reports any difference between the HTML
+ * and the app's first render as a recoverable error (and then throws the HTML away and renders anew: the
+ * page jumps).
  */
 async function hydrate(route: string, prerenderedAs: string): Promise<unknown[]> {
   container.innerHTML = await renderPage(prerenderedAs);
@@ -63,13 +65,14 @@ async function hydrate(route: string, prerenderedAs: string): Promise<unknown[]>
   startGuestRoute(store.dispatch, { pathname, search: search && `?${search}` });
   const mismatches: unknown[] = [];
   await act(async () => {
-    root = hydrateRoot(
+    root = mountApp(
       container,
       <Provider store={store}>
         <MemoryRouter initialEntries={[route]}>
           <App />
         </MemoryRouter>
       </Provider>,
+      pathname,
       { onRecoverableError: (error) => mismatches.push(error) },
     );
   });
