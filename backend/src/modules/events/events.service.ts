@@ -272,5 +272,5 @@ function pickEventFields(dto: UpdateEventDto | CreateEventDto): Partial<Pick<Eve
     if (value === undefined) continue;
     picked[key] = (key === 'eventDate' || key === 'eventEndDate') && value ? new Date(value as string) : value;
   }
-  return picked as Partial<Pick<Event, EditableField>>;
+  return picked;
 }
