@@ -75,7 +75,7 @@ describe('events in the browser', () => {
     await dialog.getByRole('img', { name: 'QR code for Garden Wedding' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe(`memory-wall-qr-${stored.eventCode}.png`);
-    const png = PNG.sync.read(await readFile((await download.path())!));
+    const png = PNG.sync.read(await readFile((await download.path())));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(`${api.url}/contribute?code=${stored.eventCode}`);
 

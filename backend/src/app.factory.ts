@@ -104,7 +104,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
   app.enableShutdownHooks();
 
-  app.useGlobalFilters(new ApiExceptionFilter(serveFrontend(app, config.FRONTEND_DIST, pages)));
+  app.useGlobalFilters(new ApiExceptionFilter(await serveFrontend(app, config.FRONTEND_DIST, pages)));
 
   const document = SwaggerModule.createDocument(
     app,
@@ -119,9 +119,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 }
 
 /** Serves the built front end when it exists; returns its pages' HTML for the SPA fallback. */
-function serveFrontend(app: NestFastifyApplication, dist: string, pages: FrontendPages | null): FrontendPages | null {
+async function serveFrontend(app: NestFastifyApplication, dist: string, pages: FrontendPages | null): Promise<FrontendPages | null> {
   if (!pages) return null;
-  app.register(fastifyStatic, {
+  await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     // The build writes a .br and a .gz beside each asset (frontend/vite.config.ts): sent as Accept-Encoding

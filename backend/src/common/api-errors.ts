@@ -58,7 +58,7 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     if (!('message' in detail)) return { statusCode: status, error: statusText(status), message: statusText(status), ...detail };
     // Nest hands Fastify's own 4xx errors (malformed JSON, body too large) on as HttpExceptions caused by them.
     const message =
-      fastifyMessage(exception.cause) ?? (Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message));
+      fastifyMessage(exception.cause) ?? (Array.isArray(detail.message) ? detail.message.join('; ') : String((detail.message as string | undefined) ?? exception.message));
     return {
       statusCode: status,
       error: statusText(status),
@@ -82,5 +82,5 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
 
 function statusText(status: number) {
   const name = HttpStatus[status] as string | undefined;
-  return name ? name.toLowerCase().replace(/(^|_)(\w)/g, (_, sep, c) => (sep ? ' ' : '') + c.toUpperCase()) : 'Error';
+  return name ? name.toLowerCase().replace(/(^|_)(\w)/g, (_, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase()) : 'Error';
 }

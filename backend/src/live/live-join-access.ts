@@ -35,7 +35,7 @@ export class LiveJoinAccess {
       const hosts = await this.remembered(`hosts:${sessionId}:${eventId}`, () => this.access.canManage(session, eventId, ['canModerate']));
       if (hosts) return { hosts: true };
     }
-    return (await this.remembered(`public:${eventId}`, () => this.publicDecision(eventId))) as JoinDecision;
+    return this.remembered<JoinDecision>(`public:${eventId}`, () => this.publicDecision(eventId));
   }
 
   private async publicDecision(eventId: string): Promise<JoinDecision> {

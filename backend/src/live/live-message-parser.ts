@@ -8,7 +8,7 @@ const logger = new Logger('LiveSocket');
  */
 export function parseClientMessage(data: unknown): { event: string; data: unknown } | undefined {
   try {
-    const message = JSON.parse(String(data));
+    const message = JSON.parse(String(data)) as { type?: unknown } | null;
     if (message && typeof message === 'object' && typeof message.type === 'string') {
       return { event: message.type, data: message };
     }

@@ -13,7 +13,7 @@ async function connected(count: number, options: ServerOptions = {}) {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options });
   await once(server, 'listening');
   const sides: Array<{ socket: WebSocket; tcp: Socket }> = [];
-  server.on('connection', (socket, request) => sides.push({ socket, tcp: request.socket as Socket }));
+  server.on('connection', (socket, request) => sides.push({ socket, tcp: request.socket }));
   const received: Received[][] = [];
   const clients = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -63,7 +63,7 @@ describe('PreparedFrame', () => {
       tcp.write = ((chunk: Buffer, ...rest: unknown[]) => {
         chunks.push(chunk);
         return write(chunk, ...rest);
-      }) as typeof tcp.write;
+      });
       return chunks;
     });
     try {

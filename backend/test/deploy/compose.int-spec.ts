@@ -52,8 +52,8 @@ function compose(args: string[], secrets: Record<string, string> = OPERATOR_SECR
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { status?: number; stderr?: string };
-    if (e.code === 'ENOENT') throw new Error(INSTALL_HINT);
-    throw new Error(`docker-compose ${args.join(' ')} exited with ${e.status}:\n${e.stderr ?? e.message}`);
+    if (e.code === 'ENOENT') throw new Error(INSTALL_HINT, { cause: error });
+    throw new Error(`docker-compose ${args.join(' ')} exited with ${e.status}:\n${e.stderr ?? e.message}`, { cause: error });
   }
 }
 

@@ -154,7 +154,7 @@ describe('fault 8: the hostile upload corpus', () => {
             : await fetch(`${api.url}/api/events/${event.id}/submissions/photo`, { method: 'POST', headers: { 'content-type': body.contentType }, body: typeof body.raw === 'string' ? body.raw : new Uint8Array(body.raw) });
         const text = await res.text();
         let outcome: Outcome | 'unsafe' | 'server error';
-        let detail = '';
+        let detail: string;
         if (res.status >= 400 && res.status < 500) {
           outcome = 'refused';
           detail = (JSON.parse(text) as { message?: string }).message ?? '';

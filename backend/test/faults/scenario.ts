@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { Figure, recordScenario } from './report';
 
 /**
@@ -38,8 +39,7 @@ export class FaultScenario {
     try {
       await body(this);
     } catch (err) {
-      const message = String((err as Error)?.message ?? err)
-        .replace(/\u001b\[[0-9;]*m/g, '')
+      const message = stripVTControlCharacters(String((err as Error)?.message ?? err))
         .split('\n')
         .slice(0, 14)
         .join('\n')

@@ -95,7 +95,7 @@ describe('live gateway admission', () => {
       expect(await neighbour.joined()).toMatchObject({ feed: 'public' });
 
       // A closed socket gives its place back.
-      const first = (admitted[0] as PromiseFulfilledResult<LiveClient>).value;
+      const first = (admitted[0]).value;
       first.close();
       await first.closed();
       let again: LiveClient | undefined;

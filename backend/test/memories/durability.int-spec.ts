@@ -63,7 +63,7 @@ describe('a worker killed in the middle of a job', () => {
     workers.push(startWorkers(env));
     const memory = await processed(t.dataSource, memoryId, 30_000);
     expect(memory).toMatchObject({ processingState: 'ready', approved: true, media: { full: { width: 1920, height: 1440 } } });
-    const renditions = (readdirSync(join(storageDir, 'public/memories', event.id)) as string[]).filter((f) => f.startsWith(memoryId) && f.endsWith('.webp'));
+    const renditions = (readdirSync(join(storageDir, 'public/memories', event.id))).filter((f) => f.startsWith(memoryId) && f.endsWith('.webp'));
     expect(renditions.sort()).toEqual([`${memoryId}-card.webp`, `${memoryId}-full.webp`]);
   });
 });

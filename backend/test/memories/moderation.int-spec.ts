@@ -1,6 +1,6 @@
 import { LiveMessage } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
+import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { FakeOpenAi } from '../support/fake-openai';
 import { ApiClient, signedIn } from '../support/http';

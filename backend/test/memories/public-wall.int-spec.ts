@@ -48,7 +48,7 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     expect(first.status).toBe(200);
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers.get('cache-control')).toBe('no-cache');
-    expect(await first.json()).toEqual({ success: true, memories: [] } as unknown);
+    expect(await first.json()).toEqual({ success: true, memories: [] });
 
     const unchanged = await read(event.id, etag);
     expect(unchanged.status).toBe(304);
@@ -136,7 +136,7 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
       const event = await createEvent(t.dataSource);
       for (let i = 0; i < 2; i++) {
         const before = await fetch(`${other.url}/api/events/${event.id}/memories`);
-        expect(await before.json()).toEqual({ success: true, memories: [] } as unknown);
+        expect(await before.json()).toEqual({ success: true, memories: [] });
       }
       await settle(); // read again: the instance follows the wall's feed
       const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });

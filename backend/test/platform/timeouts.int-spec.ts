@@ -11,7 +11,7 @@ async function rawConnection(port: number) {
   const socket: Socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
   const state = { received: '', closed: false };
-  socket.on('data', (chunk) => (state.received += chunk));
+  socket.on('data', (chunk: Buffer) => (state.received += chunk.toString()));
   socket.on('close', () => (state.closed = true));
   socket.on('error', () => undefined);
   return { socket, state };

@@ -16,8 +16,8 @@ import { createTestEnvironment, TestEnvironment } from '../support/test-environm
 function rawGet(baseUrl: string, path: string, cookie?: string): Promise<{ status: number; body: Buffer; cacheControl?: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method: 'GET', headers: cookie ? { cookie } : {} }, async (res) => {
-      resolve({ status: res.statusCode!, body: await buffer(res), cacheControl: res.headers['cache-control'] });
+    const req = request({ host: hostname, port, path, method: 'GET', headers: cookie ? { cookie } : {} }, (res) => {
+      buffer(res).then((body) => resolve({ status: res.statusCode!, body, cacheControl: res.headers['cache-control'] }), reject);
     });
     req.on('error', reject);
     req.end();

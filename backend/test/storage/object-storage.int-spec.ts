@@ -10,7 +10,7 @@ import { freePort } from '../support/processes';
 describe.each([
   ['local disk', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-disk-'));
-    return { storage: new LocalDiskStorage(dir) as ObjectStorage, stop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return { storage: new LocalDiskStorage(dir), stop: async () => rmSync(dir, { recursive: true, force: true }) };
   }],
   ['S3 (minio client → s3rver)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-s3-'));
@@ -18,7 +18,7 @@ describe.each([
     const server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
     await server.run();
     const storage = new S3Storage({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'memory-wall-test', region: 'us-east-1' });
-    return { storage: storage as ObjectStorage, stop: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { storage: storage, stop: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
   }],
 ])('%s storage', (_, make) => {
   let storage: ObjectStorage;

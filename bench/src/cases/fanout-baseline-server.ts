@@ -22,7 +22,7 @@ wss.on('connection', (socket, request) => {
   let room = rooms.get(eventId);
   if (!room) rooms.set(eventId, (room = new Set()));
   room.add(socket);
-  socket.on('close', () => room!.delete(socket));
+  socket.on('close', () => room.delete(socket));
   socket.on('error', () => undefined);
 });
 
@@ -53,7 +53,9 @@ interface RunCommand {
   bodies: string[];
 }
 
-process.on('message', async (message: RunCommand) => {
+process.on('message', (message: RunCommand) => void run(message));
+
+async function run(message: RunCommand) {
   if (message.cmd !== 'run') return;
   const published = message.eventIds.map(() => 0);
   const fired = await atFixedRate(message.rate, message.durationMs, (i, dueAt) => {
@@ -62,7 +64,7 @@ process.on('message', async (message: RunCommand) => {
     published[e]++;
   });
   process.send!({ cmd: 'done', fired, published });
-});
+}
 
 server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));

@@ -35,7 +35,9 @@ function publishDueAt(dueAt: number, publish: () => Promise<void>): Promise<void
 const redis = createRedis(process.env.REDIS_URL!, { failFast: true, autoPipelining: true });
 const publisher = new LivePublisher(redis, new RedisKeys(process.env.REDIS_PREFIX!));
 
-process.on('message', async (message: RunCommand) => {
+process.on('message', (message: RunCommand) => void run(message));
+
+async function run(message: RunCommand) {
   if (message.cmd !== 'run') return;
   const published = message.eventIds.map(() => 0);
   const pending: Array<Promise<void>> = [];
@@ -47,7 +49,7 @@ process.on('message', async (message: RunCommand) => {
   });
   await Promise.all(pending);
   process.send!({ cmd: 'done', fired, published, failed });
-});
+}
 
 redis.once('ready', () => process.send!({ cmd: 'ready' }));
 process.on('SIGTERM', () => {

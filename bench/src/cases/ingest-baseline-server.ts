@@ -35,10 +35,11 @@ app.post<{ Params: { eventId: string }; Body: { name?: unknown; message?: unknow
   },
 );
 
-app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
-process.on('SIGTERM', async () => {
+void app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => void stop());
+async function stop() {
   await app.close();
   await queue.close();
   await pool.end();
   process.exit(0);
-});
+}

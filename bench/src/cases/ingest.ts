@@ -14,7 +14,7 @@ import { perGuestRequest, runStep, StepResult, targetOf } from '../lib/loadgen';
 import { benchPhotos } from '../lib/photos';
 import { Proc, startApi, startBenchServer, stopAll, WORK } from '../lib/procs';
 import { profileDuring } from '../lib/profile';
-import { absoluteMetric, CaseContext, CaseModule, ratioMetric } from '../lib/report';
+import { absoluteMetric, CaseModule, ratioMetric } from '../lib/report';
 import { maxRateOrNaN } from '../lib/search';
 import { median } from '../lib/stats';
 

@@ -63,7 +63,7 @@ function runLighthouse(url: string, outFile: string): Promise<Run> {
       try {
         done(readRun(JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport));
       } catch (err) {
-        fail(err);
+        fail(err instanceof Error ? err : new Error(String(err)));
       }
     });
   });

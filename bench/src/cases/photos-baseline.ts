@@ -33,7 +33,9 @@ interface RunCommand {
   outDir: string;
 }
 
-process.on('message', async (message: RunCommand) => {
+process.on('message', (message: RunCommand) => void run(message));
+
+async function run(message: RunCommand) {
   if (message.cmd !== 'run') return;
   mkdirSync(message.outDir, { recursive: true });
   const t0 = performance.now();
@@ -50,6 +52,6 @@ process.on('message', async (message: RunCommand) => {
   );
   rmSync(message.outDir, { recursive: true, force: true });
   process.send!({ cmd: 'done', totalMs: performance.now() - t0, doneAt });
-});
+}
 process.on('SIGTERM', () => process.exit(0));
 process.send!({ cmd: 'ready' });

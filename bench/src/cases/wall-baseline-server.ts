@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 /**
@@ -5,7 +6,7 @@ import Fastify from 'fastify';
  * JSON bytes from memory (the product's answer for the same wall, captured by the runner and passed in
  * WALL_BODY_FILE), with its ETag and a 304 for a matching If-None-Match. No Nest, no hooks, no Redis.
  */
-const body = require('node:fs').readFileSync(process.env.WALL_BODY_FILE!, 'utf8') as string;
+const body = readFileSync(process.env.WALL_BODY_FILE!, 'utf8');
 const etag = process.env.WALL_ETAG ?? 'W/"baseline"';
 const app = Fastify({ logger: false });
 
@@ -16,8 +17,9 @@ app.get('/api/events/:eventId/memories', (request, reply) => {
   return reply.type('application/json; charset=utf-8').send(body);
 });
 
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.on('SIGTERM', async () => {
+void app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => void stop());
+async function stop() {
   await app.close();
   process.exit(0);
-});
+}

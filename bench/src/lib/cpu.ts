@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 
 /**
  * Core layout of a run. With two or more cores the load side (load generator, socket fleet, uploader,
@@ -43,7 +43,7 @@ export function pin(pid: number, cpus: string) {
 /** CPU time (user+system, ms) a process has used so far, from /proc; NaN when unavailable. */
 export function processCpuMs(pid: number): number {
   try {
-    const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8') as string;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return (ticks * 1000) / clockTicks();
@@ -67,7 +67,7 @@ function clockTicks() {
 /** Resident memory of a process in bytes, from /proc; NaN when unavailable. */
 export function rssBytes(pid: number): number {
   try {
-    const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /VmRSS:\s+(\d+) kB/.exec(status);
     return match ? Number(match[1]) * 1024 : NaN;
   } catch {
@@ -77,13 +77,13 @@ export function rssBytes(pid: number): number {
 
 /** The machine's 1-minute load average, noted beside each result (a noisy machine explains a spread). */
 export function loadAverage(): number {
-  return require('node:os').loadavg()[0];
+  return loadavg()[0];
 }
 
 /** CPU pressure (Linux PSI "some avg60", % of time runnable tasks waited for a CPU); NaN when unavailable. */
 export function cpuPressure(): number {
   try {
-    const text = require('node:fs').readFileSync('/proc/pressure/cpu', 'utf8') as string;
+    const text = readFileSync('/proc/pressure/cpu', 'utf8');
     const match = /some avg10=[\d.]+ avg60=([\d.]+)/.exec(text);
     return match ? Number(match[1]) : NaN;
   } catch {
@@ -99,7 +99,7 @@ export interface CpuTimes {
 
 export function cpuTimes(): CpuTimes | undefined {
   try {
-    const fields = (require('node:fs').readFileSync('/proc/stat', 'utf8') as string).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const fields = (readFileSync('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
     return { steal: fields[7], total: fields.reduce((sum, ticks) => sum + ticks, 0) };
   } catch {
     return undefined;

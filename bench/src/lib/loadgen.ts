@@ -101,7 +101,7 @@ class Connection {
     const head = buf.toString('latin1', 0, headEnd);
     const status = Number(head.slice(9, 12));
     const lower = head.toLowerCase();
-    let complete = false;
+    let complete: boolean;
     const cl = /\r\ncontent-length:\s*(\d+)/.exec(lower);
     if (cl) complete = buf.length >= headEnd + 4 + Number(cl[1]);
     else if (lower.includes('\r\ntransfer-encoding: chunked')) complete = buf.indexOf('\r\n0\r\n\r\n', headEnd) >= 0 || buf.subarray(headEnd + 4, headEnd + 9).toString() === '0\r\n\r\n';

@@ -129,5 +129,5 @@ export async function startBenchServer(script: string, options: StartOptions, he
 
 /** Stops every process given, ignoring ones already gone. */
 export async function stopAll(procs: Array<Proc | undefined>) {
-  await Promise.all(procs.map((p) => p?.stop().catch(() => undefined)));
+  await Promise.all(procs.filter((p): p is Proc => p !== undefined).map((p) => p.stop().catch(() => undefined)));
 }

@@ -24,7 +24,7 @@ export function verdictOf(response: { results?: unknown }, sent: readonly InputT
   if (typeof result?.flagged !== 'boolean' || !result.categories || typeof result.categories !== 'object') {
     throw new AiModerationUnavailable('malformed moderation result');
   }
-  const applied = new Set(Object.values(result.category_applied_input_types ?? {}).flatMap((types) => (Array.isArray(types) ? types : [])));
+  const applied = new Set(Object.values(result.category_applied_input_types ?? {}).flatMap((types): unknown[] => (Array.isArray(types) ? types : [])));
   const unreviewed = sent.filter((type) => !applied.has(type));
   if (unreviewed.length) throw new AiModerationUnavailable(`the moderation result does not cover the ${unreviewed.join(' and ')}`);
   const categories = Object.entries(result.categories).filter(([, flagged]) => flagged === true).map(([category]) => category);

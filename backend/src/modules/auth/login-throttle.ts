@@ -83,7 +83,7 @@ export class LoginThrottle {
   private async consumeAll(limits: Limiter[]) {
     const results = await Promise.allSettled(limits.map(({ limiter, key }) => limiter.consume(key)));
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (refused.length) throw tooMany(...refused.map((r) => r.reason));
+    if (refused.length) throw tooMany(...refused.map((r): unknown => r.reason));
   }
 
   private async giveBack(limits: Limiter[]) {

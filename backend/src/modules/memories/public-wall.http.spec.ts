@@ -37,7 +37,7 @@ describe('answerCachedWallReads: cached public walls answered before the route',
   it('answers an anonymous read of a cached wall with its body, tag and feed position', async () => {
     const res = await get(`/api/events/${EVENT}/memories`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(CACHED.body!.toString());
+    expect(res.body).toBe(CACHED.body.toString());
     expect(res.headers).toMatchObject({ etag: CACHED.etag, 'x-live-position': 'public:7', 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8' });
     expect(asked).toEqual([[EVENT, DisplayOrder.Newest, undefined]]);
   });

@@ -70,7 +70,7 @@ export async function receiveFile(
       });
       form.on('filesLimit', () => reject(new FileTooLargeException('Send one file per request')));
       form.on('fieldsLimit', () => reject(new BadRequestException(messages.missing)));
-      form.on('finish', () => (saving?.done ?? Promise.resolve()).then(resolve, reject));
+      form.on('finish', () => void (saving?.done ?? Promise.resolve()).then(resolve, reject));
       pipeline(request.raw, form).catch(reject);
     });
   } catch (err) {

@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes((typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase());
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;

@@ -1,3 +1,5 @@
+// The package ships its typings where TypeScript does not look; the declaration beside this file says so.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./unicode-confusables.d.ts" />
 import { rectifyConfusion } from 'unicode-confusables';
 import { normalizeUsername } from '@memory-wall/contracts';

@@ -27,7 +27,7 @@ export class ProfileDataDto {
 /** Spec §5 Register. The password rule depends on the role, so the service checks it. */
 export class RegisterDto {
   @ApiProperty({ example: 'pat_planner' })
-  @Transform(({ value }) => (typeof value === 'string' ? normalizeUsername(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeUsername(value) : value))
   @IsString({ message: AuthMessages.usernameTooShort })
   @Matches(USERNAME_ALLOWED, { message: AuthMessages.usernameCharacters })
   @MinLength(USERNAME_MIN_LENGTH, { message: AuthMessages.usernameTooShort })

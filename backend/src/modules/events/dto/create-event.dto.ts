@@ -12,7 +12,7 @@ const FORM_MODERATION_TYPES = [ModerationType.AiModeration, ModerationType.Manua
  */
 export class CreateEventDto extends OmitType(WallSettingsFields, ['name', 'eventType', 'moderationType'] as const) {
   @ApiProperty({ minLength: 3 })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: EventMessages.nameTooShort })
   @MinLength(3, { message: EventMessages.nameTooShort })
   @MaxLength(200)

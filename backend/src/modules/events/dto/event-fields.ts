@@ -52,7 +52,7 @@ export class EventDetailsFields {
   defaultLanguage?: Language;
 
   @ApiPropertyOptional({ minLength: 4, maxLength: 10 })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value))
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @Matches(/^[A-Z0-9]{4,10}$/, { message: EventMessages.eventCodeInvalid })
@@ -85,11 +85,11 @@ export class WallSettingsFields extends EventDetailsFields {
 
   @ApiPropertyOptional({ enum: [2, 3, 4], description: 'A stored 6 maps to 4, any other value to 3' })
   @IsOptional()
-  @Transform(({ value }) => normalizeImagesDisplay(value))
+  @Transform(({ value }: { value: unknown }) => normalizeImagesDisplay(value))
   numberOfImagesDisplay?: number;
 
   @ApiPropertyOptional({ example: 20, description: 'Seconds per rotation' })
-  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
   @IsOptional()
   @IsInt({ message: 'Transition time must be a whole number of seconds' })
   @Min(5, { message: 'Transition time must be between 5 and 300 seconds' })

@@ -11,7 +11,7 @@ export class UsernameSkeleton1763730000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "users" ADD "usernameSkeleton" character varying(256)`);
-    const users: { id: string; username: string }[] = await q.query(`SELECT "id", "username" FROM "users" ORDER BY "createdAt", "id"`);
+    const users = (await q.query(`SELECT "id", "username" FROM "users" ORDER BY "createdAt", "id"`)) as { id: string; username: string }[];
     const seen = new Set<string>();
     for (const { id, username } of users) {
       const skeleton = usernameSkeleton(username);
