@@ -14,7 +14,7 @@ const en = {
   tabDrawing: 'Drawing',
   // Photo
   photoLabel: 'Photo',
-  photoHint: 'JPG, PNG, GIF or WEBP - up to 10MB',
+  photoHint: 'JPG, PNG, GIF, WEBP or HEIC - up to 10MB',
   captionLabel: 'Caption',
   captionPlaceholder: 'Optional',
   choosePhoto: 'Choose a Photo',
@@ -60,7 +60,7 @@ const zh: ContributeTexts = {
   tabPhoto: '照片',
   tabDrawing: '绘画',
   photoLabel: '照片',
-  photoHint: 'JPG、PNG、GIF 或 WEBP，最大 10MB',
+  photoHint: 'JPG、PNG、GIF、WEBP 或 HEIC，最大 10MB',
   captionLabel: '说明',
   captionPlaceholder: '选填',
   choosePhoto: '选择照片',
