@@ -7,7 +7,7 @@ import { ROOT, WORK } from './lib/procs';
 import { CaseContext, CaseModule, CaseResult, loadPrevious, Results, writeResults } from './lib/report';
 import { fanout } from './cases/fanout';
 import { ingest } from './cases/ingest';
-import { photos } from './cases/photos';
+import { heicPhotos, photos } from './cases/photos';
 import { wall } from './cases/wall';
 import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
@@ -21,6 +21,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   pageweight: { title: '5. Guest page weight', run: pageWeight },
   uploadbytes: { title: '6. Photo upload bytes', run: uploadBytes },
   lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
+  heicphotos: { title: '8. HEIC photo processing', run: heicPhotos },
 };
 
 const USAGE = `npm run bench [-- options]
