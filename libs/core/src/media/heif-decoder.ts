@@ -83,9 +83,9 @@ function exifOrientation(exif: Buffer | undefined): number {
   return 1;
 }
 
-/** EXIF orientations 1–8 as sharp operations (sharp rotates before it mirrors). */
+/** EXIF orientations 1–8 as sharp operations (sharp mirrors before it rotates). */
 function orient(pixels: Sharp, orientation: number): Sharp {
-  const turns: Record<number, [angle: number, mirror: boolean]> = { 2: [0, true], 3: [180, false], 4: [180, true], 5: [90, true], 6: [90, false], 7: [270, true], 8: [270, false] };
+  const turns: Record<number, [angle: number, mirror: boolean]> = { 2: [0, true], 3: [180, false], 4: [180, true], 5: [270, true], 6: [90, false], 7: [90, true], 8: [270, false] };
   const [angle, mirror] = turns[orientation] ?? [0, false];
   return pixels.rotate(angle).flop(mirror);
 }
