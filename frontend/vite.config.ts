@@ -11,7 +11,7 @@ const backend = 'http://localhost:3000';
 /**
  * The offline shell (a Workbox service worker, registered by src/serviceWorker.ts): a venue screen reloaded
  * while the network is down comes back with the app and the last wall it read.
- * - The app: every built file is precached. Pages always come from the network while it answers (within
+ * - The app: every built file is precached (but the HEIC decoder). Pages always come from the network while it answers (within
  *   3 s), so a deploy is live at the next load; only without it is the precached index.html used, which
  *   always matches the precached scripts. A new worker takes over at once and drops the old precache.
  * - Public data only: the public event and wall (network first, the cached copy when offline) and
@@ -30,6 +30,9 @@ const offlineShell = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    // The HEIC decoder (WebAssembly, about 2 MB) is for the few guests who pick a HEIC in a browser that
+    // cannot show it: precached, every device would download it.
+    globIgnores: ['**/heicToJpeg-*.js'],
     navigateFallback: null,
     skipWaiting: true,
     clientsClaim: true,

@@ -86,7 +86,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and its Payment Element (credit purchases) load from Stripe's own hosts.
         // The prerendered guest pages start the app from an inline script, allowed by its hash only.
-        scriptSrc: ["'self'", ...(pages?.scriptSources ?? []), 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        // 'wasm-unsafe-eval' lets the HEIC decoder (WebAssembly, our own file) compile; JavaScript eval stays refused.
+        scriptSrc: ["'self'", ...(pages?.scriptSources ?? []), 'https://js.stripe.com', 'https://*.js.stripe.com', "'wasm-unsafe-eval'"],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],

@@ -7,7 +7,7 @@ import { ROOT, WORK } from './lib/procs';
 import { CaseContext, CaseModule, CaseResult, loadPrevious, Results, writeResults } from './lib/report';
 import { fanout } from './cases/fanout';
 import { ingest } from './cases/ingest';
-import { photos } from './cases/photos';
+import { heicPhotos, photos } from './cases/photos';
 import { wall } from './cases/wall';
 import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
@@ -23,6 +23,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   uploadbytes: { title: '6. Photo upload bytes', run: uploadBytes },
   lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
   recovery: { title: '8. Venue screen recovery after network drops', run: recovery },
+  heicphotos: { title: '9. HEIC photo processing', run: heicPhotos },
 };
 
 const USAGE = `npm run bench [-- options]

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 
 /** A real JPEG carrying EXIF with a GPS position, as phones write them. */
@@ -62,4 +66,39 @@ export async function cameraLikeJpeg(width = 4000, height = 3000, quality = 92):
   const row = width * 3;
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.max(0, Math.min(255, pixels[i] * 0.7 + (Math.floor(i / row) / height) * 60 + grain[i] - 128));
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}
+
+/**
+ * `image` (any format sharp reads) as a HEIC made by libheif's own encoder, heif-enc (Debian's
+ * libheif-examples), the way phones' files are: HEVC in HEIF, its EXIF kept. Several images go into one file.
+ */
+export function heicOf(...images: Buffer[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'mw-heic-'));
+  try {
+    const inputs = images.map((image, i) => {
+      const path = join(dir, `in-${i}.jpg`);
+      writeFileSync(path, image);
+      return path;
+    });
+    execFileSync('heif-enc', ['-q', '60', '-o', join(dir, 'out.heic'), ...inputs], { stdio: 'pipe' });
+    return readFileSync(join(dir, 'out.heic'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An animated GIF of `colours.length` 160×120 frames of those colours, each shown `delayMs`, looping. */
+export async function animatedGif(colours: string[], delayMs = 100): Promise<Buffer> {
+  const frames = await Promise.all(colours.map((background) => sharp({ create: { width: 160, height: 120, channels: 3, background } }).png().toBuffer()));
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: colours.map(() => delayMs), loop: 0 })
+    .toBuffer();
+}
+
+/** A GIF of `frames` frames (a two-frame GIF with its last frame repeated, so it is made at once). */
+export async function longGif(frames: number): Promise<Buffer> {
+  const gif = await animatedGif(['#f00', '#00f']);
+  const trailer = gif.length - 1; // 0x3b
+  const lastFrame = gif.subarray(gif.lastIndexOf(Buffer.from([0x21, 0xf9, 0x04])), trailer); // its graphic control extension on
+  return Buffer.concat([gif.subarray(0, trailer), ...Array<Buffer>(frames - 2).fill(lastFrame), gif.subarray(trailer)]);
 }

@@ -15,7 +15,7 @@ import {
   MemoryType,
   SubmissionResponse,
 } from '@memory-wall/contracts';
-import { inspectImage, MemoryQueue, NewMemory, ObjectStorage, originalKey, StoredSubmission, UnsupportedImageError } from '@memory-wall/core';
+import { ImageTooLargeError, inspectImage, MemoryQueue, NewMemory, ObjectStorage, originalKey, StoredSubmission, UnsupportedImageError } from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -25,7 +25,7 @@ import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto'
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
 import { MemoryInserts } from './memory-inserts';
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heif: 'image/heif' } as const;
 
 /** A submission the client named (SUBMISSION_ID_HEADER), and the digest of what it carries. */
 interface NamedSubmission {
@@ -101,13 +101,14 @@ export class SubmissionsService {
     fields: { name: string; photoCaption?: string; title?: string },
     session: Session | undefined,
     submission: NamedSubmission | undefined,
-    formats: ReadonlyArray<keyof typeof MIME> = ['jpeg', 'png', 'gif', 'webp'],
+    formats: ReadonlyArray<keyof typeof MIME> = ['jpeg', 'png', 'gif', 'webp', 'heif'],
   ): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
     let format: keyof typeof MIME;
     try {
       format = (await inspectImage(path)).format;
     } catch (err) {
+      if (err instanceof ImageTooLargeError && type === MemoryType.Photo) throw new FileTooLargeException(MemoryMessages.fileTooLarge);
       if (err instanceof UnsupportedImageError) throw new BadRequestException(type === MemoryType.Drawing ? MemoryMessages.drawingRequired : MemoryMessages.invalidFileType);
       throw err;
     }

@@ -196,7 +196,7 @@ async function openPhotoTab() {
 describe('contribute page: photo', () => {
   it.each([
     ['a PDF', photoFile('menu.pdf', 'application/pdf'), 'Invalid file type'],
-    ['a HEIC photo', photoFile('IMG_0001.heic', 'image/heic'), 'Invalid file type'],
+    ['a file named .heic that is not a HEIC', photoFile('IMG_0001.heic', 'image/heic'), 'Invalid file type'],
     ['a photo over 10MB', photoFile('huge.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1), 'File too large'],
   ])('refuses %s before sending anything', async (_what, file, message) => {
     await openPhotoTab();

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
-import { checkPhoto, PHOTO_TYPES, prepareForUpload, withExtension } from './photoFile';
+import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload, withExtension } from './photoFile';
 
 // The crop tool (react-image-crop) is downloaded only when a guest opens it.
 const CropEditor = lazy(() => import('./CropEditor'));
@@ -42,7 +42,9 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [editing, setEditing] = useState(false);
   const [sending, setSending] = useState<Sending | null>(null);
-  const busy = sending !== null;
+  /** A picked HEIC being converted for this browser (see browserReadable). */
+  const [converting, setConverting] = useState(false);
+  const busy = sending !== null || converting;
 
   useEffect(() => {
     if (!photo) return;
@@ -54,7 +56,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     setPhoto({ file, url: URL.createObjectURL(file) });
   };
 
-  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+  const onChoose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = ''; // choosing the same file again still counts as a change
     if (!file) return;
@@ -62,7 +64,14 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     setPhotoError(problem ? t(`contributePage.${problem}`) : undefined);
     if (problem) return;
     setEditing(false);
-    use(file);
+    setConverting(true);
+    try {
+      use(await browserReadable(file));
+    } catch {
+      setPhotoError(t('contributePage.invalidFileType'));
+    } finally {
+      setConverting(false);
+    }
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -129,7 +138,12 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           </p>
         )}
       </div>
-      {photo && !editing && (
+      {converting && (
+        <p className="field-hint" role="status">
+          {t('contributePage.preparing')}
+        </p>
+      )}
+      {photo && !editing && !converting && (
         <div className="contribute-preview">
           <img
             src={photo.url}

@@ -1,13 +1,15 @@
 import { IMAGE_RENDITIONS, PHOTO_MAX_BYTES } from '@memory-wall/contracts';
 
-/** What the server accepts (it checks the bytes too). */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** What the server accepts (it checks the bytes too). HEIC/HEIF is what iPhones take photos in. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
 const EXTENSIONS: Record<string, (typeof PHOTO_TYPES)[number]> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
 };
 
 /**
@@ -18,14 +20,35 @@ const EXTENSIONS: Record<string, (typeof PHOTO_TYPES)[number]> = {
  */
 export const UPLOAD_ENCODING = { longEdge: IMAGE_RENDITIONS.full, quality: 0.8, maxBytes: 450_000 } as const;
 
-/** The file's image type: its declared type, or (when the browser gives none) its extension's. */
+/**
+ * The file's image type: its declared type, or (when the browser gives none, or a generic one, as desktop
+ * browsers do for HEIC) its extension's.
+ */
 export function photoType(file: File): string | undefined {
-  if (file.type) return (PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : undefined;
+  if (file.type && file.type !== 'application/octet-stream') return (PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : undefined;
   return EXTENSIONS[file.name.split('.').pop()?.toLowerCase() ?? ''];
 }
 
 /**
- * Spec §5 Photo submission: JPEG, PNG, GIF or WEBP ('Invalid file type'), at most 10MB ('File too large').
+ * The picked photo in a form this browser shows and resizes: a HEIC that it cannot decode (all but Safari)
+ * is converted to JPEG by a decoder downloaded only then. Rejects when the file cannot be converted.
+ */
+export async function browserReadable(file: File): Promise<File> {
+  const type = photoType(file);
+  if (type !== 'image/heic' && type !== 'image/heif') return file;
+  const decodes =
+    typeof createImageBitmap === 'function' &&
+    (await createImageBitmap(file).then(
+      (bitmap) => (bitmap.close(), true),
+      () => false,
+    ));
+  if (decodes) return file;
+  const { heicToJpeg } = await import('./heicToJpeg');
+  return heicToJpeg(file);
+}
+
+/**
+ * Spec §5 Photo submission: JPEG, PNG, GIF, WEBP or (issue 26) HEIC ('Invalid file type'), at most 10MB ('File too large').
  * The problem, or null when the file is fine.
  */
 export function checkPhoto(file: File): 'invalidFileType' | 'fileTooLarge' | null {

@@ -65,6 +65,16 @@ describe('bulk upload', () => {
     expect(card.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it("takes an iPhone's HEIC that a desktop browser gives no type (the server decodes it)", async () => {
+    const { user, card, images } = await openBulkUpload();
+    await userEvent.setup({ applyAccept: false }).upload(images(), [image('IMG_0042.HEIC', 2000, '')]);
+    await user.type(card.getByLabelText('Your Name'), 'Grandma');
+    await user.click(card.getByRole('button', { name: 'Upload Images' }));
+
+    await findToast('Upload complete');
+    expect(uploads().map((r) => r.body)).toEqual([{ name: 'Grandma', photoCaption: 'IMG_0042', bulk: 'true', photo: { name: 'IMG_0042.HEIC', type: 'application/octet-stream', size: 2000 } }]);
+  });
+
   it('takes files up to 5MB each', async () => {
     const { user, card, images } = await openBulkUpload();
     await user.upload(images(), [image('ok.jpg', BULK_PHOTO_MAX_BYTES), image('big.jpg', BULK_PHOTO_MAX_BYTES + 1)]);

@@ -6,6 +6,7 @@ import { useSubmitPhotoMutation } from '../../api/submissions';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
+import { photoType } from '../contribute/photoFile';
 
 interface Selected {
   key: string;
@@ -50,7 +51,8 @@ export function BulkUpload({ eventId }: { eventId: string }) {
     let problem: string | undefined;
     const accepted: Selected[] = [];
     for (const file of chosen) {
-      if (!file.type.startsWith('image/')) problem ??= t('memoryWall.onlyImages');
+      // Desktop browsers give an iPhone's HEIC no type or a generic one: its extension says (the server decodes it).
+      if (!file.type.startsWith('image/') && !photoType(file)) problem ??= t('memoryWall.onlyImages');
       else if (file.size > BULK_PHOTO_MAX_BYTES) problem ??= t('memoryWall.tooLarge');
       else accepted.push({ key: `file-${++keys}`, file, url: URL.createObjectURL(file) });
     }

@@ -263,7 +263,7 @@ export const catalogue: Resources = {
     tabPhoto: 'Foto',
     tabDrawing: 'Zeichnung',
     photoLabel: 'Foto',
-    photoHint: 'JPG, PNG, GIF oder WEBP, bis 10 MB',
+    photoHint: 'JPG, PNG, GIF, WEBP oder HEIC, bis 10 MB',
     captionLabel: 'Bildunterschrift',
     captionPlaceholder: 'Optional',
     choosePhoto: 'Foto auswählen',

@@ -263,7 +263,7 @@ export const catalogue: Resources = {
     tabPhoto: 'Foto',
     tabDrawing: 'Dibujo',
     photoLabel: 'Foto',
-    photoHint: 'JPG, PNG, GIF o WEBP, hasta 10 MB',
+    photoHint: 'JPG, PNG, GIF, WEBP o HEIC, hasta 10 MB',
     captionLabel: 'Pie de foto',
     captionPlaceholder: 'Opcional',
     choosePhoto: 'Elegir una foto',

@@ -263,7 +263,7 @@ export const catalogue: Resources = {
     tabPhoto: 'Photo',
     tabDrawing: 'Dessin',
     photoLabel: 'Photo',
-    photoHint: "JPG, PNG, GIF ou WEBP, jusqu'à 10 Mo",
+    photoHint: "JPG, PNG, GIF, WEBP ou HEIC, jusqu'à 10 Mo",
     captionLabel: 'Légende',
     captionPlaceholder: 'Facultatif',
     choosePhoto: 'Choisir une photo',

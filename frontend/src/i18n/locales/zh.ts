@@ -262,7 +262,7 @@ export const catalogue: Resources = {
     tabPhoto: '照片',
     tabDrawing: '绘画',
     photoLabel: '照片',
-    photoHint: 'JPG、PNG、GIF 或 WEBP，最大 10MB',
+    photoHint: 'JPG、PNG、GIF、WEBP 或 HEIC，最大 10MB',
     captionLabel: '说明',
     captionPlaceholder: '选填',
     choosePhoto: '选择照片',

@@ -14,7 +14,7 @@ const en = {
   tabDrawing: 'Drawing',
   // Photo
   photoLabel: 'Photo',
-  photoHint: 'JPG, PNG, GIF or WEBP - up to 10MB',
+  photoHint: 'JPG, PNG, GIF, WEBP or HEIC - up to 10MB',
   captionLabel: 'Caption',
   captionPlaceholder: 'Optional',
   choosePhoto: 'Choose a Photo',
