@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { config, core } from './lib.mjs';
 
@@ -41,7 +41,7 @@ async function run(command, args, env) {
 }
 
 function s3(cfg) {
-  const client = new S3Client({
+  return new S3Client({
     endPoint: cfg.S3_ENDPOINT,
     port: cfg.S3_PORT,
     useSSL: cfg.S3_USE_SSL,
@@ -50,7 +50,6 @@ function s3(cfg) {
     region: cfg.S3_REGION,
     pathStyle: true,
   });
-  return client;
 }
 
 async function backupMedia(cfg, to) {

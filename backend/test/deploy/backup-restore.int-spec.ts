@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import S3rver from '@20minutes/s3rver';
 import { Client } from 'pg';
 import { createEvent } from '../support/factories';
 import { ApiClient } from '../support/http';
 import { gpsTaggedJpeg, multipart } from '../support/images';
 import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
+import { freePort, RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -18,20 +19,61 @@ const run = promisify(execFile);
 const backupScript = (env: Record<string, string>, ...args: string[]) =>
   run(process.execPath, [join(ROOT, 'scripts/backup.mjs'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
 
-describe('backup and restore (scripts/backup.mjs): the restored installation serves the same walls', () => {
+/** Where the media live, and how they are lost in the disaster. */
+interface MediaStore {
+  env: Record<string, string>;
+  lose(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function localDisk(scratch: string): MediaStore {
+  const dir = join(scratch, 'storage');
+  return { env: { STORAGE_DIR: dir }, lose: async () => rmSync(dir, { recursive: true, force: true }), stop: async () => undefined };
+}
+
+/** The local S3 fake; losing it is a new, empty server at the same address. */
+async function s3(scratch: string): Promise<MediaStore> {
+  const port = await freePort();
+  let generation = 0;
+  const start = async () => {
+    const directory = join(scratch, `s3-${++generation}`);
+    mkdirSync(directory);
+    const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
+    await server.run();
+    return server;
+  };
+  let server = await start();
+  return {
+    env: { S3_ENDPOINT: '127.0.0.1', S3_PORT: String(port), S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'mw-backup-test' },
+    async lose() {
+      await server.close();
+      server = await start();
+    },
+    stop: () => server.close(),
+  };
+}
+
+describe.each([
+  ['local disk', localDisk],
+  ['S3', s3],
+])('backup and restore (scripts/backup.mjs) with media on %s: the restored installation serves the same walls', (_, makeStore) => {
   let t: TestEnvironment;
+  let store: MediaStore;
+  let env: Record<string, string>;
   let api: RunningProcess | undefined;
   let workers: RunningProcess | undefined;
   const scratch = mkdtempSync(join(tmpdir(), 'mw-backup-test-'));
-  const storageDir = join(scratch, 'storage');
   const backupDir = join(scratch, 'backup');
 
   beforeAll(async () => {
     t = await createTestEnvironment();
+    store = await makeStore(scratch);
+    env = { ...t.env, ...store.env };
   });
 
   afterAll(async () => {
     await Promise.all([api?.stop(), workers?.stop()]);
+    await store?.stop();
     await t?.cleanup();
     rmSync(scratch, { recursive: true, force: true });
   });
@@ -58,7 +100,6 @@ describe('backup and restore (scripts/backup.mjs): the restored installation ser
   };
 
   it('dumps the database and the media, and after both are gone restores them so the API serves the same wall and photo bytes', async () => {
-    const env = { ...t.env, STORAGE_DIR: storageDir };
     api = await startApi(env);
     workers = startWorkers(env);
     const event = await createEvent(t.dataSource);
@@ -77,11 +118,11 @@ describe('backup and restore (scripts/backup.mjs): the restored installation ser
 
     await backupScript(env, 'backup', backupDir);
 
-    // Disaster: the API and workers stop, the database and the media directory are gone.
+    // Disaster: the API and workers stop, the database and the media are gone.
     await Promise.all([api.stop(), workers.stop()]);
     await t.dataSource.destroy();
     await dropDatabase(t.env.DATABASE_URL);
-    rmSync(storageDir, { recursive: true, force: true });
+    await store.lose();
 
     const { stdout } = await backupScript(env, 'restore', backupDir);
     expect(stdout).toMatch(/Restored the backup of .* media objects/);
@@ -93,7 +134,6 @@ describe('backup and restore (scripts/backup.mjs): the restored installation ser
   });
 
   it('refuses to restore over a database that has tables unless told to replace it', async () => {
-    const env = { ...t.env, STORAGE_DIR: storageDir };
     await api?.stop();
     await t.dataSource.destroy();
     await expect(backupScript(env, 'restore', backupDir)).rejects.toMatchObject({ stderr: expect.stringContaining('is not empty') });
