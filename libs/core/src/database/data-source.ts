@@ -46,3 +46,17 @@ export async function runMigrations(config: Pick<AppConfig, 'DATABASE_URL'>): Pr
     await dataSource.destroy();
   }
 }
+
+/** Reverts the latest applied migration (its `down`); returns its name, or null when none was applied. */
+export async function undoLastMigration(config: Pick<AppConfig, 'DATABASE_URL'>): Promise<string | null> {
+  const dataSource = new DataSource(dataSourceOptions(config));
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1');
+    if (!applied.length) return null;
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    return applied[0].name as string;
+  } finally {
+    await dataSource.destroy();
+  }
+}

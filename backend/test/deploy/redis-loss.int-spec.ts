@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { In } from 'typeorm';
+import { ProcessingState } from '@memory-wall/contracts';
+import { Memory } from '@memory-wall/core';
+import { createAccount } from '../support/accounts';
+import { createEvent } from '../support/factories';
+import { ApiClient, signedIn } from '../support/http';
+import { gpsTaggedJpeg, multipart } from '../support/images';
+import { processed } from '../support/memories';
+import { RunningProcess, startApi, startWorkers } from '../support/processes';
+import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+
+/**
+ * docs/operations.md: losing Redis's data loses nothing that was acknowledged (the memory row is the durable
+ * record, the workers' outbox sweeper enqueues it again); what is lost is the sessions.
+ */
+describe("Redis's data lost between a guest's 201 and the workers", () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let workers: RunningProcess | undefined;
+  const storageDir = mkdtempSync(join(tmpdir(), 'mw-redis-loss-'));
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    api = await startApi({ ...t.env, STORAGE_DIR: storageDir });
+  });
+
+  afterAll(async () => {
+    await Promise.all([api?.stop(), workers?.stop()]);
+    await t?.cleanup();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  /** Every key of this deployment, as on a Redis that came back with an empty data directory. */
+  async function loseRedisData() {
+    const keys = await t.redis.keys(`${t.env.REDIS_PREFIX}:*`);
+    expect(keys.some((key) => key.includes(':bull:'))).toBe(true);
+    await t.redis.unlink(...keys);
+  }
+
+  it('still puts every acknowledged memory on the wall, and only asks the signed-in to sign in again', async () => {
+    const event = await createEvent(t.dataSource);
+    const host = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
+    expect((await host.get('/api/auth/me')).status).toBe(200);
+
+    // No workers yet: the jobs wait in Redis when its data is lost.
+    const guest = new ApiClient(api.url);
+    const message = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Nana', message: 'Still here' });
+    const photo = await guest.post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(900, 600), 'IMG_7.JPG', { name: 'Lee' }));
+    expect([message.status, photo.status]).toEqual([201, 201]);
+    const ids = [message.body.memory.id, photo.body.memory.id];
+    const stored = await t.dataSource.getRepository(Memory).findBy({ id: In(ids) });
+    expect(stored.map((m) => m.processingState)).toEqual([ProcessingState.Processing, ProcessingState.Processing]);
+
+    await loseRedisData();
+    workers = startWorkers({ ...t.env, STORAGE_DIR: storageDir });
+
+    for (const id of ids) expect(await processed(t.dataSource, id, 40_000)).toMatchObject({ approved: true });
+    const wall = await guest.get(`/api/events/${event.id}/memories`);
+    expect(wall.body.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
+
+    expect((await host.get('/api/auth/me')).status).toBe(401);
+  });
+});
