@@ -46,7 +46,7 @@ describe('languages', () => {
   });
 
   it('switches language from the top bar, and the choice sticks across a reload and over the event\'s language', async () => {
-    const event = await createEvent(t.dataSource, { defaultLanguage: Language.Zh, eventCode: 'ZHES42' });
+    await createEvent(t.dataSource, { defaultLanguage: Language.Zh, eventCode: 'ZHES42' });
     const { page, errors } = await guestPhone();
     await page.goto(`${api.url}/event-code`);
     await appAdopted(page);

@@ -135,8 +135,8 @@ describe('presentation screen', () => {
         [...(el.textContent ?? '').matchAll(/\S+/g)]
           .filter((word) => {
             const range = document.createRange();
-            range.setStart(el.firstChild!, word.index!);
-            range.setEnd(el.firstChild!, word.index! + word[0].length);
+            range.setStart(el.firstChild!, word.index);
+            range.setEnd(el.firstChild!, word.index + word[0].length);
             return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
           })
           .map((word) => word[0]),

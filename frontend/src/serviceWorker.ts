@@ -53,5 +53,5 @@ function readAgainThroughWorker(paths: RegExp) {
     if (url.origin === location.origin && paths.test(url.pathname)) urls.add(url.href);
   }
   // Past the browser's own cache: the worker must store what the server holds now.
-  urls.forEach((url) => fetch(url, { cache: 'no-store' }).catch(() => undefined));
+  urls.forEach((url) => void fetch(url, { cache: 'no-store' }).catch(() => undefined));
 }

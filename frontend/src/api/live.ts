@@ -217,7 +217,7 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     const timeout = setTimeout(() => current.abort(), PROBE.timeoutMs);
     // No cookie (the route reads no session) and past every cache, the service worker's included: only
     // the server itself may answer.
-    fetch(liveProbeUrl(), { cache: 'no-store', credentials: 'omit', signal: current.signal })
+    void fetch(liveProbeUrl(), { cache: 'no-store', credentials: 'omit', signal: current.signal })
       .then(
         (response) => response.ok,
         () => false,

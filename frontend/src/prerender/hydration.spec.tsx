@@ -49,7 +49,7 @@ afterEach(async () => {
   act(() => root?.unmount());
   await act(() => setLanguage(Language.En));
   container.remove();
-  server.close();
+  await server.close();
 });
 
 /**

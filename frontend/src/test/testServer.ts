@@ -39,7 +39,7 @@ const ALIVE: NonNullable<Reply> = { status: 200, body: { status: 'ok' } };
  */
 export async function startTestServer(handle: Handler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // jsdom's XMLHttpRequest (photo uploads) applies CORS, since the page's origin is not this server's:
     // answer its preflight, and allow its requests, as the same-origin API never needs to.
     const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' };
@@ -62,7 +62,8 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
       await reply.bodyAfter;
     }
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

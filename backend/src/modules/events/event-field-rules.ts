@@ -48,5 +48,5 @@ export function pickEventFields(dto: UpdateEventDto | CreateEventDto): Partial<P
     if (value === undefined) continue;
     picked[key] = (key === 'eventDate' || key === 'eventEndDate') && value ? new Date(value as string) : value;
   }
-  return picked as Partial<Pick<Event, EditableField>>;
+  return picked;
 }

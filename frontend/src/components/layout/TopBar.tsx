@@ -133,7 +133,7 @@ function useLogout() {
     try {
       await logout().unwrap();
       showSuccess(t('nav.loggedOut'), t('nav.loggedOutText'));
-      redirect.current = setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS);
+      redirect.current = setTimeout(() => void navigate('/'), LOGOUT_REDIRECT_MS);
     } catch (error) {
       setLoggingOut(false);
       showError(t('nav.logoutFailed'), errorMessage(error));

@@ -99,7 +99,7 @@ describe('contribute page: guests and hosts', () => {
   it('shows a guest the form while the session check is still unanswered, and keeps what was typed when it answers', async () => {
     let answerSession!: () => void;
     const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
-    server.close();
+    await server.close();
     server = await startTestServer(async (req) => {
       if (req.url === '/api/auth/me') await sessionAnswered;
       if (req.method === 'GET' && req.url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
@@ -348,7 +348,7 @@ describe('contribute page: drawing', () => {
     const { user, pad } = await openDrawingTab();
     await user.type(screen.getByLabelText('Your Name'), 'Carol');
     await user.type(screen.getByLabelText('Title'), 'Hearts');
-    await draw(pad);
+    draw(pad);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
@@ -358,7 +358,7 @@ describe('contribute page: drawing', () => {
   it('starts over after Clear', async () => {
     const { user, pad } = await openDrawingTab();
     await user.type(screen.getByLabelText('Your Name'), 'Carol');
-    await draw(pad);
+    draw(pad);
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 

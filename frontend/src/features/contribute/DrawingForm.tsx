@@ -38,7 +38,7 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
         title: values.title.trim() || undefined,
         content: pad.current!.toDataURL(),
       }).unwrap();
-      navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
     } catch (error) {
       const { content, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
       if (content) setDrawingError(content);

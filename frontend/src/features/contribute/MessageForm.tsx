@@ -43,7 +43,7 @@ export function MessageForm({ event }: { event: PublicEvent }) {
         message: values.message.trim(),
         title: values.title.trim(),
       }).unwrap();
-      navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
     } catch (error) {
       const serverErrors = pickFieldErrors(errorFields(error));
       if (Object.keys(serverErrors).length > 0) setErrors(serverErrors);

@@ -36,7 +36,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   const navigate = useNavigate();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { values, errors, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
+  const { values, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [photoError, setPhotoError] = useState<string>();
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -51,7 +51,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     return () => URL.revokeObjectURL(photo.url);
   }, [photo]);
 
-  const use = (file: File) => {
+  const takePhoto = (file: File) => {
     setSize(null);
     setPhoto({ file, url: URL.createObjectURL(file) });
   };
@@ -66,7 +66,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     setEditing(false);
     setConverting(true);
     try {
-      use(await browserReadable(file));
+      takePhoto(await browserReadable(file));
     } catch {
       setPhotoError(t('contributePage.invalidFileType'));
     } finally {
@@ -104,7 +104,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           onRetry: () => setSending((current) => ({ step: 'retrying', percent: current && 'percent' in current ? current.percent : 0 })),
         },
       );
-      navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
     } catch (error) {
       setSending(null);
       const { photo: fileProblem, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
@@ -169,7 +169,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
             source={photo.url}
             onApply={(blob) => {
               setEditing(false);
-              use(new File([blob], withExtension(photo.file.name, 'jpg'), { type: 'image/jpeg' }));
+              takePhoto(new File([blob], withExtension(photo.file.name, 'jpg'), { type: 'image/jpeg' }));
             }}
             onCancel={() => setEditing(false)}
           />

@@ -124,7 +124,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
               key={memory.id}
               memory={memory}
               variant="normal"
-              customer={{ busy: busy === memory.id, onFeature: () => onFeature(memory), onFlag: () => onFlag(memory) }}
+              customer={{ busy: busy === memory.id, onFeature: () => void onFeature(memory), onFlag: () => void onFlag(memory) }}
             />
           ))}
         </div>

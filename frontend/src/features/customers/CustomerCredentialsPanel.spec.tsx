@@ -104,7 +104,7 @@ describe('customer credentials panel', () => {
         PIN: '12ab56',
         'Confirm PIN': '12ab56',
       });
-      let toast = await findToast('Invalid password format');
+      const toast = await findToast('Invalid password format');
       expect(within(toast).getByText(EventMessages.pinLength)).toBeInTheDocument();
 
       await user.clear(within(form).getByLabelText('PIN'));
@@ -112,7 +112,7 @@ describe('customer credentials panel', () => {
       await user.clear(within(form).getByLabelText('Confirm PIN'));
       await user.type(within(form).getByLabelText('Confirm PIN'), '123457');
       await user.click(within(form).getByRole('button', { name: 'Add Customer' }));
-      toast = await findToast("Passwords don't match");
+      await findToast("Passwords don't match");
       expect(within(form).getByLabelText('Confirm PIN')).toHaveAttribute('aria-invalid', 'true');
       expect(requests('POST')).toHaveLength(0);
     });

@@ -81,17 +81,17 @@ describe('display page', () => {
     expect(screen.getByText('From Carol')).toBeInTheDocument();
     expect(sockets[0].url).toBe('/ws?eventId=event-1');
 
-    await send({ ...envelope, type: LiveMessageType.NewMemory, memory: second });
+    send({ ...envelope, type: LiveMessageType.NewMemory, memory: second });
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(cards()[0]).toHaveTextContent('So happy for you');
     expect(cards()[0]).toHaveTextContent('From Dan');
 
-    await send({ ...envelope, type: LiveMessageType.MemoryApproved, memory: second });
-    await send({ ...envelope, type: LiveMessageType.MemoryUpdated, memory: { ...first, content: 'Edited wishes' } });
+    send({ ...envelope, type: LiveMessageType.MemoryApproved, memory: second });
+    send({ ...envelope, type: LiveMessageType.MemoryUpdated, memory: { ...first, content: 'Edited wishes' } });
     await waitFor(() => expect(screen.getByText('Edited wishes')).toBeInTheDocument());
     expect(cards()).toHaveLength(2);
 
-    await send({ ...envelope, type: LiveMessageType.MemoryDelete, memoryId: 'm-2' });
+    send({ ...envelope, type: LiveMessageType.MemoryDelete, memoryId: 'm-2' });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(memoryFetches()).toHaveLength(fetchesBefore);
   });
@@ -146,11 +146,11 @@ describe('display page', () => {
     memoriesHeld = new Promise((resolve) => (release = resolve));
 
     // A gap in the sequence (1, then 3) makes the page fetch the list again; the server reads it at once...
-    await send({ ...envelope, seq: 1, type: LiveMessageType.MemoryUpdated, memory: first });
-    await send({ ...envelope, seq: 3, type: LiveMessageType.MemoryUpdated, memory: first });
+    send({ ...envelope, seq: 1, type: LiveMessageType.MemoryUpdated, memory: first });
+    send({ ...envelope, seq: 3, type: LiveMessageType.MemoryUpdated, memory: first });
     await waitFor(() => expect(selectWallMemories(store.getState()).status).toBe('pending'));
     // ...then a memory is approved and announced before that older list arrives.
-    await send({ ...envelope, seq: 4, type: LiveMessageType.MemoryApproved, memory: second });
+    send({ ...envelope, seq: 4, type: LiveMessageType.MemoryApproved, memory: second });
     await waitFor(() => expect(cards()).toHaveLength(2));
 
     act(() => release());

@@ -39,7 +39,7 @@ export function EventCodePage() {
       }
       return;
     }
-    navigate(`/contribute?code=${encodeURIComponent(wanted)}`);
+    void navigate(`/contribute?code=${encodeURIComponent(wanted)}`);
   };
 
   return (

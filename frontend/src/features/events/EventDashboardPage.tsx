@@ -45,7 +45,7 @@ function Dashboard({ event }: { event: HostEvent }) {
   const { user } = useSessionUser();
   const [qrOpen, setQrOpen] = useState(false);
   const isCustomer = user?.role === Role.Customer;
-  const { ask, dialog, busy } = useEventActions({ onDeleted: () => navigate('/events') });
+  const { ask, dialog, busy } = useEventActions({ onDeleted: () => void navigate('/events') });
   const id = encodeURIComponent(event.id);
   const guestUrl = event.eventCode ? contributeUrl(event) : null;
 

@@ -54,7 +54,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
     showSuccess(t('events.created'));
     await image.uploadPending(result.event.id);
     if (result.customer && result.password) setCreated(result);
-    else navigate('/events');
+    else void navigate('/events');
   };
 
   const save = async (current: HostEvent) => {
@@ -66,7 +66,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
       return;
     }
     showSuccess(t('events.updated'));
-    navigate(`/events/${encodeURIComponent(current.id)}`);
+    void navigate(`/events/${encodeURIComponent(current.id)}`);
   };
 
   if (created?.customer && created.password) {

@@ -1,6 +1,6 @@
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { AnimationStyle, LiveMessageType, MemoryType, Role, type HostEvent, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import { AnimationStyle, LiveMessageType, MemoryType, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
@@ -294,10 +294,10 @@ describe('memory wall: live updates', () => {
       await act(() => realDelay(50));
       expect(pendingFetches()).toBe(1);
 
-      await act(() => jest.advanceTimersByTime(4900));
+      act(() => jest.advanceTimersByTime(4900));
       await act(() => realDelay(50));
       expect(pendingFetches()).toBe(1);
-      await act(() => jest.advanceTimersByTime(100));
+      act(() => jest.advanceTimersByTime(100));
       for (let i = 0; i < 200 && pendingFetches() === 1; i++) await act(() => realDelay(10));
       expect(pendingFetches()).toBe(2);
     } finally {

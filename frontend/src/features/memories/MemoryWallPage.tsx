@@ -155,14 +155,14 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
               moderation={{
                 busy: busy.has(memory.id),
                 onApprove: () =>
-                  run(
+                  void run(
                     memory.id,
                     () => approve({ id: memory.id, eventId }).unwrap(),
                     [t('memoryWall.approved'), t('memoryWall.approvedText')],
                     [t('memoryWall.approveFailed'), t('memoryWall.approveFailedText')],
                   ),
                 onReject: () =>
-                  run(
+                  void run(
                     memory.id,
                     () => reject({ id: memory.id, eventId }).unwrap(),
                     [t('memoryWall.rejected'), t('memoryWall.rejectedText')],

@@ -9,6 +9,7 @@ function installFullscreen() {
   Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, get: () => true });
   Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => element });
   const request = jest.fn(function (this: Element) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake records which element asked
     element = this;
     change();
     return Promise.resolve();

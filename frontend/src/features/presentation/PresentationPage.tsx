@@ -74,8 +74,8 @@ export function PresentationPage() {
   useOfflineShell(memories);
   // The page's full refresh: the event (its wall settings may have changed) and its memories.
   const refresh = useCallback(() => {
-    refetchEvent();
-    refetchMemories();
+    void refetchEvent();
+    void refetchMemories();
   }, [refetchEvent, refetchMemories]);
 
   if (!eventId) return <NotAvailable text={t('presentation.noEventText')} />;
@@ -130,7 +130,7 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
         e.preventDefault();
         setPlaying((p) => !p);
       } else if (e.key === 'r' || e.key === 'R') rotateNow();
-      else if (e.key === 'Escape') exit();
+      else if (e.key === 'Escape') void exit();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -68,14 +68,14 @@ describe('thank-you page', () => {
     expect(screen.getByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', '/presentation/event-auto');
     expect(bar).toHaveAttribute('aria-valuenow', '0');
 
-    await act(() => jest.advanceTimersByTime(50));
+    act(() => jest.advanceTimersByTime(50));
     expect(bar).toHaveAttribute('aria-valuenow', '1'); // 50 of 4000 ms
-    await act(() => jest.advanceTimersByTime(1950));
+    act(() => jest.advanceTimersByTime(1950));
     expect(bar).toHaveAttribute('aria-valuenow', '50');
-    await act(() => jest.advanceTimersByTime(1950));
+    act(() => jest.advanceTimersByTime(1950));
     expect(location()).toBe('/thank-you');
 
-    await act(() => jest.advanceTimersByTime(50));
+    act(() => jest.advanceTimersByTime(50));
     expect(location()).toBe('/presentation/event-auto');
   });
 
@@ -84,7 +84,7 @@ describe('thank-you page', () => {
     await eventually(() => screen.getByText('Your memory will appear on the wall once the hosts approve it.'));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
-    await act(() => jest.advanceTimersByTime(10_000));
+    act(() => jest.advanceTimersByTime(10_000));
     expect(location()).toBe('/thank-you');
     expect(screen.getByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', '/presentation/event-manual');
   });

@@ -63,7 +63,7 @@ function RedirectProgress({ to }: { to: string }) {
 
   const done = elapsed >= THANK_YOU_REDIRECT.durationMs;
   useEffect(() => {
-    if (done) navigate(to, { replace: true });
+    if (done) void navigate(to, { replace: true });
   }, [done, navigate, to]);
 
   const percent = Math.round((elapsed / THANK_YOU_REDIRECT.durationMs) * 100);

@@ -106,7 +106,7 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   /** A statement with named parameters (`:name`), as the driver wants them. */
   private run<T>(sql: string, params: Record<string, unknown>): Promise<T> {
     const [query, values] = this.memories.manager.connection.driver.escapeQueryWithParameters(sql, params);
-    return this.memories.query(query, values) as Promise<T>;
+    return this.memories.query<T>(query, values);
   }
 
   /**

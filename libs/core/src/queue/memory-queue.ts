@@ -115,7 +115,7 @@ export class MemoryQueue implements OnApplicationShutdown {
   }
 
   private requestId(): string | undefined {
-    const requestId = this.log?.logger.bindings().requestId;
+    const requestId: unknown = this.log?.logger.bindings().requestId;
     return typeof requestId === 'string' ? requestId : undefined;
   }
 
