@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
-import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload, withExtension } from './photoFile';
+import { withExtension } from './fileName';
+import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload } from './photoFile';
 
 // The crop tool (react-image-crop) is downloaded only when a guest opens it.
 const CropEditor = lazy(() => import('./CropEditor'));

@@ -1,5 +1,5 @@
 import decodeHeif from 'heic-decode';
-import { withExtension } from './photoFile';
+import { withExtension } from './fileName';
 
 /** More pixels than any phone camera makes: a larger image would exhaust a phone's memory. */
 const MAX_PIXELS = 50_000_000;

@@ -1,4 +1,5 @@
 import { IMAGE_RENDITIONS, PHOTO_MAX_BYTES } from '@memory-wall/contracts';
+import { withExtension } from './fileName';
 
 /** What the server accepts (it checks the bytes too). HEIC/HEIF is what iPhones take photos in. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
@@ -55,12 +56,6 @@ export function checkPhoto(file: File): 'invalidFileType' | 'fileTooLarge' | nul
   if (!photoType(file)) return 'invalidFileType';
   if (file.size > PHOTO_MAX_BYTES) return 'fileTooLarge';
   return null;
-}
-
-/** `name` with its extension replaced (a cropped photo becomes a .jpg). */
-export function withExtension(name: string, extension: string): string {
-  const dot = name.lastIndexOf('.');
-  return `${dot > 0 ? name.slice(0, dot) : name || 'photo'}.${extension}`;
 }
 
 let webpSupport: Promise<boolean> | undefined;
