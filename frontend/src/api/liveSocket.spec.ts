@@ -77,6 +77,15 @@ function fakeFetch(url: string, init: RequestInit): Promise<Response> {
 
 const latest = () => FakeSocket.all.at(-1)!;
 const lastProbe = () => probes.at(-1)!;
+
+/** After the longest backoff the probe is answered: a second socket opens, and once open the page is live again. */
+async function reconnectsOnceTheProbeAnswers() {
+  await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
+  await lastProbe().answer();
+  expect(FakeSocket.all).toHaveLength(2);
+  latest().open();
+  expect(handlers.connected).toBe(true);
+}
 const pings = (socket: FakeSocket) => socket.sent.filter((m) => JSON.parse(m).type === 'ping').length;
 
 let handlers: LiveSocketHandlers & { connected: boolean };
@@ -116,11 +125,7 @@ describe('openLiveSocket', () => {
     expect(FakeSocket.all).toHaveLength(1);
     expect(handlers.connected).toBe(false);
 
-    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
-    await lastProbe().answer();
-    expect(FakeSocket.all).toHaveLength(2);
-    latest().open();
-    expect(handlers.connected).toBe(true);
+    await reconnectsOnceTheProbeAnswers();
     live.close();
   });
 
@@ -193,11 +198,7 @@ describe('openLiveSocket', () => {
     await jest.advanceTimersByTimeAsync(2 * LIVENESS.checkEveryMs);
     expect(handlers.connected).toBe(false);
     expect(first.closedByClient).toBe(true);
-    await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
-    await lastProbe().answer();
-    expect(FakeSocket.all).toHaveLength(2);
-    latest().open();
-    expect(handlers.connected).toBe(true);
+    await reconnectsOnceTheProbeAnswers();
     live.close();
   });
 
