@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const tests = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.faults-spec.ts', 'backend/test/**', 'e2e/**', 'bench/src/**'];
+const tests = [
+  '**/*.spec.ts',
+  '**/*.spec.tsx',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/*.faults-spec.ts',
+  'backend/test/**',
+  'e2e/**',
+  'bench/src/**',
+];
 
 /**
  * Type-aware linting over the whole tree, run by `npm test` with no warnings allowed. The rules that matter
@@ -12,14 +21,30 @@ const tests = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.e2e-sp
  * a socket loop alike.
  */
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', 'frontend/dev-dist/**', '**/*.d.ts', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'bench/results/**',
+      'frontend/dev-dist/**',
+      '**/*.d.ts',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       // The test project comes first: it is the one that holds the unit specs next to the sources.
       parserOptions: {
-        project: ['backend/test/tsconfig.json', 'frontend/tsconfig.json', 'backend/tsconfig.json', 'workers/tsconfig.json', 'libs/*/tsconfig.json', 'bench/tsconfig.json'],
+        project: [
+          'backend/test/tsconfig.json',
+          'frontend/tsconfig.json',
+          'backend/tsconfig.json',
+          'workers/tsconfig.json',
+          'libs/*/tsconfig.json',
+          'bench/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -27,7 +52,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Async methods that implement an async interface without awaiting (fakes, caches) are fine as they are.
       '@typescript-eslint/require-await': 'off',
     },

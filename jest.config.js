@@ -12,7 +12,16 @@ const swc = [
 ];
 
 // Nest 12 and a few of its dependencies ship ESM only; Jest runs CommonJS, so swc transforms them too.
-const esmOnly = ['@nestjs', 'cookie', 'file-type', 'content-disposition', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras'];
+const esmOnly = [
+  '@nestjs',
+  'cookie',
+  'file-type',
+  'content-disposition',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+];
 
 const node = {
   testEnvironment: 'node',

@@ -68,18 +68,41 @@ describe('accessibility and the way in for guests, on every page with real data'
       moderationType: ModerationType.ManualModeration,
       serviceProviderId,
     });
-    closedEvent = await createEvent(t.dataSource, { name: 'Spring Ball', eventCode: 'SPRING', status: EventStatus.Completed, serviceProviderId });
-    await createEvent(t.dataSource, { name: 'Autumn Fair', status: EventStatus.Draft, isPublished: false, serviceProviderId });
+    closedEvent = await createEvent(t.dataSource, {
+      name: 'Spring Ball',
+      eventCode: 'SPRING',
+      status: EventStatus.Completed,
+      serviceProviderId,
+    });
+    await createEvent(t.dataSource, {
+      name: 'Autumn Fair',
+      status: EventStatus.Draft,
+      isPublished: false,
+      serviceProviderId,
+    });
     await makeEventAdmin(t.dataSource, customer.user.id, event.id);
 
     // Guests submit; the host approves some, flags one and leaves one waiting.
     const guestApi = new ApiClient(api.url);
     const message = async (name: string, text: string) =>
-      (await guestApi.post(`/api/events/${event.id}/submissions/message`, { name, message: text, title: `From ${name}` })).body.memory.id as string;
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d98ca0' } }).jpeg().toBuffer();
+      (
+        await guestApi.post(`/api/events/${event.id}/submissions/message`, {
+          name,
+          message: text,
+          title: `From ${name}`,
+        })
+      ).body.memory.id as string;
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d98ca0' } })
+      .jpeg()
+      .toBuffer();
     const ids = [
       await message('Aunt Rosa', 'So happy for you both! What a beautiful garden.'),
-      (await guestApi.post(`/api/events/${event.id}/submissions/photo`, multipart('photo', photo, 'garden.jpg', { name: 'Uncle Max', photoCaption: 'Under the arch' }))).body.memory.id as string,
+      (
+        await guestApi.post(
+          `/api/events/${event.id}/submissions/photo`,
+          multipart('photo', photo, 'garden.jpg', { name: 'Uncle Max', photoCaption: 'Under the arch' }),
+        )
+      ).body.memory.id as string,
       await message('Cousin Lea', 'Thank you for a wonderful evening.'),
       await message('Little Tom', 'I liked the cake.'),
     ];
@@ -92,7 +115,12 @@ describe('accessibility and the way in for guests, on every page with real data'
   /** Visits each page in a fresh context (signed in as `account` when given) and collects the findings. */
   async function findingsOn(visits: Visit[], options: { account?: TestAccount; context?: BrowserContextOptions } = {}) {
     // Reduced motion: entrance animations would fade text in while axe measures its contrast.
-    const context = await browser.newContext({ ...DESKTOP, ...options.context, bypassCSP: true, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      ...DESKTOP,
+      ...options.context,
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     if (options.account) await signIn(page, api.url, options.account);
     const findings: string[] = [];
@@ -134,15 +162,18 @@ describe('accessibility and the way in for guests, on every page with real data'
     await page.getByRole('heading', { level: 1, name: 'Event Closed' }).waitFor();
     await page.getByText('This event is not accepting memories right now').waitFor();
     expect(await page.getByRole('textbox').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'View Memory Wall' }).getAttribute('href')).toBe(`/display/${closedEvent.id}`);
+    expect(await page.getByRole('link', { name: 'View Memory Wall' }).getAttribute('href')).toBe(
+      `/display/${closedEvent.id}`,
+    );
 
     // Every top-bar tab a signed-out guest is offered (in the phone's menu) opens without asking them to sign in.
     await page.goto(`${api.url}/contribute/${event.id}`);
     await page.getByRole('tab', { name: 'Message' }).waitFor();
     await page.getByRole('button', { name: 'Menu' }).click();
-    const tabs = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')!),
-    );
+    const tabs = await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     expect(tabs.length).toBeGreaterThan(0);
     for (const href of tabs) {
       await page.goto(`${api.url}${href}`);
@@ -157,10 +188,14 @@ describe('accessibility and the way in for guests, on every page with real data'
       [
         { path: '/' },
         { path: '/signin' },
-        { path: '/signin', state: '/signin with field errors', prepare: async (page) => {
-          await page.getByRole('button', { name: 'Login', exact: true }).click();
-          await page.locator('.field-error').first().waitFor();
-        } },
+        {
+          path: '/signin',
+          state: '/signin with field errors',
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Login', exact: true }).click();
+            await page.locator('.field-error').first().waitFor();
+          },
+        },
         { path: '/event-code' },
         { path: '/contribute', state: '/contribute without an event' },
         { path: '/contribute?code=GARDEN' },
@@ -197,17 +232,25 @@ describe('accessibility and the way in for guests, on every page with real data'
         { path: '/dashboard' },
         { path: `/memories/${event.id}`, prepare: wallWithMemories },
         { path: `/events/${event.id}/wall`, prepare: wallWithMemories },
-        { path: `/events/${event.id}/moderation`, state: 'moderation: pending', prepare: async (page) => {
-          await page.getByText('I liked the cake.').waitFor();
-        } },
+        {
+          path: `/events/${event.id}/moderation`,
+          state: 'moderation: pending',
+          prepare: async (page) => {
+            await page.getByText('I liked the cake.').waitFor();
+          },
+        },
         { path: `/events/${event.id}/moderation`, state: 'moderation: approved', prepare: openTab(/^Approved/) },
         { path: `/events/${event.id}/moderation`, state: 'moderation: flagged', prepare: openTab(/^Flagged/) },
         { path: '/events' },
         { path: `/events/${event.id}` },
-        { path: `/events/${event.id}`, state: '/events/{id} with the QR code dialog', prepare: async (page) => {
-          await page.getByRole('button', { name: 'Show QR Code' }).click();
-          await page.getByRole('dialog').waitFor();
-        } },
+        {
+          path: `/events/${event.id}`,
+          state: '/events/{id} with the QR code dialog',
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Show QR Code' }).click();
+            await page.getByRole('dialog').waitFor();
+          },
+        },
         { path: `/events/${event.id}/edit` },
         { path: `/wall-settings/${event.id}` },
         { path: '/qrcode' },
@@ -224,20 +267,28 @@ describe('accessibility and the way in for guests, on every page with real data'
     const findings = await findingsOn(
       [
         { path: '/events' },
-        { path: '/events', state: '/events with the delete dialog', prepare: async (page) => {
-          await page.getByRole('button', { name: 'Delete' }).first().click();
-          await page.getByRole('dialog').waitFor();
-        } },
+        {
+          path: '/events',
+          state: '/events with the delete dialog',
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Delete' }).first().click();
+            await page.getByRole('dialog').waitFor();
+          },
+        },
         { path: '/events/new' },
         { path: `/events/${event.id}` },
         { path: `/events/${event.id}/wall`, prepare: wallWithMemories },
         { path: '/credits' },
         { path: '/credits', state: '/credits history', prepare: openTab('Transaction History') },
-        { path: '/credits', state: '/credits order review', prepare: async (page) => {
-          await openTab('Purchase Credits')(page);
-          await page.getByRole('button', { name: 'Choose Value' }).click();
-          await page.getByText('Order Review').first().waitFor();
-        } },
+        {
+          path: '/credits',
+          state: '/credits order review',
+          prepare: async (page) => {
+            await openTab('Purchase Credits')(page);
+            await page.getByRole('button', { name: 'Choose Value' }).click();
+            await page.getByText('Order Review').first().waitFor();
+          },
+        },
         { path: '/dashboard' },
         { path: '/myprofile' },
       ],
@@ -253,10 +304,14 @@ describe('accessibility and the way in for guests, on every page with real data'
         { path: '/admin', state: '/admin all events', prepare: openTab('All Events') },
         { path: '/admin', state: '/admin analytics', prepare: openTab('Analytics') },
         { path: `/admin/service-providers/${provider.provider!.id}` },
-        { path: `/admin/service-providers/${provider.provider!.id}`, state: 'provider detail with the reset password dialog', prepare: async (page) => {
-          await page.getByRole('button', { name: 'Reset Password' }).first().click();
-          await page.getByRole('dialog').waitFor();
-        } },
+        {
+          path: `/admin/service-providers/${provider.provider!.id}`,
+          state: 'provider detail with the reset password dialog',
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Reset Password' }).first().click();
+            await page.getByRole('dialog').waitFor();
+          },
+        },
         { path: '/admin/billing' },
         { path: '/admin/billing', state: '/admin/billing providers', prepare: openTab('Service Providers') },
         { path: '/admin/billing', state: '/admin/billing adjust', prepare: openTab('Adjust Credits') },

@@ -28,7 +28,11 @@ async function register(page: Page, baseUrl: string, account: Registration) {
 
 /** Waits until a read-only value of the profile page (a <dd>, role "definition") reads exactly `text`. */
 async function shown(page: Page, text: string) {
-  await page.getByRole('definition').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).first().waitFor();
+  await page
+    .getByRole('definition')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) })
+    .first()
+    .waitFor();
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

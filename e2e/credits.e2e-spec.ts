@@ -126,7 +126,9 @@ describe('credits and billing in the browser', () => {
     const env = { ...t.env, ...stripe.env, FRONTEND_DIST: resolve(__dirname, '../frontend/dist') };
     [api, browser] = await Promise.all([startApi(env), launchBrowser()]);
     provider = await createAccount(t.dataSource, Role.ServiceProvider, { username: 'pat_planner' });
-    await t.dataSource.getRepository(ServiceProvider).update(provider.provider!.id, { companyName: 'Evergreen Events' });
+    await t.dataSource
+      .getRepository(ServiceProvider)
+      .update(provider.provider!.id, { companyName: 'Evergreen Events' });
     owner = await createAccount(t.dataSource, Role.Owner, { username: 'olivia_owner' });
   });
 
@@ -181,9 +183,15 @@ describe('credits and billing in the browser', () => {
     await page.getByTestId('stripe-payment-element').waitFor();
     expect(stripeScripts).toEqual(['https://js.stripe.com/endive/stripe.js']);
     const sent = stripe.paymentIntentRequests().at(-1)!;
-    expect(sent.form).toMatchObject({ amount: '45000', currency: 'usd', metadata: { creditPackId: 'value', credits: '10' } });
+    expect(sent.form).toMatchObject({
+      amount: '45000',
+      currency: 'usd',
+      metadata: { creditPackId: 'value', credits: '10' },
+    });
     // The page's Idempotency-Key reaches Stripe, namespaced by the server.
-    expect(sent.headers['idempotency-key']).toMatch(new RegExp(`^credit-pack:${provider.provider!.id}:value:pack-[0-9a-f]{32}$`));
+    expect(sent.headers['idempotency-key']).toMatch(
+      new RegExp(`^credit-pack:${provider.provider!.id}:value:pack-[0-9a-f]{32}$`),
+    );
     const paymentIntentId = [...stripe.paymentIntents.keys()].at(-1)!;
 
     // The Payment Element says it is ready a moment after it mounts; until then the form is busy.
@@ -196,7 +204,12 @@ describe('credits and billing in the browser', () => {
     await banner.waitFor();
     expect(await banner.innerText()).toContain('Your credits have been added to your account!');
     expect(confirmations).toEqual([
-      { publishableKey: 'pk_test_fake', paymentIntentId, returnUrl: `${api.url}/credits?payment_success=true`, redirect: 'if_required' },
+      {
+        publishableKey: 'pk_test_fake',
+        paymentIntentId,
+        returnUrl: `${api.url}/credits?payment_success=true`,
+        redirect: 'if_required',
+      },
     ]);
 
     // Credits come only with the webhook, which the page waits for.
@@ -225,7 +238,9 @@ describe('credits and billing in the browser', () => {
     await figure(ownerPage, 'Total Revenue', '$450');
 
     await ownerPage.getByRole('tab', { name: 'Adjust Credits' }).click();
-    await ownerPage.getByLabel('Service Provider', { exact: true }).selectOption({ label: 'Evergreen Events (pat_planner): 20 credits' });
+    await ownerPage
+      .getByLabel('Service Provider', { exact: true })
+      .selectOption({ label: 'Evergreen Events (pat_planner): 20 credits' });
     await ownerPage.getByRole('button', { name: 'Adjust Credits' }).click();
     await ownerPage.getByText('Please enter a credit amount (positive or negative).').waitFor();
     await ownerPage.getByText('Please provide a reason for the adjustment.').waitFor();
@@ -252,7 +267,9 @@ describe('credits and billing in the browser', () => {
     await ownerPage.getByText('No transactions match your search').waitFor();
 
     // The ledger explains the balance: welcome 10 + Value pack 10 + adjustment 3.
-    const ledger = await t.dataSource.getRepository(CreditTransaction).sum('amount', { serviceProviderId: provider.provider!.id });
+    const ledger = await t.dataSource
+      .getRepository(CreditTransaction)
+      .sum('amount', { serviceProviderId: provider.provider!.id });
     expect(ledger).toBe(23);
     await page.reload();
     await figure(page, 'Available Credits', '23');

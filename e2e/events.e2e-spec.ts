@@ -64,7 +64,10 @@ describe('events in the browser', () => {
     await page.getByText('Available credits: 9').waitFor();
     const stored = await t.dataSource.getRepository(Event).findOneByOrFail({ name: 'Garden Wedding' });
     expect(stored.status).toBe('live');
-    expect((await t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: provider.provider!.id })).availableCredits).toBe(9);
+    expect(
+      (await t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: provider.provider!.id }))
+        .availableCredits,
+    ).toBe(9);
 
     // The dashboard's QR code, downloaded as a PNG that scans to the contribute address.
     await card.getByRole('link', { name: 'View', exact: true }).click();
@@ -73,9 +76,12 @@ describe('events in the browser', () => {
     await page.getByRole('button', { name: 'Show QR Code', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'QR Code for Garden Wedding' });
     await dialog.getByRole('img', { name: 'QR code for Garden Wedding' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`memory-wall-qr-${stored.eventCode}.png`);
-    const png = PNG.sync.read(await readFile((await download.path())));
+    const png = PNG.sync.read(await readFile(await download.path()));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(`${api.url}/contribute?code=${stored.eventCode}`);
 

@@ -42,7 +42,9 @@ describe('a prerendered guest page', () => {
 
   function firstPaint(page: Page): Promise<FirstPaint> {
     return page.evaluate(() => ({
-      firstContentfulPaint: (performance.getEntriesByName('first-contentful-paint')[0] as { paintTime?: number } | undefined)?.paintTime ?? Number.NaN,
+      firstContentfulPaint:
+        (performance.getEntriesByName('first-contentful-paint')[0] as { paintTime?: number } | undefined)?.paintTime ??
+        Number.NaN,
       scriptFetches: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
         .map((entry) => ({ path: new URL(entry.name).pathname, fetchStart: entry.fetchStart })),
@@ -75,7 +77,7 @@ describe('a prerendered guest page', () => {
     expectPaintedBeforeTheApp(await firstPaint(page));
   });
 
-  it('is painted in the theme this browser last had, before any of the app\'s scripts has run', async () => {
+  it("is painted in the theme this browser last had, before any of the app's scripts has run", async () => {
     const context = await browser.newContext(PHONE);
     // Without its scripts the app never runs: what shows is the HTML and its inline scripts alone.
     await context.route('**/assets/*.js', (route) => route.abort());

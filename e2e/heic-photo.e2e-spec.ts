@@ -22,19 +22,30 @@ describe('a guest posting an iPhone photo (HEIC) from a browser that cannot show
     try {
       const page = await context.newPage();
       const scripts: string[] = [];
-      page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+      page.on(
+        'request',
+        (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+      );
       const sent: Buffer[] = [];
-      page.on('request', (request) => void (/\/submissions\/photo$/.test(request.url()) && sent.push(request.postDataBuffer() ?? Buffer.alloc(0))));
+      page.on(
+        'request',
+        (request) =>
+          void (/\/submissions\/photo$/.test(request.url()) && sent.push(request.postDataBuffer() ?? Buffer.alloc(0))),
+      );
 
       await page.goto(`${api.url}/contribute/${event.id}`);
       await page.getByRole('tab', { name: 'Photo' }).click();
       await page.getByLabel('Your Name').fill('Aunt May');
       expect(scripts.filter((path) => path.includes('heicToJpeg'))).toEqual([]);
 
-      await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_4032.HEIC', mimeType: 'image/heic', buffer: heic });
+      await page
+        .getByLabel('Photo', { exact: true })
+        .setInputFiles({ name: 'IMG_4032.HEIC', mimeType: 'image/heic', buffer: heic });
       const preview = page.getByRole('img', { name: 'Preview of your photo' });
       await preview.waitFor({ timeout: 30_000 });
-      expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1600, 1200]);
+      expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+        1600, 1200,
+      ]);
       expect(scripts.filter((path) => path.includes('heicToJpeg'))).toHaveLength(1);
 
       await page.getByRole('button', { name: 'Submit' }).click();
@@ -45,7 +56,10 @@ describe('a guest posting an iPhone photo (HEIC) from a browser that cannot show
       expect(sent[0].includes('ftypheic')).toBe(false);
       expect(sent[0].toString('latin1')).toMatch(/filename="IMG_4032\.(jpg|webp)"/);
       const [memory] = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
-      expect(await processed(t.dataSource, memory.id)).toMatchObject({ processingState: 'ready', media: { full: { width: 1600, height: 1200 } } });
+      expect(await processed(t.dataSource, memory.id)).toMatchObject({
+        processingState: 'ready',
+        media: { full: { width: 1600, height: 1200 } },
+      });
     } finally {
       await context.close();
     }

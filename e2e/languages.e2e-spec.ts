@@ -26,7 +26,8 @@ describe('languages', () => {
     const page = await (await browser.newContext({ ...PHONE, locale: 'en-US' })).newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     return { page, errors };
@@ -45,7 +46,7 @@ describe('languages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('switches language from the top bar, and the choice sticks across a reload and over the event\'s language', async () => {
+  it("switches language from the top bar, and the choice sticks across a reload and over the event's language", async () => {
     await createEvent(t.dataSource, { defaultLanguage: Language.Zh, eventCode: 'ZHES42' });
     const { page, errors } = await guestPhone();
     await page.goto(`${api.url}/event-code`);

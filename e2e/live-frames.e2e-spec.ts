@@ -23,7 +23,10 @@ async function recordLiveFrames(page: Page, eventId: string) {
       socket.onopen = () => socket.send(JSON.stringify({ type: ping }));
       socket.onmessage = (event: MessageEvent) => {
         const text = typeof event.data === 'string';
-        frames.push({ dataType: typeof event.data, type: text ? (JSON.parse(event.data) as { type: string }).type : undefined });
+        frames.push({
+          dataType: typeof event.data,
+          type: text ? (JSON.parse(event.data) as { type: string }).type : undefined,
+        });
       };
     },
     { eventId, ping: ClientMessageType.Ping },
@@ -45,8 +48,20 @@ describe('live frames as a browser receives them', () => {
   // Every kind the server sends, each on a feed that carries it in this scenario: a host's approval reaches
   // the hosts' feed as memory_updated. memory_update is in the spec's list of kinds, but the server never
   // sends it (its changes go out as memory_updated).
-  const publicKinds = [LIVE_JOINED, LIVE_PONG, LiveMessageType.MemoryApproved, LiveMessageType.MemoryUpdated, LiveMessageType.MemoryDelete];
-  const hostKinds = [LIVE_JOINED, LIVE_PONG, LiveMessageType.NewMemory, LiveMessageType.MemoryUpdated, LiveMessageType.MemoryDelete];
+  const publicKinds = [
+    LIVE_JOINED,
+    LIVE_PONG,
+    LiveMessageType.MemoryApproved,
+    LiveMessageType.MemoryUpdated,
+    LiveMessageType.MemoryDelete,
+  ];
+  const hostKinds = [
+    LIVE_JOINED,
+    LIVE_PONG,
+    LiveMessageType.NewMemory,
+    LiveMessageType.MemoryUpdated,
+    LiveMessageType.MemoryDelete,
+  ];
 
   it('every kind of live frame, on the public and the hosts feed, reaches the page as text', async () => {
     const { t, api, browser } = stack;
@@ -65,7 +80,11 @@ describe('live frames as a browser receives them', () => {
       await page.goto(`${api.url}/`);
       await recordLiveFrames(page, event.id);
     }
-    await waitFor(async () => (await textKinds(guest)).has(LIVE_PONG) && (await textKinds(hostPage)).has(LIVE_PONG), 10_000, 'joined and pong');
+    await waitFor(
+      async () => (await textKinds(guest)).has(LIVE_PONG) && (await textKinds(hostPage)).has(LIVE_PONG),
+      10_000,
+      'joined and pong',
+    );
 
     // new_memory (hosts), then memory_approved, memory_updated (featured) and memory_delete on both feeds.
     const posted = await postMessage(api.url, event.id, { name: 'Guest', title: '', message: 'Frames as text' });
@@ -78,7 +97,11 @@ describe('live frames as a browser receives them', () => {
     expect((await host.delete(`/api/memories/${memoryId}`)).status).toBeLessThan(300);
 
     await waitFor(async () => (await textKinds(guest)).has(LiveMessageType.MemoryDelete), 10_000, 'memory_delete');
-    await waitFor(async () => (await textKinds(hostPage)).has(LiveMessageType.MemoryDelete), 10_000, 'memory_delete to hosts');
+    await waitFor(
+      async () => (await textKinds(hostPage)).has(LiveMessageType.MemoryDelete),
+      10_000,
+      'memory_delete to hosts',
+    );
     expect([...(await textKinds(guest))].sort()).toEqual([...publicKinds].sort());
     expect([...(await textKinds(hostPage))].sort()).toEqual([...hostKinds].sort());
     await Promise.all(contexts.map((c) => c.close()));

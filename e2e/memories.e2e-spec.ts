@@ -13,7 +13,9 @@ import { PHONE } from './support/browser';
 /** A photo as a phone camera makes one: a real JPEG, landscape. */
 function cameraJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d98ca0' } })
-    .composite([{ input: { create: { width: 400, height: 300, channels: 3, background: '#2f6f4f' } }, top: 100, left: 150 }])
+    .composite([
+      { input: { create: { width: 400, height: 300, channels: 3, background: '#2f6f4f' } }, top: 100, left: 150 },
+    ])
     .jpeg({ quality: 85 })
     .toBuffer();
 }
@@ -49,7 +51,9 @@ describe('a guest photo through moderation to the customer wall', () => {
     await phone.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
     await phone.getByRole('tab', { name: 'Photo' }).click();
     await phone.getByLabel('Your Name').fill('Aunt Rosa');
-    await phone.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'garden.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg() });
+    await phone
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'garden.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg() });
     await phone.getByRole('img', { name: 'Preview of your photo' }).waitFor();
     // The crop tool is not part of the page: it arrives when asked for.
     expect(scripts.some((path) => /CropEditor-/.test(path))).toBe(false);
@@ -77,7 +81,9 @@ describe('a guest photo through moderation to the customer wall', () => {
     const host = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(host, api.url, customer);
     await host.waitForURL(`${api.url}/customer-wall`);
-    await host.getByText("No memories yet. Memories will appear here once guests submit them and they're approved.").waitFor();
+    await host
+      .getByText("No memories yet. Memories will appear here once guests submit them and they're approved.")
+      .waitFor();
 
     await host.goto(`${api.url}/events/${event.id}/moderation`);
     await host.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
@@ -98,8 +104,13 @@ describe('a guest photo through moderation to the customer wall', () => {
     await memory.waitFor();
     expect(await memory.innerText()).toContain('Aunt Rosa');
     const photo = memory.getByRole('img', { name: 'Under the rose arch' });
-    await host.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await photo.elementHandle());
-    expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalHeight > (img as HTMLImageElement).naturalWidth)).toBe(true);
+    await host.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await photo.elementHandle(),
+    );
+    expect(
+      await photo.evaluate((img) => (img as HTMLImageElement).naturalHeight > (img as HTMLImageElement).naturalWidth),
+    ).toBe(true);
     expect(await memory.getByRole('button', { name: 'Feature' }).isVisible()).toBe(true);
   });
 
@@ -112,8 +123,12 @@ describe('a guest photo through moderation to the customer wall', () => {
     const large = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#88aadd' } })
       .jpeg({ quality: 90 })
       .toBuffer();
-    await phone.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'panorama.jpg', mimeType: 'image/jpeg', buffer: large });
-    await phone.waitForFunction(() => (document.querySelector<HTMLImageElement>('.contribute-preview img')?.naturalWidth ?? 0) > 0);
+    await phone
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'panorama.jpg', mimeType: 'image/jpeg', buffer: large });
+    await phone.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('.contribute-preview img')?.naturalWidth ?? 0) > 0,
+    );
 
     // What leaves the browser: the photo part of the multipart request, as the page sends it.
     const request = phone.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/submissions/photo'));
@@ -130,7 +145,11 @@ describe('a guest photo through moderation to the customer wall', () => {
   });
 
   it("shows a guest's drawing live on the host wall, pending, and on display once approved", async () => {
-    const event = await createEvent(t.dataSource, { name: 'Sketch Night', eventCode: 'SKETCH', moderationType: ModerationType.ManualModeration });
+    const event = await createEvent(t.dataSource, {
+      name: 'Sketch Night',
+      eventCode: 'SKETCH',
+      moderationType: ModerationType.ManualModeration,
+    });
     const customer = await createAccount(t.dataSource, Role.Customer);
     await makeEventAdmin(t.dataSource, customer.user.id, event.id);
 
@@ -147,7 +166,9 @@ describe('a guest photo through moderation to the customer wall', () => {
     await phone.getByRole('tab', { name: 'Drawing' }).click();
     await phone.getByLabel('Your Name').fill('Little Tom');
     const pad = phone.getByRole('img', { name: 'Your drawing' });
-    await phone.waitForFunction(() => document.querySelector<HTMLCanvasElement>('.drawing-pad')?.style.touchAction === 'none');
+    await phone.waitForFunction(
+      () => document.querySelector<HTMLCanvasElement>('.drawing-pad')?.style.touchAction === 'none',
+    );
     const box = (await pad.boundingBox())!;
     await phone.mouse.move(box.x + 30, box.y + 40);
     await phone.mouse.down();
@@ -165,7 +186,10 @@ describe('a guest photo through moderation to the customer wall', () => {
     await host.getByText('Submission approved').waitFor();
     await host.getByRole('heading', { name: 'Memories on display (1)' }).waitFor();
     const drawing = host.getByTestId('memory-card').filter({ hasText: 'Little Tom' }).locator('img');
-    await host.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await drawing.elementHandle());
+    await host.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await drawing.elementHandle(),
+    );
     expect(await host.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });

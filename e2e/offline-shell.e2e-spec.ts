@@ -60,13 +60,20 @@ describe('the offline shell of a venue screen', () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${api.url}/presentation/${eventId}`);
-    await page.getByTestId('shown-count').filter({ hasText: `/ ${MESSAGES.length}` }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('shown-count')
+      .filter({ hasText: `/ ${MESSAGES.length}` })
+      .waitFor({ timeout: 15_000 });
     await shellReady(page, eventId);
     return page;
   }
 
   async function eventWithWall() {
-    const event = await createEvent(t.dataSource, { wallTitle: 'Offline wall', numberOfImagesDisplay: 1, transitionTime: 2 });
+    const event = await createEvent(t.dataSource, {
+      wallTitle: 'Offline wall',
+      numberOfImagesDisplay: 1,
+      transitionTime: 2,
+    });
     for (const message of MESSAGES) await postMessage(api.url, event.id, { name: 'Guest', title: '', message });
     return event;
   }
@@ -78,15 +85,22 @@ describe('the offline shell of a venue screen', () => {
     await page.context().setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Offline wall' }).waitFor();
-    await page.getByTestId('shown-count').filter({ hasText: `/ ${MESSAGES.length}` }).waitFor();
+    await page
+      .getByTestId('shown-count')
+      .filter({ hasText: `/ ${MESSAGES.length}` })
+      .waitFor();
     await page.getByTestId('live-badge').filter({ hasText: 'Offline' }).waitFor();
 
     // Rotation goes on with the cached wall: the card changes.
     const seen = new Set<string>();
-    await waitFor(async () => {
-      seen.add(await cardText(page));
-      return seen.size > 1;
-    }, 15_000, 'the presentation to rotate while offline');
+    await waitFor(
+      async () => {
+        seen.add(await cardText(page));
+        return seen.size > 1;
+      },
+      15_000,
+      'the presentation to rotate while offline',
+    );
     expect([...seen].every((text) => MESSAGES.some((m) => text.includes(m)))).toBe(true);
   }, 90_000);
 

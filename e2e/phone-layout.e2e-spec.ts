@@ -28,12 +28,14 @@ function overflowing(page: Page): Promise<string[]> {
         found.push(`${element.tagName.toLowerCase()}.${element.className} right=${Math.round(box.right)} "${text}"`);
       }
     }
-    if (document.documentElement.scrollWidth > width) found.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    if (document.documentElement.scrollWidth > width)
+      found.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     return found;
   });
 }
 
-const topBarHeight = (page: Page) => page.locator('header.top-bar').evaluate((bar) => bar.getBoundingClientRect().height);
+const topBarHeight = (page: Page) =>
+  page.locator('header.top-bar').evaluate((bar) => bar.getBoundingClientRect().height);
 
 /**
  * Phone layouts (issue #27 item 10) measured in a real browser at 390 × 844: the top bar is one line with
@@ -63,8 +65,14 @@ describe('phone layouts at 390 px', () => {
   it("fits the owner's Admin and Billing pages, every tab, and a provider's page, to the phone's width", async () => {
     const owner = await createAccount(t.dataSource, Role.Owner);
     const provider = await createAccount(t.dataSource, Role.ServiceProvider);
-    await t.dataSource.getRepository(ServiceProvider).update(provider.provider!.id, { companyName: 'Fotheringham & Longname Event Services' });
-    await createEvent(t.dataSource, { name: 'A Very Long Wedding Celebration Name', serviceProviderId: provider.provider!.id, eventDate: new Date('2027-06-12') });
+    await t.dataSource
+      .getRepository(ServiceProvider)
+      .update(provider.provider!.id, { companyName: 'Fotheringham & Longname Event Services' });
+    await createEvent(t.dataSource, {
+      name: 'A Very Long Wedding Celebration Name',
+      serviceProviderId: provider.provider!.id,
+      eventDate: new Date('2027-06-12'),
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, api.url, owner);

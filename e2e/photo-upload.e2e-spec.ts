@@ -43,7 +43,10 @@ async function failingProxy(apiPort: number, cutAfter: number) {
       const text = chunk.toString('latin1');
       if (!photo && /^POST \S*\/submissions\/photo /.test(text)) {
         const fates = ['cut mid-upload', 'answer cut'] as const;
-        photo = { submissionId: /\r\nx-submission-id: *([^\r]*)/i.exec(text)?.[1], fate: fates[photoRequests.length] ?? 'passed' };
+        photo = {
+          submissionId: /\r\nx-submission-id: *([^\r]*)/i.exec(text)?.[1],
+          fate: fates[photoRequests.length] ?? 'passed',
+        };
         photoRequests.push(photo);
         requestBytes = 0;
         answerHead = '';
@@ -56,7 +59,8 @@ async function failingProxy(apiPort: number, cutAfter: number) {
     });
     upstream.on('data', (chunk: Buffer) => {
       if (!photo) return void client.write(chunk);
-      if (photo.answered === undefined) photo.answered = Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1]);
+      if (photo.answered === undefined)
+        photo.answered = Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1]);
       if (photo.fate !== 'answer cut') {
         photo = undefined;
         return void client.write(chunk);
@@ -99,22 +103,35 @@ describe('a guest photo upload on a venue network', () => {
       const page = await context.newPage();
       // One bar of 4G: slow enough to watch the bar move (Chromium's own throttling, 150 kB/s up).
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 1_000_000, uploadThroughput: 150_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 100,
+        downloadThroughput: 1_000_000,
+        uploadThroughput: 150_000,
+      });
       await page.goto(`${proxy.url}/contribute/${event.id}`);
       await page.getByRole('tab', { name: 'Photo' }).click();
       await page.getByLabel('Your Name').fill('Aunt May');
-      await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: await cameraLikeJpeg(2400, 1800) });
+      await page
+        .getByLabel('Photo', { exact: true })
+        .setInputFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: await cameraLikeJpeg(2400, 1800) });
       await page.getByRole('img', { name: 'Preview of your photo' }).waitFor();
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.getByRole('progressbar', { name: /Uploading photo\.\.\. \d+%/ }).waitFor();
-      await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) > 0);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) > 0,
+      );
       // The answer lost after the photo was stored: the page says so and sends it again by itself.
       await page.getByRole('progressbar', { name: 'Connection lost. Trying again...' }).waitFor({ timeout: 60_000 });
       await page.getByRole('heading', { name: 'Thank You' }).waitFor({ timeout: 60_000 });
 
       const [memory] = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
-      expect(memory).toMatchObject({ author: 'Aunt May', type: 'photo', submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(memory).toMatchObject({
+        author: 'Aunt May',
+        type: 'photo',
+        submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       // The API answered the same submission twice (the lost answer and the page's retry) and stored it once.
       const answered = proxy.photoRequests.filter((request) => request.answered !== undefined);
       expect(answered).toEqual([

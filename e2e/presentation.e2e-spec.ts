@@ -21,7 +21,9 @@ const cardTexts = async (page: Page) => (await page.getByTestId('memory-card').a
 
 /** The approved memories of an event, as the public wall lists them. */
 async function approvedCount(baseUrl: string, eventId: string): Promise<number> {
-  const body = (await (await fetch(`${baseUrl}/api/events/${eventId}/memories?approved=true`)).json()) as { memories: unknown[] };
+  const body = (await (await fetch(`${baseUrl}/api/events/${eventId}/memories?approved=true`)).json()) as {
+    memories: unknown[];
+  };
   return body.memories.length;
 }
 
@@ -71,7 +73,11 @@ describe('presentation screen', () => {
     await screen.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     // A new memory: approved by the workers, pushed live, shown at the rotation 500 ms later.
-    const posted = await postMessage(api.url, event.id, { name: 'Grandpa Joe', title: '', message: 'Dance like nobody is watching!' });
+    const posted = await postMessage(api.url, event.id, {
+      name: 'Grandpa Joe',
+      title: '',
+      message: 'Dance like nobody is watching!',
+    });
     expect(posted.status).toBeLessThan(300);
     await screen.getByTestId('shown-count').filter({ hasText: '1 / 3' }).waitFor({ timeout: 10_000 });
     // It waits for the end of the current slot (4 s), then is shown first.
@@ -126,9 +132,16 @@ describe('presentation screen', () => {
     expect(area / (1920 * 1080)).toBeGreaterThan(0.55);
     expect(Math.max(...boxes.map((box) => box!.y + box!.height))).toBeGreaterThan(1080 * 0.9);
     // A short message reads from across a room; they enter as the wall settings say (vertical).
-    for (const size of await screen.locator('.memory-text').evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize))))
+    for (const size of await screen
+      .locator('.memory-text')
+      .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize))))
       expect(size).toBeGreaterThanOrEqual(48);
-    expect(await screen.locator('.pr-cell').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('mw-in-vertical');
+    expect(
+      await screen
+        .locator('.pr-cell')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName),
+    ).toBe('mw-in-vertical');
     // No word is split over two lines ("Congratulatio / ns!"): each fits its card's width.
     const splitWords = await screen.locator('.memory-text').evaluateAll((els) =>
       els.flatMap((el) =>
@@ -174,13 +187,18 @@ describe('presentation screen', () => {
     expect(await screen.getByTestId('queue-count').count()).toBe(0);
 
     // Idle: the cursor and the controls go; a mouse move brings them back.
-    const controlsOpacity = () => screen.getByTestId('presentation-controls').evaluate((el) => getComputedStyle(el).opacity);
-    await screen.waitForFunction(() => document.querySelector('.pr-page')?.classList.contains('pr-idle'), undefined, { timeout: 10_000 });
+    const controlsOpacity = () =>
+      screen.getByTestId('presentation-controls').evaluate((el) => getComputedStyle(el).opacity);
+    await screen.waitForFunction(() => document.querySelector('.pr-page')?.classList.contains('pr-idle'), undefined, {
+      timeout: 10_000,
+    });
     expect(await screen.locator('.pr-page').evaluate((el) => getComputedStyle(el).cursor)).toBe('none');
     await screen.mouse.move(500, 500);
     await screen.mouse.move(600, 520);
     expect(await screen.locator('.pr-page').evaluate((el) => el.classList.contains('pr-idle'))).toBe(false);
-    await screen.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="presentation-controls"]')!).opacity === '1');
+    await screen.waitForFunction(
+      () => getComputedStyle(document.querySelector('[data-testid="presentation-controls"]')!).opacity === '1',
+    );
     expect(await controlsOpacity()).toBe('1');
 
     // Full Screen is the browser's.
@@ -237,7 +255,10 @@ describe('presentation screen', () => {
       await page.goto(`${api.url}${path}`);
       const photo = page.getByRole('img', { name: 'Under the rose arch' });
       await photo.waitFor();
-      await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await photo.elementHandle());
+      await page.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        await photo.elementHandle(),
+      );
       const current = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
       await page.close();
       return { current, media };

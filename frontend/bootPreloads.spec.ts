@@ -26,8 +26,16 @@ const html = `<head>
 
 describe('withBootPreloads', () => {
   it('preloads every file of the start-up stages with the entry, once each, and no page', () => {
-    const preloaded = [...withBootPreloads(html, bundle).matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]);
-    expect(preloaded.sort()).toEqual(['assets/api.js', 'assets/app.js', 'assets/react.js', 'assets/router.js', 'assets/store.js']);
+    const preloaded = [
+      ...withBootPreloads(html, bundle).matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g),
+    ].map((m) => m[1]);
+    expect(preloaded.sort()).toEqual([
+      'assets/api.js',
+      'assets/app.js',
+      'assets/react.js',
+      'assets/router.js',
+      'assets/store.js',
+    ]);
   });
 
   it('puts the preloads right after the entry script and its own preloads, before the stylesheet', () => {

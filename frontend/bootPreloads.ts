@@ -33,7 +33,10 @@ export function withBootPreloads(html: string, bundle: Rollup.OutputBundle): str
   const links = bootChunks(bundle, entry[1])
     .filter((file) => !named.has(file))
     .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`);
-  return html.replace(/(<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*)/, `$1${links.join('')}`);
+  return html.replace(
+    /(<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*)/,
+    `$1${links.join('')}`,
+  );
 }
 
 /** Adds the start-up's preloads to index.html (and so to the pages prerendered from it). */

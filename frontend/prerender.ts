@@ -26,7 +26,8 @@ function startAppAfterFirstPaint(html: string): string {
   if (!APP_SCRIPTS.test(html)) throw new Error('index.html has no module script to defer');
   return html.replace(
     APP_SCRIPTS,
-    (tags) => `\n    <template id="${APP_SCRIPTS_TEMPLATE}">${tags.trim()}</template>\n    <script>${START_APP_AFTER_FIRST_PAINT}</script>`,
+    (tags) =>
+      `\n    <template id="${APP_SCRIPTS_TEMPLATE}">${tags.trim()}</template>\n    <script>${START_APP_AFTER_FIRST_PAINT}</script>`,
   );
 }
 
@@ -62,7 +63,11 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { renderPage: render, defaultThemeAttributes, storedThemeScript } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof Render;
+        const {
+          renderPage: render,
+          defaultThemeAttributes,
+          storedThemeScript,
+        } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof Render;
         const themeScript = storedThemeScript();
         const shell = startAppAfterFirstPaint(String(index.source))
           .replace('</title>', `</title>\n    <script>${themeScript}</script>`)
@@ -73,11 +78,18 @@ export function prerenderGuestPages(ssrConfig: InlineConfig): Plugin {
           .replace(/<html([^>]*)>/, `<html$1 ${defaultThemeAttributes()}>`);
         for (const { route, file } of PRERENDERED_PAGES) {
           const html = await render(route);
-          this.emitFile({ type: 'asset', fileName: file, source: shell.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`) });
+          this.emitFile({
+            type: 'asset',
+            fileName: file,
+            source: shell.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`),
+          });
         }
         // Read by the API (backend/src/common/frontend-pages.ts) to answer each route with its file and to
         // allow the pages' inline scripts.
-        const manifest = { pages: PRERENDERED_PAGES, scriptSources: [scriptHash(themeScript), scriptHash(START_APP_AFTER_FIRST_PAINT)] };
+        const manifest = {
+          pages: PRERENDERED_PAGES,
+          scriptSources: [scriptHash(themeScript), scriptHash(START_APP_AFTER_FIRST_PAINT)],
+        };
         this.emitFile({ type: 'asset', fileName: 'prerendered.json', source: JSON.stringify(manifest) });
       } finally {
         await server.close();

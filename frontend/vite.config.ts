@@ -49,12 +49,21 @@ const offlineShell = VitePWA({
       {
         urlPattern: ({ url }) => /^\/api\/events\/(public\/[^/]+|[^/]+\/memories)$/.test(url.pathname),
         handler: 'NetworkFirst',
-        options: { cacheName: 'public-walls', networkTimeoutSeconds: 3, expiration: { maxEntries: 50 }, plugins: [publicOnly] },
+        options: {
+          cacheName: 'public-walls',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 50 },
+          plugins: [publicOnly],
+        },
       },
       {
         urlPattern: ({ url }) => url.pathname.startsWith('/api/media/public/'),
         handler: 'CacheFirst',
-        options: { cacheName: 'public-images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 }, plugins: [publicOnly] },
+        options: {
+          cacheName: 'public-images',
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+          plugins: [publicOnly],
+        },
       },
     ],
   },
@@ -72,7 +81,11 @@ export default defineConfig({
     react(),
     // Before the guest pages are prerendered: they take index.html's script tags as they are.
     preloadBootChunks(),
-    prerenderGuestPages({ root: fileURLToPath(new URL('.', import.meta.url)), plugins: [react()], resolve: resolveContracts }),
+    prerenderGuestPages({
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      plugins: [react()],
+      resolve: resolveContracts,
+    }),
     offlineShell,
     // Writes a .br and a .gz beside each text asset; the API's static server picks one by Accept-Encoding,
     // so a phone gets the smallest bytes without the server compressing anything per request.

@@ -55,7 +55,10 @@ function s3(cfg) {
 async function backupMedia(cfg, to) {
   if (!cfg.S3_ENDPOINT) {
     // A missing STORAGE_DIR is an installation that never stored an image.
-    const exists = await stat(cfg.STORAGE_DIR).then(() => true, () => false);
+    const exists = await stat(cfg.STORAGE_DIR).then(
+      () => true,
+      () => false,
+    );
     if (exists) await cp(cfg.STORAGE_DIR, to, { recursive: true, filter: (path) => !path.endsWith('.tmp') });
     else await mkdir(to, { recursive: true });
     return;
@@ -77,7 +80,10 @@ async function restoreMedia(cfg, from) {
   for (const file of files) {
     if (!file.isFile() || file.name.endsWith(TYPE_SUFFIX)) continue;
     const path = join(file.parentPath, file.name);
-    const key = path.slice(from.length + 1).split('\\').join('/');
+    const key = path
+      .slice(from.length + 1)
+      .split('\\')
+      .join('/');
     const contentType = await readFile(path + TYPE_SUFFIX, 'utf8');
     await storage.put(key, createReadStream(path), contentType, (await stat(path)).size);
     count++;
@@ -99,7 +105,11 @@ async function latestMigration(url) {
 async function backup(cfg, dir) {
   await mkdir(dir, { recursive: true });
   // Database first, media second: every image the dumped rows point at was stored before its row was written.
-  await run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${join(dir, DUMP)}`], pgEnv(cfg.DATABASE_URL));
+  await run(
+    'pg_dump',
+    ['--format=custom', '--no-owner', '--no-acl', `--file=${join(dir, DUMP)}`],
+    pgEnv(cfg.DATABASE_URL),
+  );
   await backupMedia(cfg, join(dir, MEDIA));
   const manifest = {
     createdAt: new Date().toISOString(),
@@ -119,7 +129,9 @@ async function emptyDatabase(url, replace) {
   if (!rows[0].tables) return;
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!replace) {
-    console.error(`The database ${name} is not empty. Restore into a new database, or pass --replace to drop it first.`);
+    console.error(
+      `The database ${name} is not empty. Restore into a new database, or pass --replace to drop it first.`,
+    );
     process.exit(1);
   }
   const admin = new URL(url);
@@ -134,7 +146,18 @@ async function emptyDatabase(url, replace) {
 async function restore(cfg, dir, replace) {
   const manifest = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8'));
   await emptyDatabase(cfg.DATABASE_URL, replace);
-  await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${pgEnv(cfg.DATABASE_URL).PGDATABASE}`, join(dir, DUMP)], pgEnv(cfg.DATABASE_URL));
+  await run(
+    'pg_restore',
+    [
+      '--no-owner',
+      '--no-acl',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${pgEnv(cfg.DATABASE_URL).PGDATABASE}`,
+      join(dir, DUMP),
+    ],
+    pgEnv(cfg.DATABASE_URL),
+  );
   const objects = await restoreMedia(cfg, join(dir, MEDIA));
   console.log(`Restored the backup of ${manifest.createdAt} (schema ${manifest.schema}, ${objects} media objects).`);
 }

@@ -6,7 +6,12 @@ import { delimiter, join } from 'node:path';
 
 /** An executable file at `path`, or found on PATH when `path` is a bare name. */
 export function findExecutable(path, env = process.env) {
-  const candidates = path.includes('/') ? [path] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, path));
+  const candidates = path.includes('/')
+    ? [path]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, path));
   return candidates.find((candidate) => {
     try {
       accessSync(candidate, constants.X_OK);
@@ -20,7 +25,11 @@ export function findExecutable(path, env = process.env) {
 /** The tools `npm test` runs, each with the Debian package that brings it. */
 export function requiredTools(env = process.env) {
   return [
-    { what: `Chromium (${env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, for the browser tests)`, path: env.CHROMIUM_PATH ?? '/usr/bin/chromium', debian: 'chromium' },
+    {
+      what: `Chromium (${env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, for the browser tests)`,
+      path: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      debian: 'chromium',
+    },
     { what: 'docker-compose (to validate docker-compose.yml)', path: 'docker-compose', debian: 'docker-compose' },
   ];
 }

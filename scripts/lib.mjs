@@ -29,7 +29,12 @@ export async function requireServices(cfg) {
     fail('PostgreSQL', redact(cfg.DATABASE_URL), 'DATABASE_URL', err);
   }
   const Redis = require('ioredis');
-  const redis = new Redis(cfg.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = new Redis(cfg.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   let cause;
   redis.on('error', (err) => (cause ??= err));
   try {
@@ -44,6 +49,8 @@ export async function requireServices(cfg) {
 
 function fail(service, url, variable, err) {
   const why = err.code ?? err.message ?? String(err);
-  console.error(`Cannot reach ${service} at ${url} (${why}). Start it, or set ${variable} in .env or the environment to point elsewhere.`);
+  console.error(
+    `Cannot reach ${service} at ${url} (${why}). Start it, or set ${variable} in .env or the environment to point elsewhere.`,
+  );
   process.exit(1);
 }

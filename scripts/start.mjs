@@ -26,7 +26,10 @@ process.on('SIGTERM', () => stop(0));
 
 const local = `http://localhost:${cfg.PORT}`;
 for (let i = 0; i < 120; i++) {
-  const ok = await fetch(`${local}/api/health`).then((r) => r.ok, () => false);
+  const ok = await fetch(`${local}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ok) break;
   await sleep(250);
 }

@@ -87,7 +87,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         // Stripe.js and its Payment Element (credit purchases) load from Stripe's own hosts.
         // The prerendered guest pages start the app from an inline script, allowed by its hash only.
         // 'wasm-unsafe-eval' lets the HEIC decoder (WebAssembly, our own file) compile; JavaScript eval stays refused.
-        scriptSrc: ["'self'", ...(pages?.scriptSources ?? []), 'https://js.stripe.com', 'https://*.js.stripe.com', "'wasm-unsafe-eval'"],
+        scriptSrc: [
+          "'self'",
+          ...(pages?.scriptSources ?? []),
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+          "'wasm-unsafe-eval'",
+        ],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],
@@ -120,7 +126,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 }
 
 /** Serves the built front end when it exists; returns its pages' HTML for the SPA fallback. */
-async function serveFrontend(app: NestFastifyApplication, dist: string, pages: FrontendPages | null): Promise<FrontendPages | null> {
+async function serveFrontend(
+  app: NestFastifyApplication,
+  dist: string,
+  pages: FrontendPages | null,
+): Promise<FrontendPages | null> {
   if (!pages) return null;
   await app.register(fastifyStatic, {
     root: dist,
@@ -130,7 +140,10 @@ async function serveFrontend(app: NestFastifyApplication, dist: string, pages: F
     preCompressed: true,
     setHeaders: (res, path) => {
       // Vite fingerprints everything under assets/, so those never change.
-      res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return pages;

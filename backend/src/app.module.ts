@@ -1,6 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { AppConfig, ConfigModule, DatabaseModule, loggingModule, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
+import {
+  AppConfig,
+  ConfigModule,
+  DatabaseModule,
+  loggingModule,
+  MetricsModule,
+  RedisModule,
+  StorageModule,
+} from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
 import { UploadsModule } from './modules/uploads/uploads.module';

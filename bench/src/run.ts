@@ -90,13 +90,25 @@ async function main() {
   const previous = loadPrevious();
   const results: Results = {
     generatedAt: new Date().toISOString(),
-    machine: { cores: layout.cores, pinning: layout.pinning, loadCores: layout.load, serverCores: layout.server, node: process.version, platform: `${process.platform} ${process.arch}` },
+    machine: {
+      cores: layout.cores,
+      pinning: layout.pinning,
+      loadCores: layout.load,
+      serverCores: layout.server,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+    },
     settings,
     // Cases not run this time keep their last figures (each carries its own date).
     cases: { ...(previous?.cases ?? {}) },
   };
   // Keep the table in the case order.
-  const ordered = () => Object.fromEntries(Object.keys(CASES).filter((k) => results.cases[k]).map((k) => [k, results.cases[k]]));
+  const ordered = () =>
+    Object.fromEntries(
+      Object.keys(CASES)
+        .filter((k) => results.cases[k])
+        .map((k) => [k, results.cases[k]]),
+    );
 
   let failed = false;
   for (const name of options.cases) {
@@ -109,8 +121,18 @@ async function main() {
     let result: CaseResult;
     try {
       const out = await run(ctx);
-      result = { name, title, startedAt: new Date(t0).toISOString(), durationS: (Date.now() - t0) / 1000, loadAverage: [load0, loadAverage()], cpuPressure: [pressure0, cpuPressure()], stolenCpuPct: stolenPct(times0, cpuTimes()), ...out };
-      if (options.quick) result.notes.unshift('Quick run (--quick): fewer and shorter runs, a smoke test rather than a result.');
+      result = {
+        name,
+        title,
+        startedAt: new Date(t0).toISOString(),
+        durationS: (Date.now() - t0) / 1000,
+        loadAverage: [load0, loadAverage()],
+        cpuPressure: [pressure0, cpuPressure()],
+        stolenCpuPct: stolenPct(times0, cpuTimes()),
+        ...out,
+      };
+      if (options.quick)
+        result.notes.unshift('Quick run (--quick): fewer and shorter runs, a smoke test rather than a result.');
       if (buildNote) result.notes.unshift(buildNote);
     } catch (err) {
       failed = true;

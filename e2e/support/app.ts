@@ -46,5 +46,7 @@ export async function signIn(page: Page, baseUrl: string, account: { username: s
  * prerendered page would not tell the app (a form would even be submitted by the browser itself).
  */
 export function appAdopted(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => Object.keys(document.querySelector('#root form') ?? {}).some((key) => key.startsWith('__react')));
+  return page.waitForFunction(() =>
+    Object.keys(document.querySelector('#root form') ?? {}).some((key) => key.startsWith('__react')),
+  );
 }

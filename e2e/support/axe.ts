@@ -11,12 +11,15 @@ const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
  */
 export async function seriousAxeFindings(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core') });
-  const results = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResults;
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run(),
+  )) as AxeResults;
   return results.violations
     .filter((violation) => BLOCKING.includes(violation.impact ?? null))
     .flatMap((violation) =>
       violation.nodes.map(
-        (node) => `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+        (node) =>
+          `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
       ),
     );
 }

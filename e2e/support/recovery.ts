@@ -30,7 +30,11 @@ export class WallScenario {
   /** A guest's message, approved by the workers. */
   async post(): Promise<string> {
     const author = `Guest ${++this.count}`;
-    const posted = await postMessage(this.apiUrl, this.eventId, { name: author, title: '', message: `Wishes from ${author}` });
+    const posted = await postMessage(this.apiUrl, this.eventId, {
+      name: author,
+      title: '',
+      message: `Wishes from ${author}`,
+    });
     if (posted.status >= 300) throw new Error(`posting failed: ${posted.status}`);
     return posted.body.memory.id as string;
   }
@@ -108,7 +112,8 @@ export class VenueScreen {
     let last = { shown: [] as string[], approved: [] as string[] };
     while (Date.now() - start < timeoutMs) {
       last = { shown: await shownMessages(this.page), approved: await this.wall.approvedMessages() };
-      if (last.approved.length === expected && JSON.stringify(last.shown) === JSON.stringify(last.approved)) return Date.now() - start;
+      if (last.approved.length === expected && JSON.stringify(last.shown) === JSON.stringify(last.approved))
+        return Date.now() - start;
       await sleep(VenueScreen.POLL_MS);
     }
     throw new Error(
@@ -153,4 +158,5 @@ export async function shownMessages(page: Page): Promise<string[]> {
   return messages.sort();
 }
 
-export const liveBadge = (page: Page, text: 'Live' | 'Offline') => page.getByTestId('live-badge').filter({ hasText: text });
+export const liveBadge = (page: Page, text: 'Live' | 'Offline') =>
+  page.getByTestId('live-badge').filter({ hasText: text });

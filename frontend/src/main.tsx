@@ -14,7 +14,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  */
 async function start() {
   await nextTask();
-  const [{ makeStore }, { startGuestRoute }, { startLanguage }] = await Promise.all([import('./app/store'), import('./app/guestBoot'), import('./i18n/language')]);
+  const [{ makeStore }, { startGuestRoute }, { startLanguage }] = await Promise.all([
+    import('./app/store'),
+    import('./app/guestBoot'),
+    import('./i18n/language'),
+  ]);
   await nextTask();
   const store = makeStore();
   startGuestRoute(store.dispatch, window.location);

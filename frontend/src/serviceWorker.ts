@@ -33,7 +33,10 @@ export function useOfflineShell(wall: unknown) {
     // What the page read before the worker controlled it went past it: read it again through it (images
     // come from the browser's cache).
     navigator.serviceWorker.addEventListener('controllerchange', () => readAgainThroughWorker(KEPT), { once: true });
-    const register = () => navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.warn('Offline shell unavailable', err));
+    const register = () =>
+      navigator.serviceWorker
+        .register('/sw.js')
+        .catch((err: unknown) => console.warn('Offline shell unavailable', err));
     if (document.readyState === 'complete') void register();
     else window.addEventListener('load', () => void register(), { once: true });
   }, []);

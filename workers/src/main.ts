@@ -8,7 +8,10 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   await assertReadyForProduction(config);
-  const app = await NestFactory.createApplicationContext(WorkersModule.forRoot(config, createLogger(config.LOG_LEVEL, 'workers')), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(
+    WorkersModule.forRoot(config, createLogger(config.LOG_LEVEL, 'workers')),
+    { bufferLogs: true },
+  );
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 }

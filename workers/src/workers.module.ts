@@ -1,7 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
-import { AppConfig, ConfigModule, DatabaseModule, Event, LivePublisher, loggingModule, Memory, MEMORY_PROVIDERS, MemoryQueue, MetricsModule, RedisModule, StorageModule } from '@memory-wall/core';
+import {
+  AppConfig,
+  ConfigModule,
+  DatabaseModule,
+  Event,
+  LivePublisher,
+  loggingModule,
+  Memory,
+  MEMORY_PROVIDERS,
+  MemoryQueue,
+  MetricsModule,
+  RedisModule,
+  StorageModule,
+} from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
 import { JobLogContext } from './logging/job-log-context';
@@ -16,8 +29,28 @@ export class WorkersModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [ConfigModule.forRoot(config), loggingModule(logger), DatabaseModule, RedisModule, MetricsModule, StorageModule, TypeOrmModule.forFeature([Memory, Event])],
-      providers: [...MEMORY_PROVIDERS, MemoryProcessor, MediaProcessor, MemoryWorker, ImageRenditions, AiModeration, LivePublisher, MemoryQueue, OutboxSweeper, JobMetrics, JobLogContext],
+      imports: [
+        ConfigModule.forRoot(config),
+        loggingModule(logger),
+        DatabaseModule,
+        RedisModule,
+        MetricsModule,
+        StorageModule,
+        TypeOrmModule.forFeature([Memory, Event]),
+      ],
+      providers: [
+        ...MEMORY_PROVIDERS,
+        MemoryProcessor,
+        MediaProcessor,
+        MemoryWorker,
+        ImageRenditions,
+        AiModeration,
+        LivePublisher,
+        MemoryQueue,
+        OutboxSweeper,
+        JobMetrics,
+        JobLogContext,
+      ],
     };
   }
 }

@@ -26,7 +26,15 @@ describe('AccessLog', () => {
   it('writes one line per request, when its response is done, and none at arrival', async () => {
     await app.inject({ method: 'GET', url: '/ok?x=1' });
     expect(lines).toEqual([
-      expect.objectContaining({ level: 30, requestId: expect.any(String), method: 'GET', url: '/ok?x=1', statusCode: 200, responseTime: expect.any(Number), msg: 'request completed' }),
+      expect.objectContaining({
+        level: 30,
+        requestId: expect.any(String),
+        method: 'GET',
+        url: '/ok?x=1',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+        msg: 'request completed',
+      }),
     ]);
   });
 
@@ -34,7 +42,13 @@ describe('AccessLog', () => {
     await expect(app.inject({ method: 'GET', url: '/broken' })).rejects.toThrow('socket gone'); // the client sees the failure
     const errored = lines.filter((line) => line.msg === 'request errored');
     expect(errored).toEqual([
-      expect.objectContaining({ level: 50, method: 'GET', url: '/broken', statusCode: 200, err: expect.objectContaining({ message: 'socket gone' }) }),
+      expect.objectContaining({
+        level: 50,
+        method: 'GET',
+        url: '/broken',
+        statusCode: 200,
+        err: expect.objectContaining({ message: 'socket gone' }),
+      }),
     ]);
     expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
   });

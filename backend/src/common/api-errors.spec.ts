@@ -46,35 +46,67 @@ describe('toErrorBody', () => {
   });
 
   it('joins a list of messages', () => {
-    expect(toErrorBody(new BadRequestException(['a is bad', 'b is bad']))).toMatchObject({ statusCode: 400, message: 'a is bad; b is bad' });
+    expect(toErrorBody(new BadRequestException(['a is bad', 'b is bad']))).toMatchObject({
+      statusCode: 400,
+      message: 'a is bad; b is bad',
+    });
   });
 
   it('answers a NotFoundException with its message and no fields', () => {
-    expect(toErrorBody(new NotFoundException('Event not found'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Event not found' });
+    expect(toErrorBody(new NotFoundException('Event not found'))).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Event not found',
+    });
   });
 
   it("keeps the status of Fastify's own 4xx errors, with the catalogue's message", () => {
     const tooLarge = { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' };
-    expect(toErrorBody(tooLarge)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: RequestMessages.bodyTooLarge });
-    const badJson = { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON', message: "Body is not valid JSON but content-type is set to 'application/json'" };
-    expect(toErrorBody(badJson)).toEqual({ statusCode: 400, error: 'Bad Request', message: RequestMessages.invalidJson });
+    expect(toErrorBody(tooLarge)).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: RequestMessages.bodyTooLarge,
+    });
+    const badJson = {
+      statusCode: 400,
+      code: 'FST_ERR_CTP_INVALID_JSON',
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+    };
+    expect(toErrorBody(badJson)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: RequestMessages.invalidJson,
+    });
     // As Nest hands them on: an HttpException caused by the Fastify error.
     const mapped = new HttpException(tooLarge.message, 413, { cause: tooLarge });
-    expect(toErrorBody(mapped)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: RequestMessages.bodyTooLarge });
+    expect(toErrorBody(mapped)).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: RequestMessages.bodyTooLarge,
+    });
   });
 
   it('answers a validation failure of thousands of fields with a few bounded ones', () => {
     const errors = Array.from({ length: 5_000 }, (_, i) =>
-      Object.assign(new ValidationError(), { property: `k${i}${'k'.repeat(1_000)}`, constraints: { whitelistValidation: `property k${i}${'k'.repeat(1_000)} should not exist` } }),
+      Object.assign(new ValidationError(), {
+        property: `k${i}${'k'.repeat(1_000)}`,
+        constraints: { whitelistValidation: `property k${i}${'k'.repeat(1_000)} should not exist` },
+      }),
     );
     const body = toErrorBody(validationException(errors));
     expect(Object.keys(body.fields!)).toHaveLength(MAX_ERROR_FIELDS);
-    expect(JSON.stringify(body).length).toBeLessThan(MAX_ERROR_FIELDS * 2 * (MAX_ERROR_TEXT + 10) + MAX_ERROR_TEXT + 100);
+    expect(JSON.stringify(body).length).toBeLessThan(
+      MAX_ERROR_FIELDS * 2 * (MAX_ERROR_TEXT + 10) + MAX_ERROR_TEXT + 100,
+    );
   });
 
   it('answers anything else with a 500 that does not leak the error text', () => {
     const body = toErrorBody(new Error('connect ECONNREFUSED postgres://admin:hunter2@db/memorywall'));
-    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side' });
+    expect(body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side',
+    });
     expect(JSON.stringify(body)).not.toMatch(/hunter2|ECONNREFUSED/);
   });
 });

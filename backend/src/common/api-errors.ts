@@ -24,7 +24,11 @@ const bounded = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(
  * of them. class-validator lists a property's constraints bottom-up, so the last one is the top-most
  * decorator: the field's main rule.
  */
-export function fieldMessages(errors: ValidationError[], parent = '', fields: Record<string, string> = {}): Record<string, string> {
+export function fieldMessages(
+  errors: ValidationError[],
+  parent = '',
+  fields: Record<string, string> = {},
+): Record<string, string> {
   for (const error of errors) {
     if (Object.keys(fields).length >= MAX_ERROR_FIELDS) break;
     const path = parent ? `${parent}.${error.property}` : error.property;
@@ -46,7 +50,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: RequestMessages.bodyTooLarge,
 };
 
-const fastifyMessage = (error: unknown): string | undefined => FASTIFY_MESSAGES[(error as { code?: unknown } | undefined)?.code as string];
+const fastifyMessage = (error: unknown): string | undefined =>
+  FASTIFY_MESSAGES[(error as { code?: unknown } | undefined)?.code as string];
 
 /** Maps anything thrown into the one error body of the API (4xx with the reason, 5xx without details). */
 export function toErrorBody(exception: unknown): ApiErrorBody {
@@ -55,10 +60,14 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     const response = exception.getResponse();
     const detail = typeof response === 'string' ? { message: response } : (response as Record<string, unknown>);
     // A structured body without a message (the health check's report) is meant to be sent as it is.
-    if (!('message' in detail)) return { statusCode: status, error: statusText(status), message: statusText(status), ...detail };
+    if (!('message' in detail))
+      return { statusCode: status, error: statusText(status), message: statusText(status), ...detail };
     // Nest hands Fastify's own 4xx errors (malformed JSON, body too large) on as HttpExceptions caused by them.
     const message =
-      fastifyMessage(exception.cause) ?? (Array.isArray(detail.message) ? detail.message.join('; ') : String((detail.message as string | undefined) ?? exception.message));
+      fastifyMessage(exception.cause) ??
+      (Array.isArray(detail.message)
+        ? detail.message.join('; ')
+        : String((detail.message as string | undefined) ?? exception.message));
     return {
       statusCode: status,
       error: statusText(status),
@@ -82,5 +91,7 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
 
 function statusText(status: number) {
   const name = HttpStatus[status] as string | undefined;
-  return name ? name.toLowerCase().replace(/(^|_)(\w)/g, (_, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase()) : 'Error';
+  return name
+    ? name.toLowerCase().replace(/(^|_)(\w)/g, (_, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase())
+    : 'Error';
 }

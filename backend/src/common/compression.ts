@@ -43,7 +43,8 @@ export function sendSharedJson(reply: FastifyReply, body: Buffer): FastifyReply 
   if (!encoding) return reply.send(body);
   const variants = prepared.get(body) ?? {};
   prepared.set(body, variants);
-  const encoded = (variants[encoding] ??= encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
+  const encoded = (variants[encoding] ??=
+    encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
   return reply.header('content-encoding', encoding).send(encoded);
 }
 

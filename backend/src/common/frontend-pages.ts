@@ -35,7 +35,9 @@ export class FrontendPages {
     const index = join(dist, 'index.html');
     if (!dist || !existsSync(index)) return null;
     const manifest = join(dist, MANIFEST);
-    const { pages, scriptSources }: Manifest = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest) : { pages: [], scriptSources: [] };
+    const { pages, scriptSources }: Manifest = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest)
+      : { pages: [], scriptSources: [] };
     return new FrontendPages(
       pages.filter(({ file }) => existsSync(join(dist, file))),
       scriptSources,

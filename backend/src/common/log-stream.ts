@@ -12,7 +12,14 @@ const FLUSH_EVERY_MS = 1000;
 export function createLogStream() {
   // A write of 192 kB carries about 800 access log lines: few enough writes that handing them to the
   // thread pool costs next to nothing per request.
-  const out = new SonicBoom({ fd: 1, sync: false, contentMode: 'buffer', minLength: 192 * 1024, maxWrite: 256 * 1024, periodicFlush: FLUSH_EVERY_MS });
+  const out = new SonicBoom({
+    fd: 1,
+    sync: false,
+    contentMode: 'buffer',
+    minLength: 192 * 1024,
+    maxWrite: 256 * 1024,
+    periodicFlush: FLUSH_EVERY_MS,
+  });
   // sonic-boom's types describe only its string mode.
   const append = out.write.bind(out) as unknown as (chunk: Buffer) => boolean;
   process.once('exit', () => {

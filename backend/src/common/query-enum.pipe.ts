@@ -6,5 +6,8 @@ import { BadRequestException, ParseEnumPipe } from '@nestjs/common';
  */
 export const QueryEnum = (field: string, values: Record<string, string>) => {
   const message = `${field} must be one of ${Object.values(values).join(', ')}`;
-  return new ParseEnumPipe(values, { optional: true, exceptionFactory: () => new BadRequestException({ message, fields: { [field]: message } }) });
+  return new ParseEnumPipe(values, {
+    optional: true,
+    exceptionFactory: () => new BadRequestException({ message, fields: { [field]: message } }),
+  });
 };

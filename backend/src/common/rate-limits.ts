@@ -4,7 +4,12 @@ import { RedisKeys } from '@memory-wall/core';
 import { TooManyRequestsException } from './api-errors';
 
 /** A rate limit counted in Redis, so that every API instance shares its counters. */
-export function redisRateLimiter(redis: Redis, keys: RedisKeys, name: string, options: Pick<IRateLimiterOptions, 'points' | 'duration' | 'blockDuration'>) {
+export function redisRateLimiter(
+  redis: Redis,
+  keys: RedisKeys,
+  name: string,
+  options: Pick<IRateLimiterOptions, 'points' | 'duration' | 'blockDuration'>,
+) {
   return new RateLimiterRedis({ storeClient: redis, keyPrefix: keys.rateLimit(name), ...options });
 }
 

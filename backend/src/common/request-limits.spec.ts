@@ -10,19 +10,27 @@ const nested = (depth: number) => {
 describe('bodyShapeProblem', () => {
   it('accepts forms, lists and empty bodies', () => {
     expect(bodyShapeProblem(undefined)).toBeNull();
-    expect(bodyShapeProblem({ name: 'Aunt May', profileData: { fullName: 'May', serviceTypes: ['wedding', 'memorial'] } })).toBeNull();
+    expect(
+      bodyShapeProblem({ name: 'Aunt May', profileData: { fullName: 'May', serviceTypes: ['wedding', 'memorial'] } }),
+    ).toBeNull();
     expect(bodyShapeProblem(nested(MAX_BODY_DEPTH))).toBeNull();
     expect(bodyShapeProblem(Array.from({ length: MAX_BODY_MEMBERS }, () => 0))).toBeNull();
   });
 
   it('refuses too many keys or items, counted over the whole body', () => {
-    expect(bodyShapeProblem(Object.fromEntries(Array.from({ length: MAX_BODY_MEMBERS + 1 }, (_, i) => [`k${i}`, 0])))).toBe(RequestMessages.tooManyFields);
-    expect(bodyShapeProblem({ a: Array.from({ length: MAX_BODY_MEMBERS }, () => 0) })).toBe(RequestMessages.tooManyFields);
+    expect(
+      bodyShapeProblem(Object.fromEntries(Array.from({ length: MAX_BODY_MEMBERS + 1 }, (_, i) => [`k${i}`, 0]))),
+    ).toBe(RequestMessages.tooManyFields);
+    expect(bodyShapeProblem({ a: Array.from({ length: MAX_BODY_MEMBERS }, () => 0) })).toBe(
+      RequestMessages.tooManyFields,
+    );
   });
 
   it('refuses nesting beyond the limit, however deep, without recursion', () => {
     expect(bodyShapeProblem(nested(MAX_BODY_DEPTH + 1))).toBe(RequestMessages.nestedTooDeeply);
-    expect(bodyShapeProblem(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBe(RequestMessages.nestedTooDeeply);
+    expect(bodyShapeProblem(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBe(
+      RequestMessages.nestedTooDeeply,
+    );
   });
 
   it('refuses a NUL character in a key or a string anywhere', () => {

@@ -31,7 +31,8 @@ export function applyRouteBodyLimits(fastify: FastifyInstance) {
 
 /** The reason a parsed body must be refused, or null. One pass, no recursion (a body may be 10,000 deep). */
 export function bodyShapeProblem(body: unknown): string | null {
-  if (body === null || typeof body !== 'object') return typeof body === 'string' && body.includes('\0') ? RequestMessages.nulCharacter : null;
+  if (body === null || typeof body !== 'object')
+    return typeof body === 'string' && body.includes('\0') ? RequestMessages.nulCharacter : null;
   const pending: Array<{ value: unknown; depth: number }> = [{ value: body, depth: 1 }];
   let members = 0;
   while (pending.length) {
@@ -56,7 +57,11 @@ export function bodyShapeProblem(body: unknown): string | null {
  */
 export function refuseUnacceptableRequests(fastify: FastifyInstance) {
   fastify.addHook('onRequest', (request, _reply, done) => {
-    done(request.url.includes('%00') || request.url.includes('\0') ? new BadRequestException(RequestMessages.nulCharacter) : undefined);
+    done(
+      request.url.includes('%00') || request.url.includes('\0')
+        ? new BadRequestException(RequestMessages.nulCharacter)
+        : undefined,
+    );
   });
   fastify.addHook('preValidation', (request, _reply, done) => {
     const problem = bodyShapeProblem(request.body);

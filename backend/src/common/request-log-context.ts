@@ -8,5 +8,7 @@ import { REQUEST_ID_FIELD } from './access-log';
  * (cached wall reads), which log nothing but their access line and so skip this.
  */
 export function bindRequestLogContext(fastify: FastifyInstance, log: PinoLogger) {
-  fastify.addHook('onRequest', (request, _reply, done) => log.runInContext(done, { bindings: { [REQUEST_ID_FIELD]: request.id } }));
+  fastify.addHook('onRequest', (request, _reply, done) =>
+    log.runInContext(done, { bindings: { [REQUEST_ID_FIELD]: request.id } }),
+  );
 }

@@ -9,7 +9,11 @@ export const API_PREFIX = 'api';
  * paths its decorators declare: a hook that must recognise the route needs no copy of it.
  */
 export function routeOf<T>(controller: Type<T>, handler: keyof T & string): string {
-  const paths = [API_PREFIX, Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, (controller.prototype as Record<string, object>)[handler])];
+  const paths = [
+    API_PREFIX,
+    Reflect.getMetadata(PATH_METADATA, controller),
+    Reflect.getMetadata(PATH_METADATA, (controller.prototype as Record<string, object>)[handler]),
+  ];
   const parts = paths.flatMap((path: unknown) => (typeof path === 'string' ? path.split('/') : [])).filter(Boolean);
   return `/${parts.join('/')}`;
 }

@@ -18,7 +18,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** What OWASP's REST cheat sheet asks of API responses, which are never rendered as a page. */
-const API_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy', 'referrer-policy'];
+const API_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+];
 
 /**
  * The headers of an API answer (JSON, media): no sniffing, no framing, a policy that loads nothing,
@@ -26,7 +33,10 @@ const API_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-
  * and download switches...) would be a kilobyte of dead bytes on each of a guest's API calls.
  */
 export function apiSecurityHeaders(): Record<string, string> {
-  const all = securityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }, xFrameOptions: { action: 'deny' } });
+  const all = securityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+  });
   return Object.fromEntries(API_HEADERS.map((name) => [name, all[name]]));
 }
 

@@ -17,9 +17,14 @@ const CUSTOMER: Session = { userId: 'u1', role: Role.Customer } as Session;
 function world() {
   const queries = { events: 0, admins: 0, published: 0 };
   let isAdmin = true;
-  const eventsRepo = { findOneBy: async () => (queries.events++, { id: EVENT_ID } as Event) } as unknown as Repository<Event>;
+  const eventsRepo = {
+    findOneBy: async () => (queries.events++, { id: EVENT_ID } as Event),
+  } as unknown as Repository<Event>;
   const adminsRepo = {
-    findOneBy: async () => (queries.admins++, isAdmin ? ({ permissions: { canModerate: true } } as unknown as EventAdmin) : null),
+    findOneBy: async () => (
+      queries.admins++,
+      isAdmin ? ({ permissions: { canModerate: true } } as unknown as EventAdmin) : null
+    ),
   } as unknown as Repository<EventAdmin>;
   let published = true;
   const events = {
@@ -59,7 +64,8 @@ describe('LiveJoinAccess', () => {
 
   it("remembers a host's access per session for the TTL only: a withdrawn access is seen after it", async () => {
     const w = world();
-    for (let i = 0; i < 20; i++) expect(await w.access.decide(CUSTOMER, 'session-1', EVENT_ID)).toEqual({ hosts: true });
+    for (let i = 0; i < 20; i++)
+      expect(await w.access.decide(CUSTOMER, 'session-1', EVENT_ID)).toEqual({ hosts: true });
     expect(w.queries).toMatchObject({ events: 1, admins: 1 });
 
     w.withdrawAdmin();
@@ -80,7 +86,9 @@ describe('LiveJoinAccess', () => {
     const w = world();
     w.unpublish();
     for (let i = 0; i < 10; i++) {
-      expect(await w.access.decide(null, null, EVENT_ID)).toEqual({ refused: { code: LiveCloseCode.EventNotFound, reason: Messages.eventNotFound } });
+      expect(await w.access.decide(null, null, EVENT_ID)).toEqual({
+        refused: { code: LiveCloseCode.EventNotFound, reason: Messages.eventNotFound },
+      });
     }
     expect(w.queries.published).toBe(1);
   });

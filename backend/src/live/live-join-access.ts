@@ -30,9 +30,15 @@ export class LiveJoinAccess {
     this.decisions = new LRUCache({ max: MAX_REMEMBERED, ttl: Math.max(ttlMs, 1), ttlResolution: 0, perf: clock });
   }
 
-  async decide(session: Session | null | undefined, sessionId: string | null | undefined, eventId: string): Promise<JoinDecision> {
+  async decide(
+    session: Session | null | undefined,
+    sessionId: string | null | undefined,
+    eventId: string,
+  ): Promise<JoinDecision> {
     if (session && sessionId) {
-      const hosts = await this.remembered(`hosts:${sessionId}:${eventId}`, () => this.access.canManage(session, eventId, ['canModerate']));
+      const hosts = await this.remembered(`hosts:${sessionId}:${eventId}`, () =>
+        this.access.canManage(session, eventId, ['canModerate']),
+      );
       if (hosts) return { hosts: true };
     }
     return this.remembered<JoinDecision>(`public:${eventId}`, () => this.publicDecision(eventId));

@@ -20,7 +20,12 @@ const COMMANDS_BACK_MS = 30_000;
  * which a browser hands over as a Blob that the page cannot read as a message.
  */
 function joinedFrame(room: LiveRoom, seq: number | undefined): string {
-  const joined: LiveJoined = { type: LIVE_JOINED, eventId: room.eventId, feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public, seq: seq ?? null };
+  const joined: LiveJoined = {
+    type: LIVE_JOINED,
+    eventId: room.eventId,
+    feed: room.hosts ? LiveFeed.Hosts : LiveFeed.Public,
+    seq: seq ?? null,
+  };
   return JSON.stringify(joined);
 }
 
@@ -78,7 +83,8 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
     this.connectedBefore = this.subscriber.status === 'ready';
     this.subscriber.on('ready', () => {
       // After a reconnect: subscribe again first (ioredis does too, but not before 'ready'), then fill the gap.
-      if (this.connectedBefore) for (const { room } of this.feeds.values()) this.enqueue(room, (feed) => this.resubscribe(feed));
+      if (this.connectedBefore)
+        for (const { room } of this.feeds.values()) this.enqueue(room, (feed) => this.resubscribe(feed));
       this.connectedBefore = true;
     });
   }
@@ -86,7 +92,9 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   private enqueue(room: LiveRoom, work: (feed: RoomFeed) => Promise<void>) {
     const feed = this.feeds.get(roomKey(room));
     if (!feed) return;
-    feed.queue = feed.queue.then(() => work(feed)).catch((err: Error) => this.logger.warn(`live delivery ${roomKey(room)}: ${err.message}`));
+    feed.queue = feed.queue
+      .then(() => work(feed))
+      .catch((err: Error) => this.logger.warn(`live delivery ${roomKey(room)}: ${err.message}`));
   }
 
   private async deliver(feed: RoomFeed, message: Buffer) {
@@ -125,7 +133,8 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   private async resubscribe(feed: RoomFeed) {
     await this.subscriber.subscribe(this.channelOf(feed.room));
     // The command connection fails fast while Redis is away, and may come back after this one.
-    if (this.redis.status !== 'ready') await once(this.redis, 'ready', { signal: AbortSignal.timeout(COMMANDS_BACK_MS) });
+    if (this.redis.status !== 'ready')
+      await once(this.redis, 'ready', { signal: AbortSignal.timeout(COMMANDS_BACK_MS) });
     if (feed.lastSeq !== undefined && (await this.currentSeq(feed.room)) < feed.lastSeq) {
       // Redis came back empty, so the feed numbers from 1 again: its sockets start over and catch up.
       feed.lastSeq = 0;
@@ -135,7 +144,11 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async currentSeq(room: LiveRoom) {
-    return Number((await this.redis.get(room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId))) ?? 0);
+    return Number(
+      (await this.redis.get(
+        room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId),
+      )) ?? 0,
+    );
   }
 
   private channelOf(room: LiveRoom) {

@@ -45,13 +45,29 @@ function gateway() {
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
   const revocations = { onRevoked: () => undefined } as unknown as SessionRevocations;
   const access = new EventAccess(events, admins);
-  const live = new LiveGateway(registry, published, access, {} as SessionStore, config, subscriber, {} as LiveAdmission, revocations, new Metrics());
+  const live = new LiveGateway(
+    registry,
+    published,
+    access,
+    {} as SessionStore,
+    config,
+    subscriber,
+    {} as LiveAdmission,
+    revocations,
+    new Metrics(),
+  );
   return { live, joined, followed, setDatabaseAway: (away: boolean) => (databaseAway = away) };
 }
 
 function hostSocket() {
   const closed: Array<[number, string]> = [];
-  const socket = { session: HOST, sessionId: 'session-1', OPEN: 1, readyState: 1, close: (code: number, reason: string) => closed.push([code, reason]) };
+  const socket = {
+    session: HOST,
+    sessionId: 'session-1',
+    OPEN: 1,
+    readyState: 1,
+    close: (code: number, reason: string) => closed.push([code, reason]),
+  };
   return { socket: socket as unknown as WebSocket, closed };
 }
 
@@ -80,6 +96,11 @@ describe('LiveGateway join', () => {
     await g.live.onJoin(first, { eventId: OTHER_EVENT_ID });
     g.live.handleDisconnect(second);
     g.live.handleDisconnect(first);
-    expect(g.followed).toEqual([`follow ${EVENT_ID}:hosts`, `follow ${OTHER_EVENT_ID}:hosts`, `leave ${EVENT_ID}:hosts`, `leave ${OTHER_EVENT_ID}:hosts`]);
+    expect(g.followed).toEqual([
+      `follow ${EVENT_ID}:hosts`,
+      `follow ${OTHER_EVENT_ID}:hosts`,
+      `leave ${EVENT_ID}:hosts`,
+      `leave ${OTHER_EVENT_ID}:hosts`,
+    ]);
   });
 });

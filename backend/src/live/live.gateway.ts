@@ -12,7 +12,17 @@ import type { IncomingMessage } from 'node:http';
 import { isUUID } from 'class-validator';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { ClientMessageType, LIVE_PONG, LiveFeed, LiveCloseCode, LivePong, LiveRefusals, Messages, SESSION_ENDED_CLOSE_CODE, SessionRevocation } from '@memory-wall/contracts';
+import {
+  ClientMessageType,
+  LIVE_PONG,
+  LiveFeed,
+  LiveCloseCode,
+  LivePong,
+  LiveRefusals,
+  Messages,
+  SESSION_ENDED_CLOSE_CODE,
+  SessionRevocation,
+} from '@memory-wall/contracts';
 import { AppConfig, Metrics } from '@memory-wall/core';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';

@@ -60,10 +60,10 @@ describe('PreparedFrame', () => {
     const writes = sides.map(({ tcp }) => {
       const chunks: Buffer[] = [];
       const write = tcp.write.bind(tcp) as (chunk: Buffer, ...rest: unknown[]) => boolean;
-      tcp.write = ((chunk: Buffer, ...rest: unknown[]) => {
+      tcp.write = (chunk: Buffer, ...rest: unknown[]) => {
         chunks.push(chunk);
         return write(chunk, ...rest);
-      });
+      };
       return chunks;
     });
     try {

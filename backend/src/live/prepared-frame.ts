@@ -33,7 +33,9 @@ export class PreparedFrame {
       socket.send(this.message, { binary: false });
       return;
     }
-    this.wire ??= [Buffer.concat(Sender.frame(this.message, { fin: true, opcode: TEXT, mask: false, readOnly: true, rsv1: false }))];
+    this.wire ??= [
+      Buffer.concat(Sender.frame(this.message, { fin: true, opcode: TEXT, mask: false, readOnly: true, rsv1: false })),
+    ];
     (socket as SocketWithSender)._sender.sendFrame(this.wire);
   }
 }

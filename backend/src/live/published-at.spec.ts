@@ -1,8 +1,13 @@
 import { publishedAt } from './published-at';
 
 describe('publishedAt', () => {
-  it("reads the ts that LivePublisher writes last, as published", () => {
-    const body = JSON.stringify({ type: 'memory_approved', memory: { id: 'm', content: '"ts":5}' }, eventId: 'e', ts: 1764000000123 }).slice(1);
+  it('reads the ts that LivePublisher writes last, as published', () => {
+    const body = JSON.stringify({
+      type: 'memory_approved',
+      memory: { id: 'm', content: '"ts":5}' },
+      eventId: 'e',
+      ts: 1764000000123,
+    }).slice(1);
     expect(publishedAt(Buffer.from(`{"seq":7,${body}`))).toBe(1764000000123);
   });
 

@@ -19,7 +19,9 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     @Inject(RedisKeys) private readonly keys: RedisKeys,
   ) {
     // Named, so operators can tell this connection apart in CLIENT LIST.
-    this.subscriber = createRedis(config.REDIS_URL, { name: `${config.REDIS_PREFIX}-session-revocations-${process.pid}` });
+    this.subscriber = createRedis(config.REDIS_URL, {
+      name: `${config.REDIS_PREFIX}-session-revocations-${process.pid}`,
+    });
     this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
   }
 
@@ -32,7 +34,9 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.keys.sessionRevocations) this.listener?.(JSON.parse(message) as SessionRevocation);
     });
-    this.subscriber.subscribe(this.keys.sessionRevocations).catch((err: Error) => this.logger.error(`subscribe revocations: ${err.message}`));
+    this.subscriber
+      .subscribe(this.keys.sessionRevocations)
+      .catch((err: Error) => this.logger.error(`subscribe revocations: ${err.message}`));
   }
 
   onApplicationShutdown() {

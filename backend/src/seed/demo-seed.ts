@@ -8,7 +8,16 @@ import {
   Role,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, DEMO_EVENT, DEMO_LOGINS, Event, EventAdmin, Memory, ServiceProvider, User } from '@memory-wall/core';
+import {
+  CreditTransaction,
+  DEMO_EVENT,
+  DEMO_LOGINS,
+  Event,
+  EventAdmin,
+  Memory,
+  ServiceProvider,
+  User,
+} from '@memory-wall/core';
 import { hashPassword } from '../modules/auth/passwords';
 
 const DEMO_MEMORIES = [

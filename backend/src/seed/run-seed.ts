@@ -1,6 +1,15 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { AppConfig, ConfigError, dataSourceOptions, DEMO_EVENT, DEMO_LOGINS, loadConfig, loadDotEnv, removeDemoData } from '@memory-wall/core';
+import {
+  AppConfig,
+  ConfigError,
+  dataSourceOptions,
+  DEMO_EVENT,
+  DEMO_LOGINS,
+  loadConfig,
+  loadDotEnv,
+  removeDemoData,
+} from '@memory-wall/core';
 import { seedDemo } from './demo-seed';
 
 /** The demo's passwords are published: its accounts must never exist in a production database. */

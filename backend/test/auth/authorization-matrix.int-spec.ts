@@ -49,13 +49,19 @@ interface Row {
   verify?: (w: World, actor: Actor, body: any) => void;
 }
 
-const everyone = (): Record<Actor, Outcome> => Object.fromEntries(ACTORS.map((a) => [a, 'allow'])) as Record<Actor, Outcome>;
+const everyone = (): Record<Actor, Outcome> =>
+  Object.fromEntries(ACTORS.map((a) => [a, 'allow'])) as Record<Actor, Outcome>;
 const only = (...allowed: Actor[]): Record<Actor, Outcome> =>
   Object.fromEntries(ACTORS.map((a) => [a, allowed.includes(a) ? 'allow' : 'deny'])) as Record<Actor, Outcome>;
 const signedIn = only('guest', 'customerOwn', 'customerOther', 'providerOwn', 'providerOther', 'owner');
 let unique = 0;
 const uniqueName = () => `matrix_${Date.now().toString(36)}_${++unique}`;
-const newPasswordFor: Record<Role, string> = { owner: 'ownerpass2', service_provider: 'providerpass2', customer: '975310', guest: 'guestpass2' };
+const newPasswordFor: Record<Role, string> = {
+  owner: 'ownerpass2',
+  service_provider: 'providerpass2',
+  customer: '975310',
+  guest: 'guestpass2',
+};
 
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone() },
@@ -90,35 +96,79 @@ const ROWS: Row[] = [
     body: (w) => ({ name: 'Matrix', content: `data:image/png;base64,${w.image.toString('base64')}` }),
     expect: everyone(),
   },
-  { route: 'GET /api/events/{eventId}/submissions/pending', path: (w) => `/api/events/${w.eventA}/submissions/pending`, expect: only('customerOwn', 'providerOwn', 'owner') },
-  { route: 'POST /api/submissions/{id}/approve', path: async (w) => `/api/submissions/${await w.newMemoryA(false)}/approve`, expect: only('customerOwn', 'providerOwn', 'owner') },
-  { route: 'DELETE /api/submissions/{id}', path: async (w) => `/api/submissions/${await w.newMemoryA(false)}`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  {
+    route: 'GET /api/events/{eventId}/submissions/pending',
+    path: (w) => `/api/events/${w.eventA}/submissions/pending`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'POST /api/submissions/{id}/approve',
+    path: async (w) => `/api/submissions/${await w.newMemoryA(false)}/approve`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'DELETE /api/submissions/{id}',
+    path: async (w) => `/api/submissions/${await w.newMemoryA(false)}`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
   {
     route: 'PATCH /api/memories/{id}',
     path: async (w) => `/api/memories/${await w.newMemoryA(true)}`,
     body: () => ({ flagged: true }),
     expect: only('customerOwn', 'providerOwn', 'owner'),
   },
-  { route: 'DELETE /api/memories/{id}', path: async (w) => `/api/memories/${await w.newMemoryA(true)}`, expect: only('customerOwn', 'providerOwn', 'owner') },
-  { route: 'POST /api/memories/{id}/feature', path: async (w) => `/api/memories/${await w.newMemoryA(true)}/feature`, expect: only('customerOwn', 'providerOwn', 'owner') },
-  { route: 'POST /api/memories/{id}/flag', path: async (w) => `/api/memories/${await w.newMemoryA(true)}/flag`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  {
+    route: 'DELETE /api/memories/{id}',
+    path: async (w) => `/api/memories/${await w.newMemoryA(true)}`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'POST /api/memories/{id}/feature',
+    path: async (w) => `/api/memories/${await w.newMemoryA(true)}/feature`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'POST /api/memories/{id}/flag',
+    path: async (w) => `/api/memories/${await w.newMemoryA(true)}/flag`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
   {
     route: 'POST /api/events',
     path: () => '/api/events',
     body: () => ({ name: 'Matrix draft', eventType: 'general' }),
     expect: only('providerOwn', 'providerOther', 'owner'),
   },
-  { route: 'GET /api/events/by-code/{eventCode}', path: (w) => `/api/events/by-code/${w.eventACode.toLowerCase()}`, expect: everyone() },
-  { route: 'GET /api/events/by-slug/{eventSlug}', path: (w) => `/api/events/by-slug/${w.eventASlug}`, expect: everyone() },
-  { route: 'GET /api/events/{id}', path: (w) => `/api/events/${w.eventA}`, expect: only('customerOwn', 'providerOwn', 'owner') },
+  {
+    route: 'GET /api/events/by-code/{eventCode}',
+    path: (w) => `/api/events/by-code/${w.eventACode.toLowerCase()}`,
+    expect: everyone(),
+  },
+  {
+    route: 'GET /api/events/by-slug/{eventSlug}',
+    path: (w) => `/api/events/by-slug/${w.eventASlug}`,
+    expect: everyone(),
+  },
+  {
+    route: 'GET /api/events/{id}',
+    path: (w) => `/api/events/${w.eventA}`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
   {
     route: 'PATCH /api/events/{id}',
     path: (w) => `/api/events/${w.eventA}`,
     body: () => ({ wallTitle: 'Matrix title' }),
     expect: only('customerOwn', 'providerOwn', 'owner'),
   },
-  { route: 'DELETE /api/events/{id}', path: (w) => w.newDraftA().then((id) => `/api/events/${id}`), expect: only('providerOwn', 'owner') },
-  { route: 'GET /api/events/{id}/customer', path: (w) => `/api/events/${w.eventA}/customer`, expect: only('providerOwn', 'owner') },
+  {
+    route: 'DELETE /api/events/{id}',
+    path: (w) => w.newDraftA().then((id) => `/api/events/${id}`),
+    expect: only('providerOwn', 'owner'),
+  },
+  {
+    route: 'GET /api/events/{id}/customer',
+    path: (w) => `/api/events/${w.eventA}/customer`,
+    expect: only('providerOwn', 'owner'),
+  },
   {
     route: 'POST /api/events/{id}/customer',
     path: (w) => `/api/events/${w.eventA}/customer`,
@@ -175,7 +225,11 @@ const ROWS: Row[] = [
     expect: only('providerOwn', 'owner'),
   },
   { route: 'GET /api/credit-packs', path: () => '/api/credit-packs', expect: everyone() },
-  { route: 'GET /api/service-provider/credits', path: () => '/api/service-provider/credits', expect: only('providerOwn', 'providerOther') },
+  {
+    route: 'GET /api/service-provider/credits',
+    path: () => '/api/service-provider/credits',
+    expect: only('providerOwn', 'providerOther'),
+  },
   {
     route: 'POST /api/create-payment-intent',
     path: () => '/api/create-payment-intent',
@@ -189,9 +243,23 @@ const ROWS: Row[] = [
     body: (w) =>
       signedWebhook(
         succeeded({
-          id: `pi_${uniqueName()}`, object: 'payment_intent', amount: 25000, amount_received: 0, currency: 'usd', client_secret: 'x', description: null,
-          metadata: { serviceProviderId: w.providerA.provider!.id, userId: w.providerA.user.id, creditPackId: 'starter', credits: '5' },
-          automatic_payment_methods: { enabled: true }, status: 'requires_payment_method', created: 0, livemode: false,
+          id: `pi_${uniqueName()}`,
+          object: 'payment_intent',
+          amount: 25000,
+          amount_received: 0,
+          currency: 'usd',
+          client_secret: 'x',
+          description: null,
+          metadata: {
+            serviceProviderId: w.providerA.provider!.id,
+            userId: w.providerA.user.id,
+            creditPackId: 'starter',
+            credits: '5',
+          },
+          automatic_payment_methods: { enabled: true },
+          status: 'requires_payment_method',
+          created: 0,
+          livemode: false,
         }),
       ).event,
     // ApiClient sends JSON.stringify(body): the same bytes are signed.
@@ -199,8 +267,16 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   { route: 'GET /api/admin/service-providers', path: () => '/api/admin/service-providers', expect: only('owner') },
-  { route: 'GET /api/admin/service-providers/{id}', path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}`, expect: only('owner') },
-  { route: 'GET /api/admin/service-providers/{id}/events', path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/events`, expect: only('owner') },
+  {
+    route: 'GET /api/admin/service-providers/{id}',
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}`,
+    expect: only('owner'),
+  },
+  {
+    route: 'GET /api/admin/service-providers/{id}/events',
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/events`,
+    expect: only('owner'),
+  },
   { route: 'GET /api/admin/credit-transactions', path: () => '/api/admin/credit-transactions', expect: only('owner') },
   { route: 'GET /api/admin/billing', path: () => '/api/admin/billing', expect: only('owner') },
   {
@@ -244,7 +320,9 @@ describe('authorization matrix', () => {
   beforeAll(() => ({ t, api } = services));
 
   it('has a row for every route of the running app', async () => {
-    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
@@ -265,19 +343,26 @@ describe('authorization matrix', () => {
     const event = await createEvent(t.dataSource);
     const client = new ApiClient(api.url);
     await client.login(owner.username, owner.password);
-    publicImageUrl = (await client.post(`/api/upload/featured-image/${event.id}`, multipart('image', image))).body.imageUrl;
+    publicImageUrl = (await client.post(`/api/upload/featured-image/${event.id}`, multipart('image', image))).body
+      .imageUrl;
   });
 
   /** A fresh world per row: rows change passwords and end sessions. */
   async function makeWorld(): Promise<World> {
-    const [providerA, providerB] = await Promise.all([createAccount(t.dataSource, Role.ServiceProvider), createAccount(t.dataSource, Role.ServiceProvider)]);
+    const [providerA, providerB] = await Promise.all([
+      createAccount(t.dataSource, Role.ServiceProvider),
+      createAccount(t.dataSource, Role.ServiceProvider),
+    ]);
     const [customerA, customerB, guest, owner] = await Promise.all([
       createAccount(t.dataSource, Role.Customer),
       createAccount(t.dataSource, Role.Customer),
       createAccount(t.dataSource, Role.Guest),
       createAccount(t.dataSource, Role.Owner),
     ]);
-    const eventA = await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, eventCode: Math.random().toString(36).slice(2, 8).toUpperCase() });
+    const eventA = await createEvent(t.dataSource, {
+      serviceProviderId: providerA.provider!.id,
+      eventCode: Math.random().toString(36).slice(2, 8).toUpperCase(),
+    });
     const eventB = await createEvent(t.dataSource, { serviceProviderId: providerB.provider!.id });
     await makeEventAdmin(t.dataSource, customerA.user.id, eventA.id);
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
@@ -288,12 +373,30 @@ describe('authorization matrix', () => {
       eventACode: eventA.eventCode!,
       eventASlug: eventA.slug,
       newMemoryA: async (approved) =>
-        (await t.dataSource.getRepository(Memory).save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved, processingState: 'ready' })).id,
-      newDraftA: async () => (await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id, status: 'draft', isPublished: false })).id,
+        (
+          await t.dataSource
+            .getRepository(Memory)
+            .save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved, processingState: 'ready' })
+        ).id,
+      newDraftA: async () =>
+        (
+          await createEvent(t.dataSource, {
+            serviceProviderId: providerA.provider!.id,
+            status: 'draft',
+            isPublished: false,
+          })
+        ).id,
       eventB: eventB.id,
       customerA,
       providerA,
-      accounts: { guest, customerOwn: customerA, customerOther: customerB, providerOwn: providerA, providerOther: providerB, owner },
+      accounts: {
+        guest,
+        customerOwn: customerA,
+        customerOther: customerB,
+        providerOwn: providerA,
+        providerOther: providerB,
+        owner,
+      },
     };
   }
 
@@ -310,7 +413,10 @@ describe('authorization matrix', () => {
       if (row.expect[actor] === 'allow' && res.status < 400) row.verify?.(world, actor, res.body);
     }
     const outcomes = Object.fromEntries(
-      Object.entries(seen).map(([actor, status]) => [actor, status < 400 ? 'allow' : [401, 403, 404].includes(status) ? 'deny' : `status ${status}`]),
+      Object.entries(seen).map(([actor, status]) => [
+        actor,
+        status < 400 ? 'allow' : [401, 403, 404].includes(status) ? 'deny' : `status ${status}`,
+      ]),
     );
     expect(outcomes).toEqual(row.expect);
   });
@@ -333,19 +439,30 @@ describe('authorization matrix', () => {
         sockets[actor] = { client, joined: await client.joined(5_000).catch(() => null) };
       }
       try {
-        const pending = (await postMessage(api.url, world.eventA, { name: 'Guest', message: 'For the hosts first' })).body.memory.id as string;
+        const pending = (await postMessage(api.url, world.eventA, { name: 'Guest', message: 'For the hosts first' }))
+          .body.memory.id as string;
         const host = new ApiClient(api.url);
         await host.login(world.providerA.username, world.providerA.password);
-        await waitFor(async () => (await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending })).processingState === 'ready', 15_000, 'the memory processed');
+        await waitFor(
+          async () =>
+            (await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending })).processingState === 'ready',
+          15_000,
+          'the memory processed',
+        );
         expect((await host.post(`/api/submissions/${pending}/approve`)).status).toBeLessThan(400);
         // One subscriber connection delivers both feeds in publishing order: a socket told of the approval
         // has been told everything published before it.
         // The wall is told memory_approved; the hosts, memory_updated with the memory now approved.
         const approved = (m: LiveMessage) =>
           about(pending)(m) &&
-          (m.type === LiveMessageType.MemoryApproved || (m.type === LiveMessageType.MemoryUpdated && 'approved' in m.memory && m.memory.approved === true));
+          (m.type === LiveMessageType.MemoryApproved ||
+            (m.type === LiveMessageType.MemoryUpdated && 'approved' in m.memory && m.memory.approved === true));
         const joinedSockets = ACTORS.filter((a) => sockets[a].joined);
-        await waitFor(() => joinedSockets.every((a) => sockets[a].client.messages.some(approved)), 15_000, 'the approval on every joined socket').catch(() => undefined);
+        await waitFor(
+          () => joinedSockets.every((a) => sockets[a].client.messages.some(approved)),
+          15_000,
+          'the approval on every joined socket',
+        ).catch(() => undefined);
 
         const outcomes = Object.fromEntries(
           ACTORS.map((actor) => {
@@ -353,7 +470,9 @@ describe('authorization matrix', () => {
             const heard = client.messages.filter(about(pending));
             const beforeApproval = heard.slice(0, Math.max(heard.findIndex(approved), 0));
             if (row.feed === LiveFeed.Public) return [actor, heard.some(approved) ? 'allow' : 'deny'];
-            const toldPending = beforeApproval.some((m) => m.type === LiveMessageType.NewMemory && 'memory' in m && 'moderation' in m.memory);
+            const toldPending = beforeApproval.some(
+              (m) => m.type === LiveMessageType.NewMemory && 'memory' in m && 'moderation' in m.memory,
+            );
             if (joined?.feed === LiveFeed.Hosts && toldPending) return [actor, 'allow'];
             if (joined?.feed !== LiveFeed.Hosts && beforeApproval.length === 0) return [actor, 'deny'];
             return [actor, `joined ${joined?.feed ?? 'nothing'}, heard ${JSON.stringify(heard.map((m) => m.type))}`];

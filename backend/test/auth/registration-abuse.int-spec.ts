@@ -26,7 +26,13 @@ describe('registration abuse', () => {
   const registerProvider = (username: string, address: string) =>
     new ApiClient(api.url).post(
       '/api/auth/register',
-      { username, email: `${username}@example.test`, password: 'farmpass123', passwordConfirm: 'farmpass123', role: 'service_provider' },
+      {
+        username,
+        email: `${username}@example.test`,
+        password: 'farmpass123',
+        passwordConfirm: 'farmpass123',
+        role: 'service_provider',
+      },
       { 'x-forwarded-for': address },
     );
 
@@ -42,9 +48,16 @@ describe('registration abuse', () => {
     expect(await t.dataSource.getRepository(User).countBy({ username: In(names) })).toBe(REGISTRATIONS_PER_HOUR);
 
     // One of the new providers got the welcome credits, with their ledger row; the others start at 0.
-    const providers = await t.dataSource.getRepository(ServiceProvider).findBy({ userId: In(created.map((res) => res.body.user.id)) });
-    expect(providers.map((p) => p.availableCredits).sort((x, y) => y - x)).toEqual([WELCOME_CREDITS, ...Array(REGISTRATIONS_PER_HOUR - 1).fill(0)]);
-    const grants = await t.dataSource.getRepository(CreditTransaction).findBy({ serviceProviderId: In(providers.map((p) => p.id)) });
+    const providers = await t.dataSource
+      .getRepository(ServiceProvider)
+      .findBy({ userId: In(created.map((res) => res.body.user.id)) });
+    expect(providers.map((p) => p.availableCredits).sort((x, y) => y - x)).toEqual([
+      WELCOME_CREDITS,
+      ...Array(REGISTRATIONS_PER_HOUR - 1).fill(0),
+    ]);
+    const grants = await t.dataSource
+      .getRepository(CreditTransaction)
+      .findBy({ serviceProviderId: In(providers.map((p) => p.id)) });
     expect(grants).toEqual([expect.objectContaining({ amount: WELCOME_CREDITS, transactionType: 'promotion' })]);
 
     // Past the limit the address learns nothing about which names exist.

@@ -36,7 +36,9 @@ describe('sessions and sign-in limits across two API instances', () => {
     const provider = await createAccount(t.dataSource, 'service_provider');
     const providerOnB = await signedIn(b.url, provider);
     const owner = await signedIn(a.url, await createAccount(t.dataSource, 'owner'));
-    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, { newPassword: 'resetpass99' });
+    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, {
+      newPassword: 'resetpass99',
+    });
     expect((await providerOnB.get('/api/auth/me')).status).toBe(401);
   });
 
@@ -83,9 +85,15 @@ describe('sessions and sign-in limits across two API instances', () => {
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.points);
     expect(verified.every((res) => res.status === 401)).toBe(true);
-    expect(answers.filter((res) => res.status === 429).every((res) => res.body.message === AuthMessages.tooManyAttempts)).toBe(true);
+    expect(
+      answers.filter((res) => res.status === 429).every((res) => res.body.message === AuthMessages.tooManyAttempts),
+    ).toBe(true);
     // The right PIN now is refused too.
-    const right = await new ApiClient(a.url).post('/api/auth/login', { emailOrUsername: customer.username, password: customer.password }, { 'x-forwarded-for': '203.0.113.250' });
+    const right = await new ApiClient(a.url).post(
+      '/api/auth/login',
+      { emailOrUsername: customer.username, password: customer.password },
+      { 'x-forwarded-for': '203.0.113.250' },
+    );
     expect(right.status).toBe(429);
   });
 
@@ -93,17 +101,29 @@ describe('sessions and sign-in limits across two API instances', () => {
     const guest = await createAccount(t.dataSource, 'guest');
     const names = [guest.username, guest.username, guest.username, guest.user.email.toUpperCase(), guest.user.email];
     for (const [i, name] of names.entries()) {
-      const res = await new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: name, password: 'not-it' }, { 'x-forwarded-for': `198.51.100.${20 + i}` });
+      const res = await new ApiClient((i % 2 ? a : b).url).post(
+        '/api/auth/login',
+        { emailOrUsername: name, password: 'not-it' },
+        { 'x-forwarded-for': `198.51.100.${20 + i}` },
+      );
       expect(res.status).toBe(401);
     }
-    const right = await new ApiClient(a.url).post('/api/auth/login', { emailOrUsername: guest.username, password: guest.password }, { 'x-forwarded-for': '198.51.100.40' });
+    const right = await new ApiClient(a.url).post(
+      '/api/auth/login',
+      { emailOrUsername: guest.username, password: guest.password },
+      { 'x-forwarded-for': '198.51.100.40' },
+    );
     expect(right.status).toBe(429);
   });
 
   it('does not count correct passwords against the account or the address', async () => {
     const guest = await createAccount(t.dataSource, 'guest');
     for (let i = 0; i < 2 * LOGIN_LIMITS.perAccount.points; i++) {
-      const res = await new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: guest.username, password: guest.password }, { 'x-forwarded-for': '198.51.100.60' });
+      const res = await new ApiClient((i % 2 ? a : b).url).post(
+        '/api/auth/login',
+        { emailOrUsername: guest.username, password: guest.password },
+        { 'x-forwarded-for': '198.51.100.60' },
+      );
       expect(res.status).toBe(200);
     }
   });
@@ -112,7 +132,11 @@ describe('sessions and sign-in limits across two API instances', () => {
     const guests = await Promise.all(Array.from({ length: 12 }, () => createAccount(t.dataSource, 'guest')));
     const answers = await Promise.all(
       guests.map((guest, i) =>
-        new ApiClient((i % 2 ? a : b).url).post('/api/auth/login', { emailOrUsername: guest.username, password: 'not-it' }, { 'x-forwarded-for': '192.0.2.80' }),
+        new ApiClient((i % 2 ? a : b).url).post(
+          '/api/auth/login',
+          { emailOrUsername: guest.username, password: 'not-it' },
+          { 'x-forwarded-for': '192.0.2.80' },
+        ),
       ),
     );
     const statuses = answers.map((res) => res.status);
@@ -144,7 +168,7 @@ describe('sessions and sign-in limits across two API instances', () => {
     expect(other.status).toBe(200);
   });
 
-  it("closes the live sockets of a session that ended elsewhere, and only those", async () => {
+  it('closes the live sockets of a session that ended elsewhere, and only those', async () => {
     const provider = await createAccount(t.dataSource, 'service_provider');
     const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
     const [first, second] = [await signedIn(a.url, provider), await signedIn(a.url, provider)];
@@ -167,7 +191,9 @@ describe('sessions and sign-in limits across two API instances', () => {
     // A password reset (through B) ends all of the provider's sessions, and so its remaining socket.
     const secondClosed = closed(secondSocket);
     const owner = await signedIn(b.url, await createAccount(t.dataSource, 'owner'));
-    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, { newPassword: 'resetpass77' });
+    await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, {
+      newPassword: 'resetpass77',
+    });
     expect(await secondClosed).toBe(4401);
     expect(publicSocket.socket.readyState).toBe(publicSocket.socket.OPEN);
     publicSocket.close();

@@ -42,7 +42,10 @@ describe('usernames', () => {
   it('signs in by email as the owner of that email even when an older username is spelled like it', async () => {
     const victim = await createAccount(t.dataSource, 'guest');
     // An account from before the rule (straight in the database), named like the victim's email.
-    await createAccount(t.dataSource, 'customer', { username: victim.user.email, email: `squatter${Date.now()}@example.test` });
+    await createAccount(t.dataSource, 'customer', {
+      username: victim.user.email,
+      email: `squatter${Date.now()}@example.test`,
+    });
     const c = await signedIn(api.url, { username: victim.user.email, password: victim.password });
     expect((await c.get('/api/auth/me')).body.user.id).toBe(victim.user.id);
   });
@@ -87,6 +90,8 @@ describe('usernames', () => {
     const account = await createAccount(t.dataSource, 'guest');
     const c = await signedIn(api.url, account);
     expect((await c.patch(`/api/users/${account.user.id}/profile`, { username: 'раураl_host' })).status).toBe(400);
-    expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).username).toBe(account.username);
+    expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).username).toBe(
+      account.username,
+    );
   });
 });

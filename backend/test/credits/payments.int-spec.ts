@@ -27,11 +27,14 @@ describe('buying credit packs with Stripe', () => {
     await t?.cleanup();
   });
 
-  const providerRow = (account: TestAccount) => t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: account.provider!.id });
+  const providerRow = (account: TestAccount) =>
+    t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: account.provider!.id });
   const ledgerSum = async (account: TestAccount) =>
-    (await t.dataSource.getRepository(CreditTransaction).sum('amount', { serviceProviderId: account.provider!.id })) ?? 0;
+    (await t.dataSource.getRepository(CreditTransaction).sum('amount', { serviceProviderId: account.provider!.id })) ??
+    0;
   const ledgerCount = () => t.dataSource.getRepository(CreditTransaction).count();
-  const purchaseRowsOf = (paymentIntentId: string) => t.dataSource.getRepository(CreditTransaction).findBy({ stripePaymentIntentId: paymentIntentId });
+  const purchaseRowsOf = (paymentIntentId: string) =>
+    t.dataSource.getRepository(CreditTransaction).findBy({ stripePaymentIntentId: paymentIntentId });
 
   /** The provider starts a purchase through the API; the fake holds the PaymentIntent the server created. */
   async function startPurchase(creditPackId: string, client = asProvider): Promise<FakePaymentIntent> {
@@ -45,9 +48,33 @@ describe('buying credit packs with Stripe', () => {
       const res = await new ApiClient(api.url).get('/api/credit-packs');
       expect(res.status).toBe(200);
       expect(res.body.creditPacks).toEqual([
-        { id: 'starter', name: 'Starter', credits: 5, pricePerCredit: 5000, price: 25000, mostPopular: false, savingsPercent: 0 },
-        { id: 'value', name: 'Value', credits: 10, pricePerCredit: 4500, price: 45000, mostPopular: true, savingsPercent: 10 },
-        { id: 'pro', name: 'Pro', credits: 20, pricePerCredit: 4000, price: 80000, mostPopular: false, savingsPercent: 20 },
+        {
+          id: 'starter',
+          name: 'Starter',
+          credits: 5,
+          pricePerCredit: 5000,
+          price: 25000,
+          mostPopular: false,
+          savingsPercent: 0,
+        },
+        {
+          id: 'value',
+          name: 'Value',
+          credits: 10,
+          pricePerCredit: 4500,
+          price: 45000,
+          mostPopular: true,
+          savingsPercent: 10,
+        },
+        {
+          id: 'pro',
+          name: 'Pro',
+          credits: 20,
+          pricePerCredit: 4000,
+          price: 80000,
+          mostPopular: false,
+          savingsPercent: 20,
+        },
       ]);
       expect(res.body.payments).toEqual({ enabled: true, publishableKey: 'pk_test_fake' });
     });
@@ -56,9 +83,18 @@ describe('buying credit packs with Stripe', () => {
   describe('POST /api/create-payment-intent', () => {
     it("charges the pack's price: the client's amount of 1 cent and its credits are ignored", async () => {
       const before = await providerRow(provider);
-      const res = await asProvider.post('/api/create-payment-intent', { creditPackId: 'value', amount: 1, credits: 1000 });
+      const res = await asProvider.post('/api/create-payment-intent', {
+        creditPackId: 'value',
+        amount: 1,
+        credits: 1000,
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, amount: 45000, currency: 'usd', creditPack: { id: 'value', credits: 10 } });
+      expect(res.body).toMatchObject({
+        success: true,
+        amount: 45000,
+        currency: 'usd',
+        creditPack: { id: 'value', credits: 10 },
+      });
 
       const sent = stripe.paymentIntentRequests().at(-1)!;
       expect(sent.form).toEqual({
@@ -66,7 +102,12 @@ describe('buying credit packs with Stripe', () => {
         currency: 'usd',
         description: 'Value credit pack: 10 credits',
         automatic_payment_methods: { enabled: 'true' },
-        metadata: { serviceProviderId: provider.provider!.id, userId: provider.user.id, creditPackId: 'value', credits: '10' },
+        metadata: {
+          serviceProviderId: provider.provider!.id,
+          userId: provider.user.id,
+          creditPackId: 'value',
+          credits: '10',
+        },
       });
       expect(sent.headers['idempotency-key']).toMatch(new RegExp(`^credit-pack:${provider.provider!.id}:value:`));
       const intent = stripe.paymentIntents.get(res.body.paymentIntentId)!;
@@ -79,18 +120,29 @@ describe('buying credit packs with Stripe', () => {
       expect(after.totalCreditsPurchased).toBe(before.totalCreditsPurchased);
     });
 
-    it.each([[{}], [{ creditPackId: 'mega' }], [{ creditPackId: 5 }]])('refuses %j with the message and calls Stripe not at all', async (body) => {
-      const calls = stripe.requests.length;
-      const res = await asProvider.post('/api/create-payment-intent', body);
-      expect(res.status).toBe(400);
-      expect(res.body.fields.creditPackId).toBe(CreditMessages.packRequired);
-      expect(stripe.requests.length).toBe(calls);
-    });
+    it.each([[{}], [{ creditPackId: 'mega' }], [{ creditPackId: 5 }]])(
+      'refuses %j with the message and calls Stripe not at all',
+      async (body) => {
+        const calls = stripe.requests.length;
+        const res = await asProvider.post('/api/create-payment-intent', body);
+        expect(res.status).toBe(400);
+        expect(res.body.fields.creditPackId).toBe(CreditMessages.packRequired);
+        expect(stripe.requests.length).toBe(calls);
+      },
+    );
 
     it('returns the same PaymentIntent for a repeated Idempotency-Key, and a new one otherwise', async () => {
       const key = `click-${Date.now()}`;
-      const first = await asProvider.post('/api/create-payment-intent', { creditPackId: 'pro' }, { 'idempotency-key': key });
-      const again = await asProvider.post('/api/create-payment-intent', { creditPackId: 'pro' }, { 'idempotency-key': key });
+      const first = await asProvider.post(
+        '/api/create-payment-intent',
+        { creditPackId: 'pro' },
+        { 'idempotency-key': key },
+      );
+      const again = await asProvider.post(
+        '/api/create-payment-intent',
+        { creditPackId: 'pro' },
+        { 'idempotency-key': key },
+      );
       const other = await asProvider.post('/api/create-payment-intent', { creditPackId: 'pro' });
       expect([first.status, again.status, other.status]).toEqual([200, 200, 200]);
       expect(again.body.clientSecret).toBe(first.body.clientSecret);
@@ -100,10 +152,18 @@ describe('buying credit packs with Stripe', () => {
     it("another provider's key cannot reach this provider's PaymentIntent", async () => {
       const key = `shared-${Date.now()}`;
       const other = await createAccount(t.dataSource, Role.ServiceProvider);
-      const mine = await asProvider.post('/api/create-payment-intent', { creditPackId: 'starter' }, { 'idempotency-key': key });
-      const theirs = await (await signedIn(api.url, other)).post('/api/create-payment-intent', { creditPackId: 'starter' }, { 'idempotency-key': key });
+      const mine = await asProvider.post(
+        '/api/create-payment-intent',
+        { creditPackId: 'starter' },
+        { 'idempotency-key': key },
+      );
+      const theirs = await (
+        await signedIn(api.url, other)
+      ).post('/api/create-payment-intent', { creditPackId: 'starter' }, { 'idempotency-key': key });
       expect(theirs.body.paymentIntentId).not.toBe(mine.body.paymentIntentId);
-      expect(stripe.paymentIntents.get(theirs.body.paymentIntentId)!.metadata.serviceProviderId).toBe(other.provider!.id);
+      expect(stripe.paymentIntents.get(theirs.body.paymentIntentId)!.metadata.serviceProviderId).toBe(
+        other.provider!.id,
+      );
     });
 
     it('retries a failed Stripe call with the same idempotency key, creating one PaymentIntent', async () => {
@@ -129,7 +189,9 @@ describe('buying credit packs with Stripe', () => {
 
     it.each([Role.Owner, Role.Customer, Role.Guest])('is refused to a %s', async (role) => {
       const account = await createAccount(t.dataSource, role);
-      const res = await (await signedIn(api.url, account)).post('/api/create-payment-intent', { creditPackId: 'starter' });
+      const res = await (
+        await signedIn(api.url, account)
+      ).post('/api/create-payment-intent', { creditPackId: 'starter' });
       expect(res.status).toBe(403);
     });
   });
@@ -229,16 +291,25 @@ describe('buying credit packs with Stripe', () => {
     it('refuses (422) a paid PaymentIntent naming an unknown pack or provider, granting nothing', async () => {
       const intent = await startPurchase('starter');
       const before = { ledger: await ledgerCount(), credits: (await providerRow(provider)).availableCredits };
-      const unknownPack = await sendWebhook(api.url, succeeded(intent, { id: `${intent.id}_a`, metadata: { ...intent.metadata, creditPackId: 'mega' } }));
+      const unknownPack = await sendWebhook(
+        api.url,
+        succeeded(intent, { id: `${intent.id}_a`, metadata: { ...intent.metadata, creditPackId: 'mega' } }),
+      );
       expect(unknownPack.status).toBe(422);
       expect(unknownPack.body.message).toBe(CreditMessages.unknownPackPaid);
       const unknownProvider = await sendWebhook(
         api.url,
-        succeeded(intent, { id: `${intent.id}_b`, metadata: { ...intent.metadata, serviceProviderId: '6f1c1e8e-0000-4000-8000-000000000000' } }),
+        succeeded(intent, {
+          id: `${intent.id}_b`,
+          metadata: { ...intent.metadata, serviceProviderId: '6f1c1e8e-0000-4000-8000-000000000000' },
+        }),
       );
       expect(unknownProvider.status).toBe(422);
       expect(unknownProvider.body.message).toBe(CreditMessages.unknownProviderPaid);
-      const notAnId = await sendWebhook(api.url, succeeded(intent, { id: `${intent.id}_c`, metadata: { ...intent.metadata, serviceProviderId: 'x' } }));
+      const notAnId = await sendWebhook(
+        api.url,
+        succeeded(intent, { id: `${intent.id}_c`, metadata: { ...intent.metadata, serviceProviderId: 'x' } }),
+      );
       expect(notAnId.status).toBe(422);
       expect(await ledgerCount()).toBe(before.ledger);
       expect((await providerRow(provider)).availableCredits).toBe(before.credits);
@@ -258,7 +329,9 @@ describe('buying credit packs with Stripe', () => {
     it('the return address /credits?payment_success=true grants nothing', async () => {
       const intent = await startPurchase('starter');
       const before = (await providerRow(provider)).availableCredits;
-      await asProvider.get(`/credits?payment_success=true&payment_intent=${intent.id}&payment_intent_client_secret=${intent.client_secret}`);
+      await asProvider.get(
+        `/credits?payment_success=true&payment_intent=${intent.id}&payment_intent_client_secret=${intent.client_secret}`,
+      );
       const summary = await asProvider.get('/api/service-provider/credits');
       expect(summary.body.credits.available).toBe(before);
       expect(await purchaseRowsOf(intent.id)).toHaveLength(0);
@@ -266,8 +339,13 @@ describe('buying credit packs with Stripe', () => {
 
     it('keeps JSON routes working beside the raw webhook body (login, validation errors, bad JSON)', async () => {
       const client = new ApiClient(api.url);
-      expect((await client.post('/api/auth/login', { emailOrUsername: provider.username, password: provider.password })).status).toBe(200);
-      const bad = await client.request('POST', '/api/create-payment-intent', undefined, { 'content-type': 'application/json' });
+      expect(
+        (await client.post('/api/auth/login', { emailOrUsername: provider.username, password: provider.password }))
+          .status,
+      ).toBe(200);
+      const bad = await client.request('POST', '/api/create-payment-intent', undefined, {
+        'content-type': 'application/json',
+      });
       expect(bad.status).toBe(400);
       const notJson = await fetch(`${api.url}/api/create-payment-intent`, {
         method: 'POST',
@@ -321,8 +399,18 @@ describe('payments without Stripe keys', () => {
     const provider = await createAccount(t.dataSource, Role.ServiceProvider);
     const before = await t.dataSource.getRepository(CreditTransaction).count();
     const intent = {
-      id: 'pi_unconfigured', object: 'payment_intent', amount: 25000, amount_received: 25000, currency: 'usd', status: 'succeeded',
-      metadata: { serviceProviderId: provider.provider!.id, userId: provider.user.id, creditPackId: 'starter', credits: '5' },
+      id: 'pi_unconfigured',
+      object: 'payment_intent',
+      amount: 25000,
+      amount_received: 25000,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: {
+        serviceProviderId: provider.provider!.id,
+        userId: provider.user.id,
+        creditPackId: 'starter',
+        credits: '5',
+      },
     };
     const res = await sendWebhook(api.url, intent);
     expect(res.status).toBe(503);

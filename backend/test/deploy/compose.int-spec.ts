@@ -53,7 +53,9 @@ function compose(args: string[], secrets: Record<string, string> = OPERATOR_SECR
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { status?: number; stderr?: string };
     if (e.code === 'ENOENT') throw new Error(INSTALL_HINT, { cause: error });
-    throw new Error(`docker-compose ${args.join(' ')} exited with ${e.status}:\n${e.stderr ?? e.message}`, { cause: error });
+    throw new Error(`docker-compose ${args.join(' ')} exited with ${e.status}:\n${e.stderr ?? e.message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -150,23 +152,39 @@ describe('docker-compose.yml', () => {
   it('has Prometheus scrape every API replica and the workers on their metrics port, with the token, never published', () => {
     const { services } = resolvedConfig();
     for (const name of ['api', 'workers']) {
-      expect(services[name].environment).toMatchObject({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: OPERATOR_SECRETS.METRICS_TOKEN });
+      expect(services[name].environment).toMatchObject({
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        METRICS_TOKEN: OPERATOR_SECRETS.METRICS_TOKEN,
+      });
       expect(publishedPorts(services[name])).toEqual([]);
     }
     expect(services.prometheus.environment).toMatchObject({ METRICS_TOKEN: OPERATOR_SECRETS.METRICS_TOKEN });
     const prometheus = readFileSync(PROMETHEUS_CONF, 'utf8');
     for (const job of ['api', 'workers']) {
-      expect(prometheus).toMatch(new RegExp(`job_name: ${job}\\n[^]*?credentials_file: /prometheus/metrics-token[^]*?names: \\[${job}\\][^]*?port: 9464`));
+      expect(prometheus).toMatch(
+        new RegExp(
+          `job_name: ${job}\\n[^]*?credentials_file: /prometheus/metrics-token[^]*?names: \\[${job}\\][^]*?port: 9464`,
+        ),
+      );
     }
     expect([services.prometheus.command].flat().join(' ')).toContain('/prometheus/metrics-token');
-    const grafanaVolumes = (services.grafana.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    const grafanaVolumes = (services.grafana.volumes ?? []).map((v) =>
+      typeof v === 'string' ? v : `${v.source}:${v.target}`,
+    );
     expect(grafanaVolumes.some((v) => v.includes('deploy/grafana/dashboards:/var/lib/grafana/dashboards'))).toBe(true);
     expect(grafanaVolumes.some((v) => v.includes('deploy/grafana/provisioning:/etc/grafana/provisioning'))).toBe(true);
   });
 
-  it("draws the dashboard only from series the API and workers export", async () => {
-    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
-    const used = new Set(dashboard.panels.flatMap((panel) => panel.targets ?? []).flatMap((target) => target.expr.match(/memorywall_\w+/g) ?? []));
+  it('draws the dashboard only from series the API and workers export', async () => {
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+    };
+    const used = new Set(
+      dashboard.panels
+        .flatMap((panel) => panel.targets ?? [])
+        .flatMap((target) => target.expr.match(/memorywall_\w+/g) ?? []),
+    );
     const metrics = new Metrics();
     const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));
     metrics.registry.clear();

@@ -18,7 +18,9 @@ describe('migration rollback (node scripts/migrate.mjs --undo)', () => {
   afterAll(() => t?.cleanup());
 
   const applied = async (): Promise<string[]> =>
-    (await t.dataSource.query('SELECT name FROM migrations ORDER BY timestamp')).map((row: { name: string }) => row.name);
+    (await t.dataSource.query('SELECT name FROM migrations ORDER BY timestamp')).map(
+      (row: { name: string }) => row.name,
+    );
 
   it('reverts the latest migration, then every other one down to an empty schema, and migrating again restores it', async () => {
     const all = await applied();
@@ -31,7 +33,9 @@ describe('migration rollback (node scripts/migrate.mjs --undo)', () => {
 
     while (await undoLastMigration({ DATABASE_URL: t.env.DATABASE_URL }));
     expect(await applied()).toEqual([]);
-    const [{ tables }] = await t.dataSource.query(`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`);
+    const [{ tables }] = await t.dataSource.query(
+      `SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+    );
     expect(tables).toBe(0);
 
     expect(await runMigrations({ DATABASE_URL: t.env.DATABASE_URL })).toEqual(all);

@@ -11,7 +11,10 @@ import { createTestEnvironment, TestEnvironment } from '../support/test-environm
 const ROOT = resolve(__dirname, '../../..');
 
 /** Runs a built program to its exit (or stops it once it is serving), giving its exit code and output. */
-async function runToExit(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function runToExit(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [resolve(ROOT, script)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(await freePort()), HOST: '127.0.0.1' },
@@ -43,20 +46,23 @@ describe('production start-up', () => {
     await t?.cleanup();
   });
 
-  it.each(['backend/dist/main.js', 'workers/dist/main.js'])('%s refuses a published default secret, naming each variable', async (script) => {
-    const { code, output } = await runToExit(script, {
-      ...production,
-      SESSION_SECRET: 'local-only-session-secret-change-me-0123456789abcdef',
-      S3_ENDPOINT: '127.0.0.1',
-      S3_ACCESS_KEY: 'memorywall',
-      S3_SECRET_KEY: 'memorywall-local-secret',
-      OWNER_PASSWORD: 'changeme123',
-    });
-    expect(code).toBe(1);
-    for (const name of ['SESSION_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'OWNER_PASSWORD']) {
-      expect(output).toContain(`${name} is a published default value`);
-    }
-  });
+  it.each(['backend/dist/main.js', 'workers/dist/main.js'])(
+    '%s refuses a published default secret, naming each variable',
+    async (script) => {
+      const { code, output } = await runToExit(script, {
+        ...production,
+        SESSION_SECRET: 'local-only-session-secret-change-me-0123456789abcdef',
+        S3_ENDPOINT: '127.0.0.1',
+        S3_ACCESS_KEY: 'memorywall',
+        S3_SECRET_KEY: 'memorywall-local-secret',
+        OWNER_PASSWORD: 'changeme123',
+      });
+      expect(code).toBe(1);
+      for (const name of ['SESSION_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'OWNER_PASSWORD']) {
+        expect(output).toContain(`${name} is a published default value`);
+      }
+    },
+  );
 
   it('refuses the published database password of the compose defaults', async () => {
     const url = new URL(production.DATABASE_URL);
@@ -88,11 +94,20 @@ describe('production start-up', () => {
 
   it('gives an existing owner the password from OWNER_PASSWORD', async () => {
     const owner = await createAccount(t.dataSource, 'owner', { username: 'siteowner' });
-    const api = await startApi({ ...t.env, OWNER_USERNAME: 'siteowner', OWNER_EMAIL: 'site@example.test', OWNER_PASSWORD: 'fromTheEnv123' });
+    const api = await startApi({
+      ...t.env,
+      OWNER_USERNAME: 'siteowner',
+      OWNER_EMAIL: 'site@example.test',
+      OWNER_PASSWORD: 'fromTheEnv123',
+    });
     try {
       const client = new ApiClient(api.url);
-      expect((await client.post('/api/auth/login', { emailOrUsername: 'siteowner', password: owner.password })).status).toBe(401);
-      expect((await client.post('/api/auth/login', { emailOrUsername: 'siteowner', password: 'fromTheEnv123' })).status).toBe(200);
+      expect(
+        (await client.post('/api/auth/login', { emailOrUsername: 'siteowner', password: owner.password })).status,
+      ).toBe(401);
+      expect(
+        (await client.post('/api/auth/login', { emailOrUsername: 'siteowner', password: 'fromTheEnv123' })).status,
+      ).toBe(200);
     } finally {
       await api.stop();
     }
@@ -100,9 +115,21 @@ describe('production start-up', () => {
 
   it('does not make an owner of a non-owner account named by OWNER_USERNAME', async () => {
     const guest = await createAccount(t.dataSource, 'guest', { username: 'wouldbeowner' });
-    const api = await startApi({ ...t.env, OWNER_USERNAME: 'wouldbeowner', OWNER_EMAIL: 'x@example.test', OWNER_PASSWORD: 'fromTheEnv123' });
+    const api = await startApi({
+      ...t.env,
+      OWNER_USERNAME: 'wouldbeowner',
+      OWNER_EMAIL: 'x@example.test',
+      OWNER_PASSWORD: 'fromTheEnv123',
+    });
     try {
-      expect((await new ApiClient(api.url).post('/api/auth/login', { emailOrUsername: 'wouldbeowner', password: 'fromTheEnv123' })).status).toBe(401);
+      expect(
+        (
+          await new ApiClient(api.url).post('/api/auth/login', {
+            emailOrUsername: 'wouldbeowner',
+            password: 'fromTheEnv123',
+          })
+        ).status,
+      ).toBe(401);
       expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: guest.user.id })).role).toBe('guest');
     } finally {
       await api.stop();

@@ -47,8 +47,14 @@ describe("Redis's data lost between a guest's 201 and the workers", () => {
 
     // No workers yet: the jobs wait in Redis when its data is lost.
     const guest = new ApiClient(api.url);
-    const message = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Nana', message: 'Still here' });
-    const photo = await guest.post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(900, 600), 'IMG_7.JPG', { name: 'Lee' }));
+    const message = await guest.post(`/api/events/${event.id}/submissions/message`, {
+      name: 'Nana',
+      message: 'Still here',
+    });
+    const photo = await guest.post(
+      `/api/events/${event.id}/submissions/photo`,
+      multipart('photo', await gpsTaggedJpeg(900, 600), 'IMG_7.JPG', { name: 'Lee' }),
+    );
     expect([message.status, photo.status]).toEqual([201, 201]);
     const ids = [message.body.memory.id, photo.body.memory.id];
     const stored = await t.dataSource.getRepository(Memory).findBy({ id: In(ids) });

@@ -7,7 +7,8 @@ const ROOT = resolve(__dirname, '../../..');
 
 /** A PATH of one directory that holds node, npm and a shell: none of the tools that npm test checks for. */
 const bareBin = mkdtempSync(join(tmpdir(), 'bare-path-'));
-for (const tool of ['node', 'npm', 'sh']) symlinkSync(execFileSync('which', [tool], { encoding: 'utf8' }).trim(), join(bareBin, tool));
+for (const tool of ['node', 'npm', 'sh'])
+  symlinkSync(execFileSync('which', [tool], { encoding: 'utf8' }).trim(), join(bareBin, tool));
 afterAll(() => rmSync(bareBin, { recursive: true, force: true }));
 
 /** `npm test` on a machine without docker-compose, with Chromium looked for at `chromiumPath`. */

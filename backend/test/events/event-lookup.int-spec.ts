@@ -15,8 +15,10 @@ describe('event look-ups by code and slug are rate-limited per client address', 
   let addresses = 0;
   /** Each test speaks from addresses of its own (the API trusts one proxy hop, as behind nginx). */
   const newAddress = () => `198.51.100.${++addresses}`;
-  const lookUp = (address: string, path: string) => new ApiClient(api.url).get(`/api/events/${path}`, { 'x-forwarded-for': address });
-  const guess = () => `by-code/${Array.from({ length: 6 }, () => EVENT_CODE_ALPHABET[Math.floor(Math.random() * EVENT_CODE_ALPHABET.length)]).join('')}`;
+  const lookUp = (address: string, path: string) =>
+    new ApiClient(api.url).get(`/api/events/${path}`, { 'x-forwarded-for': address });
+  const guess = () =>
+    `by-code/${Array.from({ length: 6 }, () => EVENT_CODE_ALPHABET[Math.floor(Math.random() * EVENT_CODE_ALPHABET.length)]).join('')}`;
 
   beforeAll(async () => {
     t = await createTestEnvironment();
@@ -36,7 +38,9 @@ describe('event look-ups by code and slug are rate-limited per client address', 
 
   it('stops a script guessing codes and slugs concurrently, and then finds it nothing at all, while other addresses go on', async () => {
     const script = newAddress();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => lookUp(script, i % 4 === 0 ? `by-slug/guessed-wedding-${i}` : guess())));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => lookUp(script, i % 4 === 0 ? `by-slug/guessed-wedding-${i}` : guess())),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(MISSES_PER_MINUTE);
     expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
@@ -59,13 +63,20 @@ describe('event look-ups by code and slug are rate-limited per client address', 
     // A look-up in flight is counted as a miss until it finds the event: a mistype and 4 phones at once fit in 5.
     const mistypes = MISSES_PER_MINUTE - 4;
     const paths = Array.from({ length: LOOKUPS_PER_MINUTE }, (_, i) =>
-      i < mistypes ? `by-code/WXY78${i}` : i % 2 ? `by-code/${event.eventCode!.toLowerCase()}` : `by-slug/${event.slug}`,
+      i < mistypes
+        ? `by-code/WXY78${i}`
+        : i % 2
+          ? `by-code/${event.eventCode!.toLowerCase()}`
+          : `by-slug/${event.slug}`,
     );
     // Phones arriving a few at a time: every one finds the event (the mistypes get the 404 of a wrong code).
     for (let i = 0; i < paths.length; i += 4) {
       const answers = await Promise.all(paths.slice(i, i + 4).map((path) => lookUp(venue, path)));
       for (const [j, answer] of answers.entries()) {
-        expect({ path: paths[i + j], status: answer.status }).toEqual({ path: paths[i + j], status: i + j < mistypes ? 404 : 200 });
+        expect({ path: paths[i + j], status: answer.status }).toEqual({
+          path: paths[i + j],
+          status: i + j < mistypes ? 404 : 200,
+        });
       }
     }
     const over = await lookUp(venue, `by-code/${event.eventCode}`);

@@ -27,7 +27,8 @@ describe('events', () => {
   const credits = async (account: TestAccount) =>
     (await t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ id: account.provider!.id })).availableCredits;
   const ledgerSum = async (account: TestAccount) =>
-    (await t.dataSource.getRepository(CreditTransaction).sum('amount', { serviceProviderId: account.provider!.id })) ?? 0;
+    (await t.dataSource.getRepository(CreditTransaction).sum('amount', { serviceProviderId: account.provider!.id })) ??
+    0;
   const draft = async (client = asProvider, body: Record<string, unknown> = {}) => {
     const res = await client.post('/api/events', { name: 'Summer Wedding', eventType: 'wedding', ...body });
     expect(res.status).toBe(201);
@@ -38,7 +39,13 @@ describe('events', () => {
     it('makes a draft with a unique, unguessable slug and a 6-character code without look-alikes', async () => {
       const a = await draft();
       const b = await draft();
-      expect(a).toMatchObject({ status: 'draft', isPublished: false, creditCharged: false, moderationType: 'ai_moderation', serviceProviderId: provider.provider!.id });
+      expect(a).toMatchObject({
+        status: 'draft',
+        isPublished: false,
+        creditCharged: false,
+        moderationType: 'ai_moderation',
+        serviceProviderId: provider.provider!.id,
+      });
       // Readable, but not derivable from the name: the slug finds the published event without signing in.
       for (const slug of [a.slug, b.slug]) expect(slug).toMatch(/^summer-wedding-[a-z0-9]{8}$/);
       expect(a.slug).not.toBe(b.slug);
@@ -53,18 +60,50 @@ describe('events', () => {
     it.each([
       [{ name: 'ab' }, 'name', 'Event name must be at least 3 characters'],
       [{ eventType: 'party' }, 'eventType', 'Event type must be memorial, wedding or general'],
-      [{ moderationType: 'auto_approve' }, 'moderationType', 'Moderation type must be ai_moderation or manual_moderation'],
+      [
+        { moderationType: 'auto_approve' },
+        'moderationType',
+        'Moderation type must be ai_moderation or manual_moderation',
+      ],
       [{ eventDate: '2020-01-01' }, 'eventDate', 'The event date cannot be in the past'],
-      [{ eventDate: '2099-06-10', eventEndDate: '2099-06-09' }, 'eventEndDate', 'The end date cannot be before the start date'],
+      [
+        { eventDate: '2099-06-10', eventEndDate: '2099-06-09' },
+        'eventEndDate',
+        'The end date cannot be before the start date',
+      ],
       [{ eventCode: 'AB' }, 'eventCode', 'Event code must be 4 to 10 letters or digits'],
       [{ defaultLanguage: 'it' }, 'defaultLanguage', 'Language must be en, zh, es, fr or de'],
       [{ defaultLanguage: 'ZH' }, 'defaultLanguage', 'Language must be en, zh, es, fr or de'],
-      [{ customerName: 'A', customerEmail: 'a@b.co', customerUsername: 'abc' }, 'customerName', 'Customer name is required'],
-      [{ customerName: 'Ann', customerEmail: 'nope', customerUsername: 'abc' }, 'customerEmail', 'Please enter a valid email'],
-      [{ customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'a-b' }, 'customerUsername', 'Username can only contain letters, numbers, and underscores'],
-      [{ customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'abc', customerPassword: '12345' }, 'customerPassword', 'Password must be exactly 6 digits'],
-      [{ customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'abc', customerPassword: '12345a' }, 'customerPassword', 'Password must be a 6-digit number'],
-      [{ serviceProviderId: '6f1c1e8e-0000-4000-8000-000000000000' }, 'serviceProviderId', 'Only the owner can create events for another provider'],
+      [
+        { customerName: 'A', customerEmail: 'a@b.co', customerUsername: 'abc' },
+        'customerName',
+        'Customer name is required',
+      ],
+      [
+        { customerName: 'Ann', customerEmail: 'nope', customerUsername: 'abc' },
+        'customerEmail',
+        'Please enter a valid email',
+      ],
+      [
+        { customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'a-b' },
+        'customerUsername',
+        'Username can only contain letters, numbers, and underscores',
+      ],
+      [
+        { customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'abc', customerPassword: '12345' },
+        'customerPassword',
+        'Password must be exactly 6 digits',
+      ],
+      [
+        { customerName: 'Ann', customerEmail: 'a@b.co', customerUsername: 'abc', customerPassword: '12345a' },
+        'customerPassword',
+        'Password must be a 6-digit number',
+      ],
+      [
+        { serviceProviderId: '6f1c1e8e-0000-4000-8000-000000000000' },
+        'serviceProviderId',
+        'Only the owner can create events for another provider',
+      ],
       [{ status: 'live' }, 'status', 'property status should not exist'],
     ])('refuses %j with the message on %s and creates nothing', async (body, field, message) => {
       const before = await t.dataSource.getRepository(Event).count();
@@ -77,7 +116,9 @@ describe('events', () => {
     it.each(LANGUAGES)('stores the default language %s and gives it to guests with the event', async (language) => {
       const event = await draft(asProvider, { defaultLanguage: language });
       expect(event.defaultLanguage).toBe(language);
-      expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).defaultLanguage).toBe(language);
+      expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).defaultLanguage).toBe(
+        language,
+      );
     });
 
     it('refuses a language outside the list when the event is changed, and keeps the one it had', async () => {
@@ -92,16 +133,26 @@ describe('events', () => {
       const p = await createAccount(t.dataSource, 'service_provider');
       const client = await signedIn(api.url, p);
       const res = await client.post('/api/events', {
-        name: 'Rose Garden Memorial', eventType: 'memorial',
-        customerName: 'Rose Family', customerEmail: 'rose@example.test', customerUsername: 'rose_family', customerPassword: '482913',
+        name: 'Rose Garden Memorial',
+        eventType: 'memorial',
+        customerName: 'Rose Family',
+        customerEmail: 'rose@example.test',
+        customerUsername: 'rose_family',
+        customerPassword: '482913',
       });
       expect(res.status).toBe(201);
       expect(res.body.event).toMatchObject({ status: 'live', isPublished: true, creditCharged: true });
-      expect(res.body.customer).toMatchObject({ fullName: 'Rose Family', username: 'rose_family', email: 'rose@example.test' });
+      expect(res.body.customer).toMatchObject({
+        fullName: 'Rose Family',
+        username: 'rose_family',
+        email: 'rose@example.test',
+      });
       expect(res.body.password).toBe('482913');
       expect(await credits(p)).toBe(9);
       expect(await ledgerSum(p)).toBe(9);
-      const charges = await t.dataSource.getRepository(CreditTransaction).findBy({ serviceProviderId: p.provider!.id, transactionType: 'event_creation' });
+      const charges = await t.dataSource
+        .getRepository(CreditTransaction)
+        .findBy({ serviceProviderId: p.provider!.id, transactionType: 'event_creation' });
       expect(charges).toEqual([expect.objectContaining({ amount: -1, metadata: { eventId: res.body.event.id } })]);
 
       const customer = await signedIn(api.url, { username: 'rose_family', password: '482913' });
@@ -111,13 +162,26 @@ describe('events', () => {
 
     it('generates a PIN between 100000 and 999999 when none is given', async () => {
       const event = await draft();
-      const res = await asProvider.post(`/api/events/${event.id}/customer`, { customerName: 'Gen Pin', customerEmail: 'gen@example.test', customerUsername: 'gen_pin' });
+      const res = await asProvider.post(`/api/events/${event.id}/customer`, {
+        customerName: 'Gen Pin',
+        customerEmail: 'gen@example.test',
+        customerUsername: 'gen_pin',
+      });
       expect(res.status).toBe(201);
       expect(Number(res.body.password)).toBeGreaterThanOrEqual(100000);
       expect(Number(res.body.password)).toBeLessThanOrEqual(999999);
-      expect((await new ApiClient(api.url).post('/api/auth/login', { emailOrUsername: 'gen_pin', password: res.body.password })).status).toBe(200);
+      expect(
+        (
+          await new ApiClient(api.url).post('/api/auth/login', {
+            emailOrUsername: 'gen_pin',
+            password: res.body.password,
+          })
+        ).status,
+      ).toBe(200);
       const list = await asProvider.get(`/api/events/${event.id}/customer`);
-      expect(list.body.customers).toEqual([expect.objectContaining({ username: 'gen_pin', fullName: 'Gen Pin', email: 'gen@example.test' })]);
+      expect(list.body.customers).toEqual([
+        expect.objectContaining({ username: 'gen_pin', fullName: 'Gen Pin', email: 'gen@example.test' }),
+      ]);
     });
 
     it('refuses a taken customer username or event code with 409 on the field', async () => {
@@ -126,7 +190,11 @@ describe('events', () => {
       const again = await asProvider.post('/api/events', { name: 'Other', eventType: 'general', eventCode: 'taken1' });
       expect(again.status).toBe(409);
       expect(again.body.fields).toEqual({ eventCode: 'This event code is already in use' });
-      const dup = await asProvider.post(`/api/events/${event.id}/customer`, { customerName: 'Dup', customerEmail: 'd@example.test', customerUsername: provider.username });
+      const dup = await asProvider.post(`/api/events/${event.id}/customer`, {
+        customerName: 'Dup',
+        customerEmail: 'd@example.test',
+        customerUsername: provider.username,
+      });
       expect(dup.status).toBe(409);
       expect(dup.body.fields).toEqual({ customerUsername: 'Username is already taken' });
     });
@@ -141,7 +209,11 @@ describe('events', () => {
       const live = await client.patch(`/api/events/${event.id}`, { status: 'live' });
       expect(live.body.event).toMatchObject({ status: 'live', isPublished: true, creditCharged: true });
       await client.patch(`/api/events/${event.id}`, { status: 'live' });
-      await client.post(`/api/events/${event.id}/customer`, { customerName: 'Late Add', customerEmail: 'late@example.test', customerUsername: 'late_add' });
+      await client.post(`/api/events/${event.id}/customer`, {
+        customerName: 'Late Add',
+        customerEmail: 'late@example.test',
+        customerUsername: 'late_add',
+      });
       expect(await credits(p)).toBe(9);
       const done = await client.patch(`/api/events/${event.id}`, { status: 'completed' });
       expect(done.body.event.status).toBe('completed');
@@ -164,17 +236,30 @@ describe('events', () => {
     it('with 1 credit left, 20 concurrent publishes of different drafts: exactly one succeeds', async () => {
       const p = await createAccount(t.dataSource, 'service_provider');
       await t.dataSource.getRepository(ServiceProvider).update({ id: p.provider!.id }, { availableCredits: 1 });
-      await t.dataSource.getRepository(CreditTransaction).save({ serviceProviderId: p.provider!.id, amount: -9, transactionType: 'admin_adjustment', description: 'test: leave 1 credit' });
+      await t.dataSource.getRepository(CreditTransaction).save({
+        serviceProviderId: p.provider!.id,
+        amount: -9,
+        transactionType: 'admin_adjustment',
+        description: 'test: leave 1 credit',
+      });
       const client = await signedIn(api.url, p);
       const drafts = await Promise.all(Array.from({ length: 20 }, (_, i) => draft(client, { name: `Draft ${i}` })));
       const results = await Promise.all(drafts.map((d) => client.patch(`/api/events/${d.id}`, { status: 'live' })));
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 402)).toHaveLength(19);
-      expect(results.find((r) => r.status === 402)!.body.message).toBe('Not enough credits: buy a credit pack to publish this event');
+      expect(results.find((r) => r.status === 402)!.body.message).toBe(
+        'Not enough credits: buy a credit pack to publish this event',
+      );
       expect(await credits(p)).toBe(0);
-      expect(await t.dataSource.getRepository(Event).countBy({ serviceProviderId: p.provider!.id, status: 'live' })).toBe(1);
-      expect(await t.dataSource.getRepository(CreditTransaction).countBy({ serviceProviderId: p.provider!.id, transactionType: 'event_creation' })).toBe(1);
+      expect(
+        await t.dataSource.getRepository(Event).countBy({ serviceProviderId: p.provider!.id, status: 'live' }),
+      ).toBe(1);
+      expect(
+        await t.dataSource
+          .getRepository(CreditTransaction)
+          .countBy({ serviceProviderId: p.provider!.id, transactionType: 'event_creation' }),
+      ).toBe(1);
       expect(await ledgerSum(p)).toBe(0);
     });
 
@@ -184,7 +269,11 @@ describe('events', () => {
       const event = await draft(client);
       const [publish, customer] = await Promise.all([
         client.patch(`/api/events/${event.id}`, { status: 'live' }),
-        client.post(`/api/events/${event.id}/customer`, { customerName: 'Racer', customerEmail: 'racer@example.test', customerUsername: 'racer' }),
+        client.post(`/api/events/${event.id}/customer`, {
+          customerName: 'Racer',
+          customerEmail: 'racer@example.test',
+          customerUsername: 'racer',
+        }),
       ]);
       expect([publish.status, customer.status]).toEqual([200, 201]);
       expect(await credits(p)).toBe(9);
@@ -195,25 +284,54 @@ describe('events', () => {
   describe('settings and permissions', () => {
     it('maps numberOfImagesDisplay 6 to 4 and other values to 3', async () => {
       const event = await draft();
-      expect((await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 6 })).body.event.numberOfImagesDisplay).toBe(4);
-      expect((await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 2 })).body.event.numberOfImagesDisplay).toBe(2);
-      expect((await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 5 })).body.event.numberOfImagesDisplay).toBe(3);
+      expect(
+        (await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 6 })).body.event
+          .numberOfImagesDisplay,
+      ).toBe(4);
+      expect(
+        (await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 2 })).body.event
+          .numberOfImagesDisplay,
+      ).toBe(2);
+      expect(
+        (await asProvider.patch(`/api/events/${event.id}`, { numberOfImagesDisplay: 5 })).body.event
+          .numberOfImagesDisplay,
+      ).toBe(3);
     });
 
     it('lets a customer change wall settings (canEditTheme) but not details (canEditDetails) or status', async () => {
-      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, name: 'Original Name' });
+      const event = await createEvent(t.dataSource, {
+        serviceProviderId: provider.provider!.id,
+        name: 'Original Name',
+      });
       const customer = await createAccount(t.dataSource, 'customer');
       await makeEventAdmin(t.dataSource, customer.user.id, event.id);
       const client = await signedIn(api.url, customer);
       const ok = await client.patch(`/api/events/${event.id}`, {
-        wallTitle: 'Our Day', colorTheme: '#FDFBD4', enableMusic: false, transitionTime: 30, animationStyle: 'vertical', displayOrder: 'oldest', moderationType: 'manual_moderation',
+        wallTitle: 'Our Day',
+        colorTheme: '#FDFBD4',
+        enableMusic: false,
+        transitionTime: 30,
+        animationStyle: 'vertical',
+        displayOrder: 'oldest',
+        moderationType: 'manual_moderation',
       });
       expect(ok.status).toBe(200);
-      expect(ok.body.event).toMatchObject({ wallTitle: 'Our Day', colorTheme: '#FDFBD4', enableMusic: false, transitionTime: 30, animationStyle: 'vertical', displayOrder: 'oldest', moderationType: 'manual_moderation' });
+      expect(ok.body.event).toMatchObject({
+        wallTitle: 'Our Day',
+        colorTheme: '#FDFBD4',
+        enableMusic: false,
+        transitionTime: 30,
+        animationStyle: 'vertical',
+        displayOrder: 'oldest',
+        moderationType: 'manual_moderation',
+      });
       expect((await client.patch(`/api/events/${event.id}`, { name: 'Renamed' })).status).toBe(403);
       expect((await client.patch(`/api/events/${event.id}`, { status: 'completed' })).status).toBe(403);
       expect((await client.delete(`/api/events/${event.id}`)).status).toBe(403);
-      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({ name: 'Original Name', status: 'live' });
+      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({
+        name: 'Original Name',
+        status: 'live',
+      });
       const bad = await client.patch(`/api/events/${event.id}`, { colorTheme: 'red' });
       expect(bad.body.fields).toEqual({ colorTheme: 'Background colour must be a colour like #D6E6F6' });
     });
@@ -225,8 +343,19 @@ describe('events', () => {
       expect((await other.patch(`/api/events/${event.id}`, { name: 'Stolen' })).status).toBe(404);
       expect((await other.patch(`/api/events/${event.id}`, { status: 'live' })).status).toBe(404);
       expect((await other.delete(`/api/events/${event.id}`)).status).toBe(404);
-      expect((await other.post(`/api/events/${event.id}/customer`, { customerName: 'X Y', customerEmail: 'xy@example.test', customerUsername: 'x_y' })).status).toBe(404);
-      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({ name: 'Summer Wedding', status: 'draft' });
+      expect(
+        (
+          await other.post(`/api/events/${event.id}/customer`, {
+            customerName: 'X Y',
+            customerEmail: 'xy@example.test',
+            customerUsername: 'x_y',
+          })
+        ).status,
+      ).toBe(404);
+      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({
+        name: 'Summer Wedding',
+        status: 'draft',
+      });
     });
   });
 
@@ -239,7 +368,11 @@ describe('events', () => {
       expect((await new ApiClient(api.url).get(`/api/events/by-slug/${live.slug}`)).body.event.id).toBe(live.id);
 
       const hidden = await createEvent(t.dataSource, { eventCode: 'MNP567', status: 'draft', isPublished: false });
-      for (const path of ['/api/events/by-code/MNP567', `/api/events/by-slug/${hidden.slug}`, '/api/events/by-code/NOPE99']) {
+      for (const path of [
+        '/api/events/by-code/MNP567',
+        `/api/events/by-slug/${hidden.slug}`,
+        '/api/events/by-code/NOPE99',
+      ]) {
         const res = await new ApiClient(api.url).get(path);
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('Event not found');

@@ -30,7 +30,10 @@ describe('POST /api/upload/featured-image/:id', () => {
   const wallImage = async () => (await t.dataSource.getRepository(Event).findOneByOrFail({ id: eventId })).wallImage;
 
   it('stores a re-encoded WebP without any metadata, serves it for a year, and sets the wall image', async () => {
-    const res = await asProvider.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(), 'photo.png'));
+    const res = await asProvider.post(
+      `/api/upload/featured-image/${eventId}`,
+      multipart('image', await gpsTaggedJpeg(), 'photo.png'),
+    );
     expect(res.status).toBe(200);
     expect(res.body.imageUrl).toMatch(/^\/api\/media\/public\/featured\/.+\.webp$/);
     expect(await wallImage()).toBe(res.body.imageUrl);
@@ -45,10 +48,25 @@ describe('POST /api/upload/featured-image/:id', () => {
   });
 
   it.each([
-    ['a text file named .jpg', async () => multipart('image', Buffer.from('<html><script>alert(1)</script></html>'), 'x.jpg'), 400, 'Only image files are allowed'],
+    [
+      'a text file named .jpg',
+      async () => multipart('image', Buffer.from('<html><script>alert(1)</script></html>'), 'x.jpg'),
+      400,
+      'Only image files are allowed',
+    ],
     ['a truncated JPEG', async () => multipart('image', await truncatedJpeg()), 400, 'Only image files are allowed'],
-    ['a 30000×30000 pixel flood', async () => multipart('image', await pixelFloodPng()), 400, 'Only image files are allowed'],
-    ['5 MB + 1 byte', async () => multipart('image', Buffer.alloc(5 * 1024 * 1024 + 1, 1)), 413, 'The image must be at most 5MB'],
+    [
+      'a 30000×30000 pixel flood',
+      async () => multipart('image', await pixelFloodPng()),
+      400,
+      'Only image files are allowed',
+    ],
+    [
+      '5 MB + 1 byte',
+      async () => multipart('image', Buffer.alloc(5 * 1024 * 1024 + 1, 1)),
+      413,
+      'The image must be at most 5MB',
+    ],
     ['the wrong field name', async () => multipart('photo', await gpsTaggedJpeg()), 400, 'Please choose an image file'],
   ])('refuses %s and keeps the wall image', async (_, body, status, message) => {
     const before = await wallImage();
@@ -62,16 +80,36 @@ describe('POST /api/upload/featured-image/:id', () => {
     const customer = await createAccount(t.dataSource, 'customer');
     await makeEventAdmin(t.dataSource, customer.user.id, eventId);
     const asCustomer = await signedIn(api.url, customer);
-    expect((await asCustomer.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).status).toBe(200);
+    expect(
+      (
+        await asCustomer.post(
+          `/api/upload/featured-image/${eventId}`,
+          multipart('image', await gpsTaggedJpeg(400, 300)),
+        )
+      ).status,
+    ).toBe(200);
     const stranger = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
-    expect((await stranger.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).status).toBe(404);
+    expect(
+      (await stranger.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300))))
+        .status,
+    ).toBe(404);
   });
 
   describe('the wall image (PATCH /api/events/:id wallImage)', () => {
-    it("accepts only an image uploaded for this event, or none, and keeps the stored one otherwise", async () => {
-      const own = (await asProvider.post(`/api/upload/featured-image/${eventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).body.imageUrl;
+    it('accepts only an image uploaded for this event, or none, and keeps the stored one otherwise', async () => {
+      const own = (
+        await asProvider.post(
+          `/api/upload/featured-image/${eventId}`,
+          multipart('image', await gpsTaggedJpeg(400, 300)),
+        )
+      ).body.imageUrl;
       const otherEventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id })).id;
-      const othersImage = (await asProvider.post(`/api/upload/featured-image/${otherEventId}`, multipart('image', await gpsTaggedJpeg(400, 300)))).body.imageUrl;
+      const othersImage = (
+        await asProvider.post(
+          `/api/upload/featured-image/${otherEventId}`,
+          multipart('image', await gpsTaggedJpeg(400, 300)),
+        )
+      ).body.imageUrl;
       const refused = [
         'https://tracker.example/pixel.gif?guest=1',
         'http://tracker.example/wall.jpg',
@@ -85,7 +123,11 @@ describe('POST /api/upload/featured-image/:id', () => {
       ];
       for (const address of refused) {
         const res = await asProvider.patch(`/api/events/${eventId}`, { wallImage: address });
-        expect({ address, status: res.status, message: res.body.fields?.wallImage }).toEqual({ address, status: 400, message: 'The wall image must be an image uploaded for this event' });
+        expect({ address, status: res.status, message: res.body.fields?.wallImage }).toEqual({
+          address,
+          status: 400,
+          message: 'The wall image must be an image uploaded for this event',
+        });
         expect(await wallImage()).toBe(own);
       }
 
@@ -95,14 +137,20 @@ describe('POST /api/upload/featured-image/:id', () => {
     });
 
     it('refuses any wall image on creation (the form uploads it once the event exists)', async () => {
-      const res = await asProvider.post('/api/events', { name: 'Tracked gala', eventType: 'general', wallImage: 'https://tracker.example/p.gif' });
+      const res = await asProvider.post('/api/events', {
+        name: 'Tracked gala',
+        eventType: 'general',
+        wallImage: 'https://tracker.example/p.gif',
+      });
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ wallImage: 'The wall image must be an image uploaded for this event' });
     });
 
     it('lets an event keep a wall image stored before the rule when it is edited', async () => {
       const legacy = 'https://cdn.example/old-wall.jpg';
-      const legacyEventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, wallImage: legacy })).id;
+      const legacyEventId = (
+        await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, wallImage: legacy })
+      ).id;
       const res = await asProvider.patch(`/api/events/${legacyEventId}`, { name: 'Renamed gala', wallImage: legacy });
       expect(res.status).toBe(200);
       expect(res.body.event).toMatchObject({ name: 'Renamed gala', wallImage: legacy });
@@ -110,7 +158,11 @@ describe('POST /api/upload/featured-image/:id', () => {
   });
 
   it('never serves keys outside public/', async () => {
-    for (const path of ['/api/media/public/../originals/x', '/api/media/public/%2e%2e/originals/x', '/api/media/public/none.webp']) {
+    for (const path of [
+      '/api/media/public/../originals/x',
+      '/api/media/public/%2e%2e/originals/x',
+      '/api/media/public/none.webp',
+    ]) {
       expect((await fetch(`${api.url}${path}`)).status).toBe(404);
     }
   });

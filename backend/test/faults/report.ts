@@ -57,7 +57,8 @@ let redisVersion: string | undefined;
 function machine(): ScenarioRecord['machine'] {
   if (redisVersion === undefined) {
     try {
-      redisVersion = /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? 'unknown';
+      redisVersion =
+        /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? 'unknown';
     } catch {
       redisVersion = 'unknown';
     }
@@ -74,7 +75,12 @@ function machine(): ScenarioRecord['machine'] {
 /** Stores one scenario's record (replacing its previous one) and renders docs/reliability.md again. */
 export function recordScenario(record: Omit<ScenarioRecord, 'recordedAt' | 'runPid' | 'machine'>) {
   const figures = readFigures();
-  figures.scenarios[String(record.id)] = { ...record, recordedAt: new Date().toISOString(), runPid: process.pid, machine: machine() };
+  figures.scenarios[String(record.id)] = {
+    ...record,
+    recordedAt: new Date().toISOString(),
+    runPid: process.pid,
+    machine: machine(),
+  };
   mkdirSync(dirname(FIGURES_FILE), { recursive: true });
   writeFileSync(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`);
   renderReport(figures);
@@ -82,12 +88,16 @@ export function recordScenario(record: Omit<ScenarioRecord, 'recordedAt' | 'runP
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const formatValue = (f: Figure) => `${typeof f.value === 'number' ? f.value.toLocaleString('en-US') : f.value}${f.unit ? ` ${f.unit}` : ''}`;
+const formatValue = (f: Figure) =>
+  `${typeof f.value === 'number' ? f.value.toLocaleString('en-US') : f.value}${f.unit ? ` ${f.unit}` : ''}`;
 
 /** Renders docs/reliability.md from the stored records. */
 export function renderReport(figures = readFigures()) {
   const records = Object.values(figures.scenarios).sort((a, b) => a.id - b.id);
-  const latest = records.reduce<ScenarioRecord | undefined>((last, r) => (!last || r.recordedAt > last.recordedAt ? r : last), undefined);
+  const latest = records.reduce<ScenarioRecord | undefined>(
+    (last, r) => (!last || r.recordedAt > last.recordedAt ? r : last),
+    undefined,
+  );
   const lines: string[] = [];
   lines.push('# Reliability: the fault scenarios and their last run');
   lines.push('');
@@ -120,8 +130,12 @@ export function renderReport(figures = readFigures()) {
   const sameRun = records.filter((r) => r.runPid === latest.runPid);
   lines.push('## The last run');
   lines.push('');
-  lines.push(`- Finished: ${latest.recordedAt} (${sameRun.length} of ${records.length} scenarios in this run${records.length < 8 ? `; ${8 - records.length} never recorded` : ''})`);
-  lines.push(`- Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB memory; Node ${m.node}; redis-server ${m.redis}`);
+  lines.push(
+    `- Finished: ${latest.recordedAt} (${sameRun.length} of ${records.length} scenarios in this run${records.length < 8 ? `; ${8 - records.length} never recorded` : ''})`,
+  );
+  lines.push(
+    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB memory; Node ${m.node}; redis-server ${m.redis}`,
+  );
   lines.push(`- Held: ${records.filter((r) => r.status === 'held').length} of ${records.length}`);
   lines.push('');
   lines.push('| # | Fault | Held | Key figures | Duration |');
@@ -130,7 +144,9 @@ export function renderReport(figures = readFigures()) {
     const keyFigures = r.figures.some((f) => f.key) ? r.figures.filter((f) => f.key) : r.figures.slice(0, 4);
     const key = keyFigures.map((f) => `${f.label}: ${formatValue(f)}`).join('; ');
     const stale = r.runPid !== latest.runPid ? ` (earlier run, ${r.recordedAt})` : '';
-    lines.push(`| ${r.id} | [${cell(r.title)}](#${anchor(r)}) | ${r.status === 'held' ? 'yes' : '**NO**'}${stale} | ${cell(key)} | ${seconds(r.durationMs)} |`);
+    lines.push(
+      `| ${r.id} | [${cell(r.title)}](#${anchor(r)}) | ${r.status === 'held' ? 'yes' : '**NO**'}${stale} | ${cell(key)} | ${seconds(r.durationMs)} |`,
+    );
   }
   lines.push('');
   for (const r of records) {
@@ -138,7 +154,9 @@ export function renderReport(figures = readFigures()) {
     lines.push('');
     lines.push(`**Tried:** ${r.tried}`);
     lines.push('');
-    lines.push(`**Result:** ${r.status === 'held' ? 'held' : '**broke**'} in ${seconds(r.durationMs)} (recorded ${r.recordedAt}${r.runPid !== latest.runPid ? ', an earlier run' : ''}).`);
+    lines.push(
+      `**Result:** ${r.status === 'held' ? 'held' : '**broke**'} in ${seconds(r.durationMs)} (recorded ${r.recordedAt}${r.runPid !== latest.runPid ? ', an earlier run' : ''}).`,
+    );
     lines.push('');
     if (r.failure) {
       lines.push('```text');

@@ -23,16 +23,16 @@ const scenario = new FaultScenario({
     '(`CLIENT KILL ID`, found with `CLIENT LIST TYPE pubsub`) every 100-250 ms. Twice: on a feed that has already delivered 5 ' +
     'approvals, and on a fresh feed where the kills start before its first approval.',
   ifBroken:
-    'Known cause of the fresh-feed failure: LiveSubscriber (backend/src/live/live-subscriber.ts) learns where a room\'s feed stands only ' +
+    "Known cause of the fresh-feed failure: LiveSubscriber (backend/src/live/live-subscriber.ts) learns where a room's feed stands only " +
     'from the first message it delivers (`lastSeq` starts undefined). Messages published while its subscriber connection is down before ' +
     'that first delivery are never filled from the log (`fillFromLog` returns when `lastSeq` is undefined), and the next message sets ' +
     '`lastSeq` without seeing the gap: every screen of the instance silently misses them (and the front end, which also resets its ' +
-    'sequence on connect, does not notice either). Fix: in `onFirstViewer`, read the feed\'s current sequence (GET liveSequence / ' +
+    "sequence on connect, does not notice either). Fix: in `onFirstViewer`, read the feed's current sequence (GET liveSequence / " +
     'hostLiveSequence) before SUBSCRIBE and start `lastSeq` there, then fill from the log once the subscription is active, all inside the ' +
     "room's delivery queue so no delivery runs before it.",
 });
 
-describe("fault 4: the Redis subscriber connection of an instance killed repeatedly during a burst of approvals", () => {
+describe('fault 4: the Redis subscriber connection of an instance killed repeatedly during a burst of approvals', () => {
   let t: TestEnvironment;
   let a: RunningProcess;
   let b: RunningProcess;
@@ -73,21 +73,34 @@ describe("fault 4: the Redis subscriber connection of an instance killed repeate
 
     // The memories arrive and wait for the host.
     const guest = new ApiClient(a.url);
-    const ids = await pool(8, Array.from({ length: MEMORIES }, (_, i) => async () => {
-      const res = await guest.post(`/api/events/${event.id}/submissions/message`, { name: `Guest ${i}`, message: `Held ${i}` });
-      expect(res.status).toBe(201);
-      return res.body.memory.id as string;
-    }));
+    const ids = await pool(
+      8,
+      Array.from({ length: MEMORIES }, (_, i) => async () => {
+        const res = await guest.post(`/api/events/${event.id}/submissions/message`, {
+          name: `Guest ${i}`,
+          message: `Held ${i}`,
+        });
+        expect(res.status).toBe(201);
+        return res.body.memory.id as string;
+      }),
+    );
     const repo = t.dataSource.getRepository(Memory);
-    await waitFor(async () => (await repo.countBy({ id: In(ids), processingState: 'ready' })) === MEMORIES, 60_000, 'the memories to be processed');
+    await waitFor(
+      async () => (await repo.countBy({ id: In(ids), processingState: 'ready' })) === MEMORIES,
+      60_000,
+      'the memories to be processed',
+    );
 
     // The screens, half on each instance.
     const sockets: LiveClient[] = [];
-    for (let i = 0; i < SOCKETS; i++) sockets.push(await connectLive(`${(i % 2 ? a : b).url.replace('http', 'ws')}/ws?eventId=${event.id}`));
+    for (let i = 0; i < SOCKETS; i++)
+      sockets.push(await connectLive(`${(i % 2 ? a : b).url.replace('http', 'ws')}/ws?eventId=${event.id}`));
     allSockets.push(...sockets);
     await settle(800);
-    for (const [i, id] of ids.slice(0, warmUp).entries()) expect((await hosts[i % 2].post(`/api/submissions/${id}/approve`)).status).toBe(200);
-    if (warmUp) await waitFor(() => sockets.every((c) => approvalsOf(c).length === warmUp), 20_000, 'the warm-up approvals');
+    for (const [i, id] of ids.slice(0, warmUp).entries())
+      expect((await hosts[i % 2].post(`/api/submissions/${id}/approve`)).status).toBe(200);
+    if (warmUp)
+      await waitFor(() => sockets.every((c) => approvalsOf(c).length === warmUp), 20_000, 'the warm-up approvals');
 
     // The killer: both instances' subscriber connections, found by name, from before the first approval.
     const names = new Map([
@@ -114,11 +127,14 @@ describe("fault 4: the Redis subscriber connection of an instance killed repeate
 
     // The burst: the host approves the rest, 4 at a time, alternating instances, 100-300 ms apart.
     const started = Date.now();
-    const statuses = await pool(4, ids.slice(warmUp).map((id, i) => async () => {
-      const res = await hosts[i % 2].post(`/api/submissions/${id}/approve`);
-      await sleep(100 + Math.floor(Math.random() * 200));
-      return res.status;
-    }));
+    const statuses = await pool(
+      4,
+      ids.slice(warmUp).map((id, i) => async () => {
+        const res = await hosts[i % 2].post(`/api/submissions/${id}/approve`);
+        await sleep(100 + Math.floor(Math.random() * 200));
+        return res.status;
+      }),
+    );
     const approvedAt = Date.now();
     approving = false;
     await killer;
@@ -139,12 +155,24 @@ describe("fault 4: the Redis subscriber connection of an instance killed repeate
     const duplicates = sockets.reduce((n, c) => n + approvalsOf(c).length - new Set(approvalsOf(c).map(idOf)).size, 0);
     const gaps = sockets.filter((c) => c.messages.some((m, i) => i > 0 && m.seq !== c.messages[i - 1].seq + 1)).length;
     s.key(`${label}: screens with every approved memory`, `${complete()} of ${SOCKETS}`);
-    s.figure(`${label}: approved memories per screen, min / max`, `${Math.min(...counts)} / ${Math.max(...counts)} of ${MEMORIES}`);
-    s.figure(`${label}: memories missing, summed over screens`, missing.reduce((n, m) => n + m.length, 0));
-    s.figure(`${label}: screens whose feed did not start at seq 1`, sockets.filter((c) => c.messages[0]?.seq !== 1).length);
+    s.figure(
+      `${label}: approved memories per screen, min / max`,
+      `${Math.min(...counts)} / ${Math.max(...counts)} of ${MEMORIES}`,
+    );
+    s.figure(
+      `${label}: memories missing, summed over screens`,
+      missing.reduce((n, m) => n + m.length, 0),
+    );
+    s.figure(
+      `${label}: screens whose feed did not start at seq 1`,
+      sockets.filter((c) => c.messages[0]?.seq !== 1).length,
+    );
     s.figure(`${label}: screens with a sequence gap or reordering`, gaps);
     s.figure(`${label}: duplicate approvals, summed over screens`, duplicates);
-    s.figure(`${label}: last screen complete after the last approval`, complete() === SOCKETS ? `${Math.round((done - approvedAt) / 100) / 10} s` : 'never');
+    s.figure(
+      `${label}: last screen complete after the last approval`,
+      complete() === SOCKETS ? `${Math.round((done - approvedAt) / 100) / 10} s` : 'never',
+    );
 
     const allIds = [...ids].sort();
     for (const [i, c] of sockets.entries()) {
@@ -158,9 +186,15 @@ describe("fault 4: the Redis subscriber connection of an instance killed repeate
     s.holds(`${label}: on every screen the feed ran 1, 2, 3 … without a gap: nothing lost, doubled or reordered`);
   }
 
-  it('established feed (5 approvals delivered first): every screen ends with every approved memory, each once, in order', () =>
-    scenario.run((s) => burst(s, 'established feed', 5), 'established feed'), 300_000);
+  it(
+    'established feed (5 approvals delivered first): every screen ends with every approved memory, each once, in order',
+    () => scenario.run((s) => burst(s, 'established feed', 5), 'established feed'),
+    300_000,
+  );
 
-  it('fresh feed (the kills start before its first approval): every screen ends with every approved memory, each once, in order', () =>
-    scenario.run((s) => burst(s, 'fresh feed', 0), 'fresh feed'), 300_000);
+  it(
+    'fresh feed (the kills start before its first approval): every screen ends with every approved memory, each once, in order',
+    () => scenario.run((s) => burst(s, 'fresh feed', 0), 'fresh feed'),
+    300_000,
+  );
 });

@@ -37,7 +37,11 @@ describe('live fan-out across two API instances', () => {
     clients.push(onA, onB);
     await settle();
 
-    const posted = await postMessage(apiB.url, event.id, { name: 'Aunt May', message: 'So happy for you!', title: 'Hi' });
+    const posted = await postMessage(apiB.url, event.id, {
+      name: 'Aunt May',
+      message: 'So happy for you!',
+      title: 'Hi',
+    });
     expect(posted.status).toBe(201);
     const memoryId = posted.body.memory.id;
 
@@ -52,7 +56,9 @@ describe('live fan-out across two API instances', () => {
       expect(Math.abs(message.ts - Date.now())).toBeLessThan(60_000);
     }
 
-    const wall = (await fetch(`${apiA.url}/api/events/${event.id}/memories?approved=true`).then((r) => r.json())) as { memories: Array<{ id: string }> };
+    const wall = (await fetch(`${apiA.url}/api/events/${event.id}/memories?approved=true`).then((r) => r.json())) as {
+      memories: Array<{ id: string }>;
+    };
     expect(wall.memories.map((m: { id: string }) => m.id)).toContain(memoryId);
   });
 

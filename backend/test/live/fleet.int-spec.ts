@@ -36,7 +36,9 @@ describe('live fleet: 200 sockets over two API instances', () => {
 
   async function connectFleet(eventId: string, count = SOCKETS) {
     const clients = await Promise.all(
-      Array.from({ length: count }, (_, i) => connectLive(`${(i % 2 ? a : b).url.replace('http', 'ws')}/ws?eventId=${eventId}`)),
+      Array.from({ length: count }, (_, i) =>
+        connectLive(`${(i % 2 ? a : b).url.replace('http', 'ws')}/ws?eventId=${eventId}`),
+      ),
     );
     fleet.push(...clients);
     await settle(500);
@@ -45,7 +47,11 @@ describe('live fleet: 200 sockets over two API instances', () => {
 
   async function post(eventId: string, n: number, instance = b) {
     const guest = new ApiClient(instance.url);
-    const posted = await Promise.all(Array.from({ length: n }, (_, i) => guest.post(`/api/events/${eventId}/submissions/message`, { name: `Guest ${i}`, message: `Memory ${i}` })));
+    const posted = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        guest.post(`/api/events/${eventId}/submissions/message`, { name: `Guest ${i}`, message: `Memory ${i}` }),
+      ),
+    );
     return posted.map((p) => p.body.memory.id as string);
   }
 
@@ -62,7 +68,11 @@ describe('live fleet: 200 sockets over two API instances', () => {
     const event = await createEvent(t.dataSource);
     const clients = await connectFleet(event.id);
     const posted = await post(event.id, 20);
-    await waitFor(() => clients.every((c) => approvals(c).length >= posted.length), 30_000, 'every socket to receive every approval');
+    await waitFor(
+      () => clients.every((c) => approvals(c).length >= posted.length),
+      30_000,
+      'every socket to receive every approval',
+    );
     await settle(300);
     expectEveryoneGot(clients, posted);
   });
@@ -73,7 +83,11 @@ describe('live fleet: 200 sockets over two API instances', () => {
     await makeEventAdmin(t.dataSource, customer.user.id, event.id);
     const host = await signedIn(a.url, customer);
     const publicClients = await connectFleet(event.id, 20);
-    const hostClient = await connectLive(`${a.url.replace('http', 'ws')}/ws?eventId=${event.id}`, undefined, host.cookie);
+    const hostClient = await connectLive(
+      `${a.url.replace('http', 'ws')}/ws?eventId=${event.id}`,
+      undefined,
+      host.cookie,
+    );
     fleet.push(hostClient);
     await settle();
 

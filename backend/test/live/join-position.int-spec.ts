@@ -8,7 +8,8 @@ import { RunningProcess, startApi, startWorkers } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait';
 
-const isApprovalOf = (id: string) => (m: LiveMessage) => m.type === LiveMessageType.MemoryApproved && m.memory.id === id;
+const isApprovalOf = (id: string) => (m: LiveMessage) =>
+  m.type === LiveMessageType.MemoryApproved && m.memory.id === id;
 
 /**
  * A list and a socket start together on a page: the list says which position of the feed it reflects
@@ -50,7 +51,9 @@ describe('live feed positions: the joined answer and the lists', () => {
 
     const wall = await fetch(`${api.url}/api/events/${event.id}/memories`);
     expect(wall.headers.get(LIVE_POSITION_HEADER)).toBe('public:2');
-    const unchanged = await fetch(`${api.url}/api/events/${event.id}/memories`, { headers: { 'if-none-match': wall.headers.get('etag')! } });
+    const unchanged = await fetch(`${api.url}/api/events/${event.id}/memories`, {
+      headers: { 'if-none-match': wall.headers.get('etag')! },
+    });
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get(LIVE_POSITION_HEADER)).toBe('public:2');
 
@@ -69,8 +72,13 @@ describe('live feed positions: the joined answer and the lists', () => {
     expect(await hostFeed.joined()).toMatchObject({ feed: 'hosts', seq: 0 });
 
     const posted = await postMessage(api.url, event.id, { name: 'Guest', message: 'Awaiting a host' });
-    const announced = await hostFeed.next((m) => m.type === LiveMessageType.NewMemory && m.memory.id === posted.body.memory.id);
-    const lists = await Promise.all([host.get(`/api/events/${event.id}/memories?approved=false`), host.get(`/api/events/${event.id}/submissions/pending`)]);
+    const announced = await hostFeed.next(
+      (m) => m.type === LiveMessageType.NewMemory && m.memory.id === posted.body.memory.id,
+    );
+    const lists = await Promise.all([
+      host.get(`/api/events/${event.id}/memories?approved=false`),
+      host.get(`/api/events/${event.id}/submissions/pending`),
+    ]);
     for (const list of lists) {
       expect(list.status).toBe(200);
       expect(list.headers.get(LIVE_POSITION_HEADER)).toBe(`hosts:${announced.seq}`);

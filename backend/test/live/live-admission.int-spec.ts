@@ -67,7 +67,10 @@ describe('live gateway admission', () => {
     it("lets the app's own pages in: its address, PUBLIC_URL, ALLOWED_ORIGINS; and clients that send no Origin", async () => {
       const { event, host } = await signedInHost();
       for (const origin of [api.url, 'http://localhost:3000', SCREENS_ORIGIN, undefined]) {
-        const client = await open(wsUrl(event.id), undefined, host.cookie, { ...(origin ? { origin } : {}), ...newAddress() });
+        const client = await open(wsUrl(event.id), undefined, host.cookie, {
+          ...(origin ? { origin } : {}),
+          ...newAddress(),
+        });
         expect({ origin, feed: (await client.joined()).feed }).toEqual({ origin, feed: 'hosts' });
       }
     });
@@ -75,8 +78,12 @@ describe('live gateway admission', () => {
     it('uses the same own origins for HTTP state changes: ALLOWED_ORIGINS passes, a foreign origin is refused', async () => {
       const customer = await createAccount(t.dataSource, 'customer');
       const login = { emailOrUsername: customer.username, password: customer.password };
-      expect((await new ApiClient(api.url).post('/api/auth/login', login, { origin: SCREENS_ORIGIN })).status).toBe(200);
-      const foreign = await new ApiClient(api.url).post('/api/auth/login', login, { origin: 'http://screens.example:8081' });
+      expect((await new ApiClient(api.url).post('/api/auth/login', login, { origin: SCREENS_ORIGIN })).status).toBe(
+        200,
+      );
+      const foreign = await new ApiClient(api.url).post('/api/auth/login', login, {
+        origin: 'http://screens.example:8081',
+      });
       expect(foreign.status).toBe(403);
       expect(foreign.body.message).toBe(AuthMessages.foreignOrigin);
     });
@@ -86,16 +93,21 @@ describe('live gateway admission', () => {
     it(`admits ${CONNECTIONS_PER_ADDRESS} concurrent sockets of one address and refuses the rest with 429; other addresses are unaffected`, async () => {
       const event = await createEvent(t.dataSource);
       const crowd = newAddress();
-      const attempts = await Promise.allSettled(Array.from({ length: 12 }, () => open(wsUrl(event.id), undefined, undefined, crowd)));
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 12 }, () => open(wsUrl(event.id), undefined, undefined, crowd)),
+      );
       const admitted = attempts.filter((a) => a.status === 'fulfilled');
       expect(admitted).toHaveLength(CONNECTIONS_PER_ADDRESS);
-      expect(await refusedUpgrade(wsUrl(event.id), crowd)).toEqual({ status: 429, body: LiveRefusals.tooManyConnections });
+      expect(await refusedUpgrade(wsUrl(event.id), crowd)).toEqual({
+        status: 429,
+        body: LiveRefusals.tooManyConnections,
+      });
 
       const neighbour = await open(wsUrl(event.id), undefined, undefined, newAddress());
       expect(await neighbour.joined()).toMatchObject({ feed: 'public' });
 
       // A closed socket gives its place back.
-      const first = (admitted[0]).value;
+      const first = admitted[0].value;
       first.close();
       await first.closed();
       let again: LiveClient | undefined;
@@ -111,7 +123,8 @@ describe('live gateway admission', () => {
     it(`closes a socket that sends more than ${JOINS_PER_MINUTE} joins a minute with ${LiveCloseCode.TooManyJoins}`, async () => {
       const events = await Promise.all([createEvent(t.dataSource), createEvent(t.dataSource)]);
       const client = await open(wsUrl(), undefined, undefined, newAddress());
-      for (let i = 0; i < JOINS_PER_MINUTE + 5; i++) client.socket.send(JSON.stringify({ type: 'join', eventId: events[i % 2].id }));
+      for (let i = 0; i < JOINS_PER_MINUTE + 5; i++)
+        client.socket.send(JSON.stringify({ type: 'join', eventId: events[i % 2].id }));
       expect(await client.closed()).toEqual({ code: LiveCloseCode.TooManyJoins, reason: LiveRefusals.tooManyJoins });
       expect(client.joins.length).toBeLessThanOrEqual(JOINS_PER_MINUTE);
     });

@@ -33,7 +33,9 @@ describe('LivePublisher', () => {
     await publisher.publish(eventId, deletion('third'));
 
     for (const hosts of [false, true]) {
-      expect((await liveLog<{ seq: number; memoryId: string }>(t, eventId, hosts)).map((m) => [m.seq, m.memoryId])).toEqual([
+      expect(
+        (await liveLog<{ seq: number; memoryId: string }>(t, eventId, hosts)).map((m) => [m.seq, m.memoryId]),
+      ).toEqual([
         [1, 'first'],
         [2, 'second'],
         [3, 'third'],

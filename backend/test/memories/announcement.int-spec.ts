@@ -1,5 +1,13 @@
 import { LiveMessageType, ProcessingState } from '@memory-wall/contracts';
-import { Event, LivePublisher, Memory, MemoryLifecycle, Metrics, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
+import {
+  Event,
+  LivePublisher,
+  Memory,
+  MemoryLifecycle,
+  Metrics,
+  RedisKeys,
+  TypeOrmMemoryRepository,
+} from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
 import { createEvent } from '../support/factories';
 import { liveLog } from '../support/live-log';
@@ -36,7 +44,16 @@ describe('announcing a finished memory', () => {
     // A text memory of an auto-approved event needs neither AI, storage, the queue nor settings.
     const unused = null as never;
     const memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory));
-    return new MemoryProcessor(memories, new MemoryLifecycle(memories, flaky), t.dataSource.getRepository(Event), unused, unused, unused, unused, new Metrics());
+    return new MemoryProcessor(
+      memories,
+      new MemoryLifecycle(memories, flaky),
+      t.dataSource.getRepository(Event),
+      unused,
+      unused,
+      unused,
+      unused,
+      new Metrics(),
+    );
   }
 
   it('is announced by the next run of its job, once, when the run that finished it could not', async () => {
@@ -52,7 +69,10 @@ describe('announcing a finished memory', () => {
     const processor = processorLosingRedisOnce();
 
     await expect(processor.process(memory.id)).rejects.toThrow('Connection is closed.');
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memory.id })).toMatchObject({ processingState: 'ready', approved: true });
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memory.id })).toMatchObject({
+      processingState: 'ready',
+      approved: true,
+    });
     expect(await liveLog<Announcement>(t, event.id, false)).toEqual([]);
 
     // BullMQ runs the failed job again; and once more, as after a stall, to show it is not announced twice.

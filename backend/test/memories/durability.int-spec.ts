@@ -15,7 +15,15 @@ import { waitFor } from '../support/wait';
 
 /** A 12-megapixel photo with noise, so processing takes long enough to be interrupted. */
 const bigPhoto = () =>
-  sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#777',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 
@@ -33,7 +41,10 @@ describe('a worker killed in the middle of a job', () => {
     // A short lock, so the job of a dead worker is handed over within seconds.
     env = { ...t.env, STORAGE_DIR: storageDir, WORKER_LOCK_MS: '1500', WORKER_CONCURRENCY: '1' };
     api = await startApi(env);
-    queue = new Queue(QueueName.Media, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
+    queue = new Queue(QueueName.Media, {
+      connection: { url: t.env.REDIS_URL },
+      prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix,
+    });
   });
 
   afterAll(async () => {
@@ -50,20 +61,30 @@ describe('a worker killed in the middle of a job', () => {
     let killedMidJob = false;
     // Try a few times: the kill must land while the job is running, not after it finished.
     for (let attempt = 0; attempt < 5 && !killedMidJob; attempt++) {
-      const res = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/photo`, multipart('photo', photo, 'big.jpg', { name: `Try ${attempt}` }));
+      const res = await new ApiClient(api.url).post(
+        `/api/events/${event.id}/submissions/photo`,
+        multipart('photo', photo, 'big.jpg', { name: `Try ${attempt}` }),
+      );
       memoryId = res.body.memory.id;
       const victim = startWorkers(env);
       workers.push(victim);
       await waitFor(async () => (await queue.getActiveCount()) > 0, 20_000, 'the job to start');
       await victim.stop('SIGKILL');
-      killedMidJob = (await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memoryId })).processingState === 'processing';
+      killedMidJob =
+        (await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memoryId })).processingState === 'processing';
     }
     expect(killedMidJob).toBe(true);
 
     workers.push(startWorkers(env));
     const memory = await processed(t.dataSource, memoryId, 30_000);
-    expect(memory).toMatchObject({ processingState: 'ready', approved: true, media: { full: { width: 1920, height: 1440 } } });
-    const renditions = (readdirSync(join(storageDir, 'public/memories', event.id))).filter((f) => f.startsWith(memoryId) && f.endsWith('.webp'));
+    expect(memory).toMatchObject({
+      processingState: 'ready',
+      approved: true,
+      media: { full: { width: 1920, height: 1440 } },
+    });
+    const renditions = readdirSync(join(storageDir, 'public/memories', event.id)).filter(
+      (f) => f.startsWith(memoryId) && f.endsWith('.webp'),
+    );
     expect(renditions.sort()).toEqual([`${memoryId}-card.webp`, `${memoryId}-full.webp`]);
   });
 });

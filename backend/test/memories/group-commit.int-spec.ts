@@ -67,7 +67,11 @@ describe('group commit of submissions', () => {
     it('fails only the submission whose row cannot be stored; the others of its turn are stored', async () => {
       const good = [message('Before'), message('After')];
       const orphan = message('Nobody', randomUUID()); // no such event: the foreign key refuses the row
-      const outcomes = await Promise.allSettled([inserts.insert(good[0]), inserts.insert(orphan), inserts.insert(good[1])]);
+      const outcomes = await Promise.allSettled([
+        inserts.insert(good[0]),
+        inserts.insert(orphan),
+        inserts.insert(good[1]),
+      ]);
 
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
@@ -96,23 +100,34 @@ describe('group commit of submissions', () => {
       const messages = [randomUUID(), randomUUID(), randomUUID()];
       const photos = [randomUUID(), randomUUID()];
 
-      const enqueued = [...messages.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Message })), ...photos.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Photo }))];
+      const enqueued = [
+        ...messages.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Message })),
+        ...photos.map((id) => queue.tryEnqueue({ id, eventId, type: MemoryType.Photo })),
+      ];
       expect(await Promise.all(enqueued)).toEqual([true, true, true, true, true]);
 
       expect(addBulk.moderation).toHaveBeenCalledTimes(1);
       expect(addBulk.media).toHaveBeenCalledTimes(1);
-      for (const id of messages) expect((await moderation.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id, eventId });
-      for (const id of photos) expect((await media.getJob(renderMediaJobId(id)))?.data).toEqual({ memoryId: id, eventId });
+      for (const id of messages)
+        expect((await moderation.getJob(processMemoryJobId(id)))?.data).toEqual({ memoryId: id, eventId });
+      for (const id of photos)
+        expect((await media.getJob(renderMediaJobId(id)))?.data).toEqual({ memoryId: id, eventId });
       addBulk.moderation.mockRestore();
       addBulk.media.mockRestore();
     });
 
     it('answers false for each memory of the turn when Redis is away, and throws nothing', async () => {
-      const away = new MemoryQueue(loadConfig({ ...t.env, REDIS_URL: 'redis://127.0.0.1:1' }), new RedisKeys(t.env.REDIS_PREFIX));
+      const away = new MemoryQueue(
+        loadConfig({ ...t.env, REDIS_URL: 'redis://127.0.0.1:1' }),
+        new RedisKeys(t.env.REDIS_PREFIX),
+      );
       for (const q of Object.values(away.queues)) q.on('error', () => undefined);
       const eventId = randomUUID();
       try {
-        const memories = [{ id: randomUUID(), eventId, type: MemoryType.Message }, { id: randomUUID(), eventId, type: MemoryType.Photo }];
+        const memories = [
+          { id: randomUUID(), eventId, type: MemoryType.Message },
+          { id: randomUUID(), eventId, type: MemoryType.Photo },
+        ];
         expect(await Promise.all(memories.map((m) => away.tryEnqueue(m)))).toEqual([false, false]);
       } finally {
         await away.onApplicationShutdown();

@@ -15,10 +15,16 @@ describe('held reasons stored as codes (migration)', () => {
 
   const stored = [
     [{ reason: 'Waiting for a host to approve' }, { reason: HeldReason.ManualReview }],
-    [{ reason: 'Flagged by AI moderation', categories: ['violence'] }, { reason: HeldReason.AiFlagged, categories: ['violence'] }],
+    [
+      { reason: 'Flagged by AI moderation', categories: ['violence'] },
+      { reason: HeldReason.AiFlagged, categories: ['violence'] },
+    ],
     [{ reason: 'AI moderation unavailable: held for a human' }, { reason: HeldReason.AiUnavailable }],
     [{ reason: 'The image could not be processed' }, { reason: HeldReason.ImageUnreadable }],
-    [{ reason: 'Processing failed: connect ECONNREFUSED 127.0.0.1:9000' }, { reason: HeldReason.ProcessingFailed, detail: 'connect ECONNREFUSED 127.0.0.1:9000' }],
+    [
+      { reason: 'Processing failed: connect ECONNREFUSED 127.0.0.1:9000' },
+      { reason: HeldReason.ProcessingFailed, detail: 'connect ECONNREFUSED 127.0.0.1:9000' },
+    ],
     [null, null],
   ] as const;
 
@@ -27,10 +33,21 @@ describe('held reasons stored as codes (migration)', () => {
     const repo = t.dataSource.getRepository(Memory);
     const rows = await Promise.all(
       stored.map(([sentence]) =>
-        repo.save({ eventId: event.id, type: 'message', content: 'Hi', author: 'Ann', language: 'en', processingState: ProcessingState.Ready, moderation: sentence as never }),
+        repo.save({
+          eventId: event.id,
+          type: 'message',
+          content: 'Hi',
+          author: 'Ann',
+          language: 'en',
+          processingState: ProcessingState.Ready,
+          moderation: sentence as never,
+        }),
       ),
     );
-    const moderationOf = async () => (await repo.findBy(rows.map(({ id }) => ({ id })))).sort((a, b) => rows.findIndex((r) => r.id === a.id) - rows.findIndex((r) => r.id === b.id)).map((m) => m.moderation);
+    const moderationOf = async () =>
+      (await repo.findBy(rows.map(({ id }) => ({ id }))))
+        .sort((a, b) => rows.findIndex((r) => r.id === a.id) - rows.findIndex((r) => r.id === b.id))
+        .map((m) => m.moderation);
     const migration = new HeldReasonCodes1763750000000();
     const runner = t.dataSource.createQueryRunner();
     try {

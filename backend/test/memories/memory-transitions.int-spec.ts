@@ -48,16 +48,28 @@ describe('memory transitions in PostgreSQL', () => {
   const changes: MemoryChange[] = [
     { kind: MemoryTransition.Finish, approved: true, moderation: null },
     { kind: MemoryTransition.Fail, moderation: { reason: HeldReason.ImageUnreadable } },
-    { kind: MemoryTransition.Recheck, approved: false, moderation: { reason: HeldReason.AiFlagged, categories: ['violence'] } },
+    {
+      kind: MemoryTransition.Recheck,
+      approved: false,
+      moderation: { reason: HeldReason.AiFlagged, categories: ['violence'] },
+    },
     { kind: MemoryTransition.Moderate, approved: true, flagged: false },
     { kind: MemoryTransition.Moderate, flagged: true },
     { kind: MemoryTransition.Feature, featured: true },
   ];
 
   async function store(eventId: string, state: MemoryState): Promise<Memory> {
-    return t.dataSource.getRepository(Memory).save({ eventId, type: 'message', content: 'Hello', author: 'Ann', language: 'en', ...state });
+    return t.dataSource
+      .getRepository(Memory)
+      .save({ eventId, type: 'message', content: 'Hello', author: 'Ann', language: 'en', ...state });
   }
-  const stateOf = ({ processingState, approved, flagged, featured, moderation }: Memory): MemoryState => ({ processingState, approved, flagged, featured, moderation });
+  const stateOf = ({ processingState, approved, flagged, featured, moderation }: Memory): MemoryState => ({
+    processingState,
+    approved,
+    flagged,
+    featured,
+    moderation,
+  });
 
   it('makes a change exactly when the rules allow it from the row’s state, and then as they say', async () => {
     const event = await createEvent(t.dataSource);
@@ -76,10 +88,19 @@ describe('memory transitions in PostgreSQL', () => {
 
   it('refuses a second finish: the run that lost the race changes nothing', async () => {
     const event = await createEvent(t.dataSource);
-    const memory = await store(event.id, { processingState: ProcessingState.Processing, approved: false, flagged: false, featured: false, moderation: null });
+    const memory = await store(event.id, {
+      processingState: ProcessingState.Processing,
+      approved: false,
+      flagged: false,
+      featured: false,
+      moderation: null,
+    });
     const outcomes = await Promise.all([
       memories.transition(memory.id, { kind: MemoryTransition.Finish, approved: true, moderation: null }),
-      memories.transition(memory.id, { kind: MemoryTransition.Fail, moderation: { reason: HeldReason.ProcessingFailed, detail: 'boom' } }),
+      memories.transition(memory.id, {
+        kind: MemoryTransition.Fail,
+        moderation: { reason: HeldReason.ProcessingFailed, detail: 'boom' },
+      }),
     ]);
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     const stored = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: memory.id });
@@ -88,16 +109,34 @@ describe('memory transitions in PostgreSQL', () => {
 
   it("leaves a host's decision alone when AI moderation's late verdict arrives after it", async () => {
     const event = await createEvent(t.dataSource);
-    const held = await store(event.id, { processingState: ProcessingState.Ready, approved: false, flagged: false, featured: false, moderation: { reason: HeldReason.AiUnavailable } });
+    const held = await store(event.id, {
+      processingState: ProcessingState.Ready,
+      approved: false,
+      flagged: false,
+      featured: false,
+      moderation: { reason: HeldReason.AiUnavailable },
+    });
     // The workers read the memory as waiting for AI; then a host flags it; then the verdict (approve) comes.
     expect(await memories.transition(held.id, { kind: MemoryTransition.Moderate, flagged: true })).not.toBeNull();
-    expect(await memories.transition(held.id, { kind: MemoryTransition.Recheck, approved: true, moderation: null })).toBeNull();
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: held.id })).toMatchObject({ approved: false, flagged: true, moderation: { reason: HeldReason.AiUnavailable } });
+    expect(
+      await memories.transition(held.id, { kind: MemoryTransition.Recheck, approved: true, moderation: null }),
+    ).toBeNull();
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: held.id })).toMatchObject({
+      approved: false,
+      flagged: true,
+      moderation: { reason: HeldReason.AiUnavailable },
+    });
   });
 
   it('tells the state a host’s change started from, as the row had it, not as the caller read it', async () => {
     const event = await createEvent(t.dataSource);
-    const memory = await store(event.id, { processingState: ProcessingState.Ready, approved: true, flagged: false, featured: false, moderation: null });
+    const memory = await store(event.id, {
+      processingState: ProcessingState.Ready,
+      approved: true,
+      flagged: false,
+      featured: false,
+      moderation: null,
+    });
     await Promise.all([
       memories.transition(memory.id, { kind: MemoryTransition.Moderate, flagged: true }),
       memories.transition(memory.id, { kind: MemoryTransition.Moderate, flagged: true }),
@@ -112,14 +151,31 @@ describe('memory transitions in PostgreSQL', () => {
     const stored = await Promise.all(states.map((state) => store(event.id, state)));
     for (const filter of Object.values(MemoryFilter)) {
       const listed = await memories.list(event.id, filter, DisplayOrder.Newest, 500);
-      expect([filter, listed.map((m) => m.id).sort()]).toEqual([filter, stored.filter((m) => matchesFilter(m, filter)).map((m) => m.id).sort()]);
+      expect([filter, listed.map((m) => m.id).sort()]).toEqual([
+        filter,
+        stored
+          .filter((m) => matchesFilter(m, filter))
+          .map((m) => m.id)
+          .sort(),
+      ]);
     }
   });
 
   it('answers a removed memory as it was, once', async () => {
     const event = await createEvent(t.dataSource);
-    const memory = await store(event.id, { processingState: ProcessingState.Ready, approved: true, flagged: false, featured: true, moderation: null });
-    expect(await memories.remove(memory.id)).toMatchObject({ id: memory.id, eventId: event.id, approved: true, featured: true });
+    const memory = await store(event.id, {
+      processingState: ProcessingState.Ready,
+      approved: true,
+      flagged: false,
+      featured: true,
+      moderation: null,
+    });
+    expect(await memories.remove(memory.id)).toMatchObject({
+      id: memory.id,
+      eventId: event.id,
+      approved: true,
+      featured: true,
+    });
     expect(await memories.remove(memory.id)).toBeNull();
     expect(await memories.findById(randomUUID())).toBeNull();
   });

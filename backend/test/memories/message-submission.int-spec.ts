@@ -22,11 +22,21 @@ describe('POST /api/events/:eventId/submissions/message', () => {
 
   it('stores a valid message from an anonymous guest and answers 201', async () => {
     const event = await createEvent(t.dataSource);
-    const res = await postMessage(api.url, event.id, { name: '  Aunt May ', message: 'Congratulations!', title: 'Hello' });
+    const res = await postMessage(api.url, event.id, {
+      name: '  Aunt May ',
+      message: 'Congratulations!',
+      title: 'Hello',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, memory: { eventId: event.id, approved: false } });
     const stored = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: res.body.memory.id });
-    expect(stored).toMatchObject({ author: 'Aunt May', content: 'Congratulations!', title: 'Hello', type: 'message', processingState: 'processing' });
+    expect(stored).toMatchObject({
+      author: 'Aunt May',
+      content: 'Congratulations!',
+      title: 'Hello',
+      type: 'message',
+      processingState: 'processing',
+    });
   });
 
   it('marks a mostly Chinese message as zh', async () => {
@@ -37,17 +47,71 @@ describe('POST /api/events/:eventId/submissions/message', () => {
   });
 
   describe('refuses bad input with a clear 4xx and stores nothing', () => {
-    type Case = { name: string; send: (eventId: string) => ReturnType<typeof postMessage>; status: number; message: RegExp; fields?: Record<string, string> };
+    type Case = {
+      name: string;
+      send: (eventId: string) => ReturnType<typeof postMessage>;
+      status: number;
+      message: RegExp;
+      fields?: Record<string, string>;
+    };
     const cases: Case[] = [
-      { name: 'malformed JSON', send: (id) => postMessage(api.url, id, undefined, '{"name": "x",'), status: 400, message: /JSON/ },
-      { name: 'a missing name', send: (id) => postMessage(api.url, id, { message: 'hi' }), status: 400, message: /Name is required/, fields: { name: 'Name is required' } },
-      { name: 'a blank name', send: (id) => postMessage(api.url, id, { name: '   ', message: 'hi' }), status: 400, message: /Name is required/, fields: { name: 'Name is required' } },
-      { name: 'a missing message', send: (id) => postMessage(api.url, id, { name: 'Zed' }), status: 400, message: /Message is required/, fields: { message: 'Message is required' } },
-      { name: 'a non-string message', send: (id) => postMessage(api.url, id, { name: 'Zed', message: 42 }), status: 400, message: /Message is required/ },
-      { name: 'a field the caller may not set', send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'hi', approved: true }), status: 400, message: /approved should not exist/ },
-      { name: 'an over-long message', send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'x'.repeat(5001) }), status: 400, message: /at most 5000/ },
-      { name: 'a malformed event id', send: () => postMessage(api.url, 'not-a-uuid', { name: 'Zed', message: 'hi' }), status: 400, message: /Invalid event id/ },
-      { name: 'an unknown event', send: () => postMessage(api.url, '6f1c1e8e-0000-4000-8000-000000000000', { name: 'Zed', message: 'hi' }), status: 404, message: /Event not found/ },
+      {
+        name: 'malformed JSON',
+        send: (id) => postMessage(api.url, id, undefined, '{"name": "x",'),
+        status: 400,
+        message: /JSON/,
+      },
+      {
+        name: 'a missing name',
+        send: (id) => postMessage(api.url, id, { message: 'hi' }),
+        status: 400,
+        message: /Name is required/,
+        fields: { name: 'Name is required' },
+      },
+      {
+        name: 'a blank name',
+        send: (id) => postMessage(api.url, id, { name: '   ', message: 'hi' }),
+        status: 400,
+        message: /Name is required/,
+        fields: { name: 'Name is required' },
+      },
+      {
+        name: 'a missing message',
+        send: (id) => postMessage(api.url, id, { name: 'Zed' }),
+        status: 400,
+        message: /Message is required/,
+        fields: { message: 'Message is required' },
+      },
+      {
+        name: 'a non-string message',
+        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 42 }),
+        status: 400,
+        message: /Message is required/,
+      },
+      {
+        name: 'a field the caller may not set',
+        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'hi', approved: true }),
+        status: 400,
+        message: /approved should not exist/,
+      },
+      {
+        name: 'an over-long message',
+        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'x'.repeat(5001) }),
+        status: 400,
+        message: /at most 5000/,
+      },
+      {
+        name: 'a malformed event id',
+        send: () => postMessage(api.url, 'not-a-uuid', { name: 'Zed', message: 'hi' }),
+        status: 400,
+        message: /Invalid event id/,
+      },
+      {
+        name: 'an unknown event',
+        send: () => postMessage(api.url, '6f1c1e8e-0000-4000-8000-000000000000', { name: 'Zed', message: 'hi' }),
+        status: 404,
+        message: /Event not found/,
+      },
     ];
 
     it.each(cases)('$name', async ({ send, status, message, fields }) => {
@@ -78,17 +142,26 @@ describe('POST /api/events/:eventId/submissions/message', () => {
   it("stores each of many guests' messages sent at once, answers each with its own memory, and queues each", async () => {
     const event = await createEvent(t.dataSource);
     const guests = Array.from({ length: 30 }, (_, i) => `Guest ${i}`);
-    const answers = await Promise.all(guests.map((name) => postMessage(api.url, event.id, { name, message: `From ${name}` })));
+    const answers = await Promise.all(
+      guests.map((name) => postMessage(api.url, event.id, { name, message: `From ${name}` })),
+    );
 
     expect(answers.map((a) => a.status)).toEqual(guests.map(() => 201));
     const ids = answers.map((a) => a.body.memory.id as string);
     expect(new Set(ids).size).toBe(30);
     const stored = await t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
-    expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, guests[i]])));
-    const queue = new Queue(QueueName.Moderation, { connection: { url: t.env.REDIS_URL }, prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix });
+    expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(
+      Object.fromEntries(ids.map((id, i) => [id, guests[i]])),
+    );
+    const queue = new Queue(QueueName.Moderation, {
+      connection: { url: t.env.REDIS_URL },
+      prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix,
+    });
     try {
       const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));
-      expect(jobs.map((job) => job?.data)).toEqual(ids.map((memoryId) => ({ memoryId, eventId: event.id, requestId: expect.any(String) })));
+      expect(jobs.map((job) => job?.data)).toEqual(
+        ids.map((memoryId) => ({ memoryId, eventId: event.id, requestId: expect.any(String) })),
+      );
     } finally {
       await queue.close();
     }
@@ -127,4 +200,3 @@ describe('a submission accepted while Redis is unreachable', () => {
     expect(await repo.findOneByOrFail({ id: res.body.memory.id })).toMatchObject({ approved: true });
   });
 });
-

@@ -23,7 +23,13 @@ describe('moderation', () => {
     t = await createTestEnvironment();
     const openaiUrl = await openai.start();
     api = await startApi(t.env);
-    workers = startWorkers({ ...t.env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiUrl, OPENAI_TIMEOUT_MS: '500', AI_RETRY_DELAY_MS: '300' });
+    workers = startWorkers({
+      ...t.env,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openaiUrl,
+      OPENAI_TIMEOUT_MS: '500',
+      AI_RETRY_DELAY_MS: '300',
+    });
   });
 
   afterAll(async () => {
@@ -58,25 +64,39 @@ describe('moderation', () => {
     const { event, host } = await hostedEvent('manual_moderation');
     const { publicFeed, hostFeed } = await watch(event.id, host);
 
-    const posted = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'Hold me' });
+    const posted = await guest().post(`/api/events/${event.id}/submissions/message`, {
+      name: 'Guest',
+      message: 'Hold me',
+    });
     const id = posted.body.memory.id;
     const arrived = await hostFeed.next(about(id, 'new_memory'));
-    expect(arrived).toMatchObject({ memory: { approved: false, processingState: 'ready', moderation: { reason: 'manual_review' } } });
-    expect((await host.get(`/api/events/${event.id}/submissions/pending`)).body.memories.map((m: Memory) => m.id)).toEqual([id]);
+    expect(arrived).toMatchObject({
+      memory: { approved: false, processingState: 'ready', moderation: { reason: 'manual_review' } },
+    });
+    expect(
+      (await host.get(`/api/events/${event.id}/submissions/pending`)).body.memories.map((m: Memory) => m.id),
+    ).toEqual([id]);
     expect(await publicIds(event.id)).toEqual([]);
 
-    expect((await host.post(`/api/submissions/${id}/approve`)).body.memory).toMatchObject({ approved: true, flagged: false });
+    expect((await host.post(`/api/submissions/${id}/approve`)).body.memory).toMatchObject({
+      approved: true,
+      flagged: false,
+    });
     expect(await publicFeed.next(about(id, 'memory_approved'))).toMatchObject({ memory: { id, content: 'Hold me' } });
     await hostFeed.next(about(id, 'memory_updated'));
     expect(await publicIds(event.id)).toEqual([id]);
 
     expect((await host.post(`/api/memories/${id}/feature`)).body.memory.featured).toBe(true);
-    expect(await publicFeed.next((m) => about(id, 'memory_updated')(m) && 'memory' in m && m.memory.featured)).toBeTruthy();
+    expect(
+      await publicFeed.next((m) => about(id, 'memory_updated')(m) && 'memory' in m && m.memory.featured),
+    ).toBeTruthy();
 
     expect((await host.post(`/api/memories/${id}/flag`)).body.memory.flagged).toBe(true);
     await publicFeed.next(about(id, 'memory_delete'));
     expect(await publicIds(event.id)).toEqual([]);
-    expect((await host.get(`/api/events/${event.id}/memories?flagged=true`)).body.memories.map((m: Memory) => m.id)).toEqual([id]);
+    expect(
+      (await host.get(`/api/events/${event.id}/memories?flagged=true`)).body.memories.map((m: Memory) => m.id),
+    ).toEqual([id]);
 
     await host.patch(`/api/memories/${id}`, { approved: true, flagged: false });
     await publicFeed.next((m) => about(id, 'memory_approved')(m) && publicFeed.messages.indexOf(m) > 2);
@@ -96,7 +116,8 @@ describe('moderation', () => {
 
   it('rejects a pending submission (deleted), and refuses to feature one', async () => {
     const { event, host } = await hostedEvent('manual_moderation');
-    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'No' })).body.memory.id;
+    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'No' })).body
+      .memory.id;
     await processed(t.dataSource, id);
     const feature = await host.post(`/api/memories/${id}/feature`);
     expect(feature.status).toBe(409);
@@ -107,7 +128,8 @@ describe('moderation', () => {
 
   it("lets only the event's hosts moderate: others get 404 or 403 and nothing changes", async () => {
     const { event } = await hostedEvent('manual_moderation');
-    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Mine' })).body.memory.id;
+    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Mine' })).body
+      .memory.id;
     await processed(t.dataSource, id);
     const strangerProvider = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
     const strangerCustomer = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
@@ -125,14 +147,20 @@ describe('moderation', () => {
 
   it('shows a host whose permissions say canModerate: false only the public wall, whatever it asks', async () => {
     const { event, customer, host } = await hostedEvent('manual_moderation');
-    const post = async (message: string) => processed(t.dataSource, (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message })).body.memory.id);
+    const post = async (message: string) =>
+      processed(
+        t.dataSource,
+        (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message })).body.memory.id,
+      );
     const [shown, pending, flagged] = [await post('Shown'), await post('Pending'), await post('Flagged')];
     await t.dataSource.getRepository(Memory).update({ id: shown.id }, { approved: true });
     await t.dataSource.getRepository(Memory).update({ id: flagged.id }, { flagged: true });
-    await t.dataSource.getRepository(EventAdmin).update(
-      { eventId: event.id, userId: customer.user.id },
-      { permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } },
-    );
+    await t.dataSource
+      .getRepository(EventAdmin)
+      .update(
+        { eventId: event.id, userId: customer.user.id },
+        { permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } },
+      );
 
     for (const query of ['', '?approved=false', '?flagged=true', '?approved=true', '?order=oldest']) {
       const res = await host.get(`/api/events/${event.id}/memories${query}`);
@@ -142,7 +170,9 @@ describe('moderation', () => {
     expect((await host.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(403);
     expect((await host.post(`/api/submissions/${pending.id}/approve`)).status).toBe(404);
     expect((await host.post(`/api/memories/${flagged.id}/flag`)).status).toBe(404);
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending.id })).toMatchObject({ approved: false });
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending.id })).toMatchObject({
+      approved: false,
+    });
   });
 
   describe('a signed-in guest who is not a host is moderated like anyone else', () => {
@@ -155,11 +185,18 @@ describe('moderation', () => {
       ['auto_approve', 'Congratulations', { approved: true, moderation: null }],
       ['manual_moderation', 'Congratulations', { approved: false, moderation: { reason: 'manual_review' } }],
       ['ai_moderation', 'Congratulations, clean', { approved: true, moderation: null }],
-      ['ai_moderation', 'FLAGME from a signed-in guest', { approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } }],
+      [
+        'ai_moderation',
+        'FLAGME from a signed-in guest',
+        { approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } },
+      ],
     ] as const)('%s: "%s"', async (moderationType, message, outcome) => {
       const provider = await createAccount(t.dataSource, 'service_provider');
       const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
-      const res = await signedInGuest.post(`/api/events/${event.id}/submissions/message`, { name: 'Signed-in guest', message });
+      const res = await signedInGuest.post(`/api/events/${event.id}/submissions/message`, {
+        name: 'Signed-in guest',
+        message,
+      });
       expect(res.status).toBe(201);
       const memory = await processed(t.dataSource, res.body.memory.id);
       expect(memory).toMatchObject({ ...outcome, settings: { byHost: false } });
@@ -183,11 +220,17 @@ describe('moderation', () => {
 
     it('approves what the model does not flag', async () => {
       expect(await submit('Lovely day, congratulations')).toMatchObject({ approved: true, moderation: null });
-      expect(requestAbout('Lovely day')).toMatchObject({ authorization: 'Bearer sk-test', body: { model: 'omni-moderation-latest' } });
+      expect(requestAbout('Lovely day')).toMatchObject({
+        authorization: 'Bearer sk-test',
+        body: { model: 'omni-moderation-latest' },
+      });
     });
 
     it('holds what the model flags, with its categories for the moderator', async () => {
-      expect(await submit('FLAGME please')).toMatchObject({ approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } });
+      expect(await submit('FLAGME please')).toMatchObject({
+        approved: false,
+        moderation: { reason: 'ai_flagged', categories: ['violence'] },
+      });
     });
 
     it.each([
@@ -195,21 +238,36 @@ describe('moderation', () => {
       ['a 429', 'RATELIMIT'],
       ['a time-out', 'SLOW'],
     ])('holds the memory for a human on %s (fail closed)', async (_, word) => {
-      expect(await submit(`${word} hello`)).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
+      expect(await submit(`${word} hello`)).toMatchObject({
+        approved: false,
+        moderation: { reason: 'ai_unavailable' },
+      });
     });
 
     it('holds the memory for a human on a 200 whose results list is empty (fail closed)', async () => {
-      expect(await submit('NORESULTS hello')).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
+      expect(await submit('NORESULTS hello')).toMatchObject({
+        approved: false,
+        moderation: { reason: 'ai_unavailable' },
+      });
     });
 
     it('holds a photo for a human when the verdict covers only its caption, not the image (fail closed)', async () => {
-      const res = await guest().post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }));
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: false, moderation: { reason: 'ai_unavailable' } });
+      const res = await guest().post(
+        `/api/events/${event.id}/submissions/photo`,
+        multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }),
+      );
+      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+        approved: false,
+        moderation: { reason: 'ai_unavailable' },
+      });
       expect(await publicIds(event.id)).not.toContain(res.body.memory.id);
     });
 
     it('sends the photo itself, as a processed WebP, with the caption', async () => {
-      const res = await guest().post(`/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(640, 480), 'a.jpg', { name: 'Pic', photoCaption: 'At the lake' }));
+      const res = await guest().post(
+        `/api/events/${event.id}/submissions/photo`,
+        multipart('photo', await gpsTaggedJpeg(640, 480), 'a.jpg', { name: 'Pic', photoCaption: 'At the lake' }),
+      );
       expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: true });
       const input = requestAbout('At the lake')!.body.input;
       expect(input).toEqual([
@@ -231,11 +289,23 @@ describe('moderation', () => {
 
       openai.down = false;
       const repo = t.dataSource.getRepository(Memory);
-      await waitFor(async () => (await repo.findOneByOrFail({ id: clean.id })).approved, 15_000, 'the held memory to be approved');
-      await waitFor(async () => (await repo.findOneByOrFail({ id: bad.id })).moderation?.reason === 'ai_flagged', 15_000, 'the flagged verdict');
+      await waitFor(
+        async () => (await repo.findOneByOrFail({ id: clean.id })).approved,
+        15_000,
+        'the held memory to be approved',
+      );
+      await waitFor(
+        async () => (await repo.findOneByOrFail({ id: bad.id })).moderation?.reason === 'ai_flagged',
+        15_000,
+        'the flagged verdict',
+      );
       expect(await publicIds(event.id)).toContain(clean.id);
       expect(await publicIds(event.id)).not.toContain(bad.id);
-      expect(await repo.findOneByOrFail({ id: decided.id })).toMatchObject({ approved: false, flagged: true, moderation: { reason: 'ai_unavailable' } });
+      expect(await repo.findOneByOrFail({ id: decided.id })).toMatchObject({
+        approved: false,
+        flagged: true,
+        moderation: { reason: 'ai_unavailable' },
+      });
     });
 
     it('never publishes a held memory on the public wall', async () => {

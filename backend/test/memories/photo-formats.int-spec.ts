@@ -36,7 +36,8 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     rmSync(scratchDir, { recursive: true, force: true });
   });
 
-  const postPhoto = (eventId: string, form: FormData, client = guest()) => client.post(`/api/events/${eventId}/submissions/photo`, form);
+  const postPhoto = (eventId: string, form: FormData, client = guest()) =>
+    client.post(`/api/events/${eventId}/submissions/photo`, form);
   const served = async (url: string) => Buffer.from(await (await fetch(`${api.url}${url}`)).arrayBuffer());
   const originals = (eventId: string): string[] => {
     try {
@@ -58,7 +59,12 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
   it('turns a HEIC upright by its EXIF rotation into card and full WebPs without metadata', async () => {
     const event = await createEvent(t.dataSource);
     const heic = heicOf(await sidewaysPhoto());
-    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 1200, height: 800 });
+    expect(await sharp(heic).metadata()).toMatchObject({
+      format: 'heif',
+      compression: 'hevc',
+      width: 1200,
+      height: 800,
+    });
 
     const res = await postPhoto(event.id, multipart('photo', heic, 'IMG_0001.HEIC', { name: 'Aunt May' }));
     expect(res.status).toBe(201);
@@ -74,7 +80,8 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     }
     // Turned a quarter clockwise: the stored top-left corner is now the top-right one.
     const full = sharp(await served(memory.media!.full.url));
-    const corner = async (left: number) => (await full.clone().extract({ left, top: 50, width: 1, height: 1 }).raw().toBuffer())[0];
+    const corner = async (left: number) =>
+      (await full.clone().extract({ left, top: 50, width: 1, height: 1 }).raw().toBuffer())[0];
     expect(await corner(750)).toBeGreaterThan(200);
     expect(await corner(50)).toBeLessThan(160);
   });
@@ -86,18 +93,40 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     const host = await signedIn(api.url, customer);
     const heic = heicOf(await gpsTaggedJpeg(640, 480));
 
-    const bulk = await postPhoto(event.id, multipart('photo', heic, 'Beach.heic', { name: 'Hosts', bulk: 'true' }), host);
+    const bulk = await postPhoto(
+      event.id,
+      multipart('photo', heic, 'Beach.heic', { name: 'Hosts', bulk: 'true' }),
+      host,
+    );
     const renamed = await postPhoto(event.id, multipart('photo', heic, 'photo.jpg', { name: 'Guest' }));
     for (const res of [bulk, renamed]) {
       expect(res.status).toBe(201);
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ processingState: 'ready', media: { full: { width: 640, height: 480 } } });
+      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+        processingState: 'ready',
+        media: { full: { width: 640, height: 480 } },
+      });
     }
   });
 
   it.each([
-    ['a HEIC holding 100 images', async () => heicOf(...Array<Buffer>(100).fill(await gpsTaggedJpeg(64, 48))), 400, 'Invalid file type'],
-    ['HTML named .heic', () => Promise.resolve(Buffer.from('<html><script>alert(1)</script></html>')), 400, 'Invalid file type'],
-    ['a HEIC cut off in its header', async () => heicOf(await gpsTaggedJpeg(640, 480)).subarray(0, 300), 400, 'Invalid file type'],
+    [
+      'a HEIC holding 100 images',
+      async () => heicOf(...Array<Buffer>(100).fill(await gpsTaggedJpeg(64, 48))),
+      400,
+      'Invalid file type',
+    ],
+    [
+      'HTML named .heic',
+      () => Promise.resolve(Buffer.from('<html><script>alert(1)</script></html>')),
+      400,
+      'Invalid file type',
+    ],
+    [
+      'a HEIC cut off in its header',
+      async () => heicOf(await gpsTaggedJpeg(640, 480)).subarray(0, 300),
+      400,
+      'Invalid file type',
+    ],
     ['a GIF of 10,000 frames', () => longGif(10_000), 413, 'File too large'],
   ])('refuses %s and stores nothing', async (_, file, status, message) => {
     const event = await createEvent(t.dataSource);
@@ -112,26 +141,51 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     const provider = await createAccount(t.dataSource, 'service_provider');
     const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
     const whole = heicOf(await cameraLikeJpeg(800, 600));
-    const cut = await postPhoto(event.id, multipart('photo', whole.subarray(0, Math.floor(whole.length / 2)), 'cut.heic', { name: 'Unlucky' }));
+    const cut = await postPhoto(
+      event.id,
+      multipart('photo', whole.subarray(0, Math.floor(whole.length / 2)), 'cut.heic', { name: 'Unlucky' }),
+    );
     const next = await postPhoto(event.id, multipart('photo', whole, 'whole.heic', { name: 'Lucky' }));
 
-    expect(await processed(t.dataSource, cut.body.memory.id)).toMatchObject({ processingState: 'failed', approved: false, moderation: { reason: 'image_unreadable' } });
-    expect(await processed(t.dataSource, next.body.memory.id)).toMatchObject({ processingState: 'ready', media: { full: { width: 800, height: 600 } } });
+    expect(await processed(t.dataSource, cut.body.memory.id)).toMatchObject({
+      processingState: 'failed',
+      approved: false,
+      moderation: { reason: 'image_unreadable' },
+    });
+    expect(await processed(t.dataSource, next.body.memory.id)).toMatchObject({
+      processingState: 'ready',
+      media: { full: { width: 800, height: 600 } },
+    });
     const host = await signedIn(api.url, provider);
     const pending = await host.get(`/api/events/${event.id}/submissions/pending`);
-    expect(pending.body.memories).toEqual([expect.objectContaining({ id: cut.body.memory.id, processingState: 'failed' })]);
+    expect(pending.body.memories).toEqual([
+      expect.objectContaining({ id: cut.body.memory.id, processingState: 'failed' }),
+    ]);
     expect(readdirSync(scratchDir)).toEqual([]);
   });
 
   it('keeps an animated GIF animated: animated WebPs with its frames and timing', async () => {
     const event = await createEvent(t.dataSource);
-    const res = await postPhoto(event.id, multipart('photo', await animatedGif(['#f00', '#0f0', '#00f', '#ff0'], 120), 'party.gif', { name: 'Gif fan' }));
+    const res = await postPhoto(
+      event.id,
+      multipart('photo', await animatedGif(['#f00', '#0f0', '#00f', '#ff0'], 120), 'party.gif', { name: 'Gif fan' }),
+    );
     expect(res.status).toBe(201);
     const memory = await processed(t.dataSource, res.body.memory.id);
-    expect(memory).toMatchObject({ processingState: 'ready', media: { card: { width: 160, height: 120 }, full: { width: 160, height: 120 } } });
+    expect(memory).toMatchObject({
+      processingState: 'ready',
+      media: { card: { width: 160, height: 120 }, full: { width: 160, height: 120 } },
+    });
     for (const rendition of [memory.media!.card, memory.media!.full]) {
       const meta = await sharp(await served(rendition.url), { animated: true }).metadata();
-      expect(meta).toMatchObject({ format: 'webp', pages: 4, pageHeight: 120, width: 160, delay: [120, 120, 120, 120], loop: 0 });
+      expect(meta).toMatchObject({
+        format: 'webp',
+        pages: 4,
+        pageHeight: 120,
+        width: 160,
+        delay: [120, 120, 120, 120],
+        loop: 0,
+      });
       expect(meta.exif).toBeUndefined();
     }
   });

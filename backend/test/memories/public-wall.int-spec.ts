@@ -56,7 +56,10 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
 
     const viewer = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     await viewer.joined();
-    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });
+    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, {
+      name: 'New',
+      message: 'Fresh',
+    });
     await viewer.next((m) => m.type === LiveMessageType.MemoryApproved && m.memory.id === posted.body.memory.id);
     viewer.close();
     const changed = await read(event.id, etag);
@@ -68,7 +71,15 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
   it('shows a change that was stored but never announced once its cached body is WALL_CACHE_MAX_AGE_MS old', async () => {
     const event = await createEvent(t.dataSource);
     const memories = t.dataSource.getRepository(Memory);
-    const memory = await memories.save({ eventId: event.id, type: 'message', content: 'Soon removed', author: 'Aunt May', language: 'en', approved: true, processingState: 'ready' });
+    const memory = await memories.save({
+      eventId: event.id,
+      type: 'message',
+      content: 'Soon removed',
+      author: 'Aunt May',
+      language: 'en',
+      approved: true,
+      processingState: 'ready',
+    });
     const first = await read(event.id);
     const etag = first.headers.get('etag')!;
     expect((await first.json()).memories.map((m: Memory) => m.id)).toEqual([memory.id]);
@@ -106,7 +117,8 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
       const event = await createEvent(t.dataSource);
       const channel = new RedisKeys(t.env.REDIS_PREFIX).liveChannel(event.id);
       const subscribers = async () => Number(((await t.redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
-      for (let i = 0; i < 2; i++) expect((await fetch(`${watcher.url}/api/events/${event.id}/memories`)).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await fetch(`${watcher.url}/api/events/${event.id}/memories`)).status).toBe(200);
       await waitFor(async () => (await subscribers()) === 1, 5_000, 'the instance to follow the feed');
       const followedAt = Date.now();
       await waitFor(async () => (await subscribers()) === 0, 5_000, 'the instance to leave the feed');
@@ -119,11 +131,26 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
 
   it('answers a read from its cache with the same bytes and headers as the read that filled it', async () => {
     const event = await createEvent(t.dataSource);
-    await t.dataSource.getRepository(Memory).save({ eventId: event.id, type: 'message', content: 'Cheers', author: 'Ann', language: 'en', approved: true, processingState: 'ready' });
+    await t.dataSource.getRepository(Memory).save({
+      eventId: event.id,
+      type: 'message',
+      content: 'Cheers',
+      author: 'Ann',
+      language: 'en',
+      approved: true,
+      processingState: 'ready',
+    });
     const built = await read(event.id);
     await settle();
     const cached = await read(event.id);
-    const same = ['etag', 'x-live-position', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options'];
+    const same = [
+      'etag',
+      'x-live-position',
+      'cache-control',
+      'content-type',
+      'content-security-policy',
+      'x-content-type-options',
+    ];
     for (const name of same) expect([name, cached.headers.get(name)]).toEqual([name, built.headers.get(name)]);
     expect(cached.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
     expect(await cached.text()).toBe(await built.text());
@@ -139,7 +166,10 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
         expect(await before.json()).toEqual({ success: true, memories: [] });
       }
       await settle(); // read again: the instance follows the wall's feed
-      const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'New', message: 'Fresh' });
+      const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, {
+        name: 'New',
+        message: 'Fresh',
+      });
       let memories: Memory[] = [];
       for (const until = Date.now() + 5000; Date.now() < until && memories.length === 0; await settle(50)) {
         memories = (await (await fetch(`${other.url}/api/events/${event.id}/memories`)).json()).memories;
@@ -163,7 +193,10 @@ describe('the public wall read: versioned by the live feed, 304 when unchanged',
     const event = await createEvent(t.dataSource, { moderationType: 'manual_moderation' });
     await makeEventAdmin(t.dataSource, customer.user.id, event.id);
     const host = await signedIn(api.url, customer);
-    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Pending' });
+    const posted = await new ApiClient(api.url).post(`/api/events/${event.id}/submissions/message`, {
+      name: 'G',
+      message: 'Pending',
+    });
     await processed(t.dataSource, posted.body.memory.id);
     const res = await host.get(`/api/events/${event.id}/memories?approved=false`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -33,11 +33,17 @@ describe('a submission named by the client (x-submission-id) is stored once', ()
     rmSync(storageDir, { recursive: true, force: true });
   });
 
-  const postMessage = (eventId: string, body: unknown, submissionId: string) => guest().post(`/api/events/${eventId}/submissions/message`, body, named(submissionId));
+  const postMessage = (eventId: string, body: unknown, submissionId: string) =>
+    guest().post(`/api/events/${eventId}/submissions/message`, body, named(submissionId));
   const postPhoto = (eventId: string, photo: Buffer, fields: Record<string, string>, submissionId?: string) =>
-    guest().post(`/api/events/${eventId}/submissions/photo`, multipart('photo', photo, 'IMG_0001.JPG', fields), submissionId ? named(submissionId) : {});
+    guest().post(
+      `/api/events/${eventId}/submissions/photo`,
+      multipart('photo', photo, 'IMG_0001.JPG', fields),
+      submissionId ? named(submissionId) : {},
+    );
   /** The memory ids whose original photo is kept for the event (LocalDiskStorage: originals/{event}/{memory}). */
-  const originalsOf = (eventId: string): string[] => readdirSync(join(storageDir, 'originals', eventId)).filter((file) => !file.endsWith('.type'));
+  const originalsOf = (eventId: string): string[] =>
+    readdirSync(join(storageDir, 'originals', eventId)).filter((file) => !file.endsWith('.type'));
 
   it('answers a repeated message with the first memory and stores one', async () => {
     const event = await createEvent(t.dataSource);
@@ -49,14 +55,19 @@ describe('a submission named by the client (x-submission-id) is stored once', ()
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await countMemories(t.dataSource, event.id)).toBe(1);
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: first.body.memory.id })).toMatchObject({ submissionId, content: 'Congratulations!' });
+    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: first.body.memory.id })).toMatchObject({
+      submissionId,
+      content: 'Congratulations!',
+    });
   });
 
   it('stores one photo when the same submission is sent several times at once, and answers each with its id', async () => {
     const event = await createEvent(t.dataSource);
     const submissionId = randomUUID();
     const photo = await gpsTaggedJpeg(1600, 1200);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => postPhoto(event.id, photo, { name: 'Zed', photoCaption: 'Dance' }, submissionId)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postPhoto(event.id, photo, { name: 'Zed', photoCaption: 'Dance' }, submissionId)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     const ids = new Set(answers.map((a) => a.body.memory.id));
     expect(ids.size).toBe(1);
@@ -69,7 +80,9 @@ describe('a submission named by the client (x-submission-id) is stored once', ()
   it('stores one message when the same submission is sent many times at once', async () => {
     const event = await createEvent(t.dataSource);
     const submissionId = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postMessage(event.id, { name: 'Zed', message: 'Hello' }, submissionId)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postMessage(event.id, { name: 'Zed', message: 'Hello' }, submissionId)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.memory.id)).size).toBe(1);
     expect(await countMemories(t.dataSource, event.id)).toBe(1);
@@ -105,7 +118,11 @@ describe('a submission named by the client (x-submission-id) is stored once', ()
 
   it('refuses a submission id that is not a UUID with a 400 and stores nothing', async () => {
     const event = await createEvent(t.dataSource);
-    const res = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'Zed', message: 'Hi' }, named('not-a-uuid'));
+    const res = await guest().post(
+      `/api/events/${event.id}/submissions/message`,
+      { name: 'Zed', message: 'Hi' },
+      named('not-a-uuid'),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The submission id must be a UUID');
     expect(await countMemories(t.dataSource, event.id)).toBe(0);

@@ -68,7 +68,10 @@ const ROWS: Record<string, Row> = {
 };
 
 /** Guests may write to any live event's wall: there is no object they could not own. */
-const OPEN_TO_EVERYONE = ['POST /api/events/{eventId}/submissions/message', 'POST /api/events/{eventId}/submissions/drawing'];
+const OPEN_TO_EVERYONE = [
+  'POST /api/events/{eventId}/submissions/message',
+  'POST /api/events/{eventId}/submissions/drawing',
+];
 
 describe('authorization is decided before the body is validated', () => {
   let t: TestEnvironment;
@@ -88,7 +91,9 @@ describe('authorization is decided before the body is validated', () => {
     const eventB = await createEvent(t.dataSource, { serviceProviderId: providerB.provider!.id });
     await makeEventAdmin(t.dataSource, customerA.user.id, eventA.id);
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
-    const memory = await t.dataSource.getRepository(Memory).save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved: true, processingState: 'ready' });
+    const memory = await t.dataSource
+      .getRepository(Memory)
+      .save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved: true, processingState: 'ready' });
     world = { eventA: eventA.id, memoryA: memory.id, customerA, providerA, providerB, customerB };
   });
 
@@ -98,7 +103,9 @@ describe('authorization is decided before the body is validated', () => {
   });
 
   it('has a row for every route that writes to an object of its path with a JSON body', async () => {
-    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, any>> };
+    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, any>>;
+    };
     const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, spec]) => path.includes('{') && spec.requestBody?.content?.['application/json'])
@@ -116,10 +123,13 @@ describe('authorization is decided before the body is validated', () => {
     const refused = await client.request(method, row.path(world), row.invalid);
     const valid = await client.request(method, row.path(world), row.valid);
     expect([403, 404]).toContain(valid.status);
-    expect({ status: refused.status, message: refused.body?.message }).toEqual({ status: valid.status, message: valid.body?.message });
+    expect({ status: refused.status, message: refused.body?.message }).toEqual({
+      status: valid.status,
+      message: valid.body?.message,
+    });
   });
 
-  it('still answers the object\'s own hosts with the schema\'s complaint', async () => {
+  it("still answers the object's own hosts with the schema's complaint", async () => {
     const client = new ApiClient(api.url);
     await client.login(world.providerA.username, world.providerA.password);
     const res = await client.patch(`/api/events/${world.eventA}`, ROWS['PATCH /api/events/{id}'].invalid);

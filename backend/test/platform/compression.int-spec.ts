@@ -20,12 +20,16 @@ interface RawResponse {
 /** A GET that sends exactly the Accept-Encoding given (fetch would add its own and decode). */
 function rawGet(baseUrl: string, path: string, acceptEncoding?: string): Promise<RawResponse> {
   return new Promise((done, fail) => {
-    const req = request(`${baseUrl}${path}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
+    const req = request(
+      `${baseUrl}${path}`,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -45,7 +49,9 @@ describe('compressed and cached responses', () => {
 
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} is missing: run npm run build first`);
-    mainScript = /<script type="module" crossorigin src="([^"]+)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))![1];
+    mainScript = /<script type="module" crossorigin src="([^"]+)"/.exec(
+      readFileSync(join(DIST, 'index.html'), 'utf8'),
+    )![1];
     t = await createTestEnvironment();
     api = await startApi({ ...t.env, FRONTEND_DIST: DIST });
   });
@@ -61,18 +67,21 @@ describe('compressed and cached responses', () => {
       ['gzip', 'gzip, deflate', 'gzip'],
       ['nothing', undefined, undefined],
       ['identity only', 'identity', undefined],
-    ])('sends the main bundle precompressed at build time, as %s when the browser accepts that', async (_what, accept, encoding) => {
-      const res = await rawGet(api.url, mainScript, accept);
+    ])(
+      'sends the main bundle precompressed at build time, as %s when the browser accepts that',
+      async (_what, accept, encoding) => {
+        const res = await rawGet(api.url, mainScript, accept);
 
-      expect(res.status).toBe(200);
-      expect(res.headers['content-encoding']).toBe(encoding);
-      expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(res.headers['content-type']).toMatch(/javascript/);
-      // The very bytes the build wrote beside the bundle, which decode to the bundle.
-      const onDisk = join(DIST, `${mainScript}${encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : ''}`);
-      expect(res.body.equals(readFileSync(onDisk))).toBe(true);
-      expect(decoded(res).equals(readFileSync(join(DIST, mainScript)))).toBe(true);
-    });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type']).toMatch(/javascript/);
+        // The very bytes the build wrote beside the bundle, which decode to the bundle.
+        const onDisk = join(DIST, `${mainScript}${encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : ''}`);
+        expect(res.body.equals(readFileSync(onDisk))).toBe(true);
+        expect(decoded(res).equals(readFileSync(join(DIST, mainScript)))).toBe(true);
+      },
+    );
 
     it('caches fingerprinted assets for a year as immutable, in every encoding', async () => {
       for (const accept of ['br', 'gzip', undefined]) {
@@ -96,13 +105,16 @@ describe('compressed and cached responses', () => {
       ['br', 'gzip, deflate, br', 'br'],
       ['gzip', 'gzip', 'gzip'],
       ['as it is', undefined, undefined],
-    ])('compresses a large API answer (the OpenAPI document) %s by Accept-Encoding', async (_what, accept, encoding) => {
-      const res = await rawGet(api.url, '/api/docs-json', accept);
+    ])(
+      'compresses a large API answer (the OpenAPI document) %s by Accept-Encoding',
+      async (_what, accept, encoding) => {
+        const res = await rawGet(api.url, '/api/docs-json', accept);
 
-      expect(res.status).toBe(200);
-      expect(res.headers['content-encoding']).toBe(encoding);
-      expect(JSON.parse(decoded(res).toString()).info.title).toBe('Memory Wall API');
-    });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(JSON.parse(decoded(res).toString()).info.title).toBe('Memory Wall API');
+      },
+    );
 
     it('leaves an answer under 1 kB as it is', async () => {
       const res = await rawGet(api.url, '/api/health', 'br, gzip');
@@ -116,14 +128,21 @@ describe('compressed and cached responses', () => {
       const memories = t.dataSource.getRepository(Memory);
       await memories.save(
         Array.from({ length: 30 }, (_, i) =>
-          memories.create({ eventId: event.id, author: `Guest ${i}`, content: `A long message from guest ${i} `.repeat(4), approved: true, processingState: 'ready' }),
+          memories.create({
+            eventId: event.id,
+            author: `Guest ${i}`,
+            content: `A long message from guest ${i} `.repeat(4),
+            approved: true,
+            processingState: 'ready',
+          }),
         ),
       );
       const path = `/api/events/${event.id}/memories`;
 
       // The first read builds and caches the wall; later ones are answered from the cache before Nest.
       const reads = [];
-      for (const accept of ['br', 'br', 'gzip', 'br', 'gzip', undefined]) reads.push({ accept, res: await rawGet(api.url, path, accept) });
+      for (const accept of ['br', 'br', 'gzip', 'br', 'gzip', undefined])
+        reads.push({ accept, res: await rawGet(api.url, path, accept) });
 
       const identity = reads.at(-1)!.res;
       expect(identity.headers['content-encoding']).toBeUndefined();

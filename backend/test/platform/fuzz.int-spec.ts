@@ -19,14 +19,38 @@ const pathValue = (realIds: string[]) =>
   fc.oneof(
     fc.constantFrom(...realIds),
     fc.uuid(),
-    fc.constantFrom('', ' ', '0', '-1', 'null', '..', '%00', 'a'.repeat(300), "'; DROP TABLE users;--", '😀', '%2e%2e%2f'),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      'null',
+      '..',
+      '%00',
+      'a'.repeat(300),
+      "'; DROP TABLE users;--",
+      '😀',
+      '%2e%2e%2f',
+    ),
     fc.string({ maxLength: 40 }),
   );
 
 /** Values for a body field: every JSON type, boundaries, and oversized strings. */
 const fieldValue = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', ' ', 'a'.repeat(10_000), '2020-01-01', '2099-12-31T23:59:59Z', '#D6E6F6', 'true', '0', 'null', 'live', 'owner'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a'.repeat(10_000),
+    '2020-01-01',
+    '2099-12-31T23:59:59Z',
+    '#D6E6F6',
+    'true',
+    '0',
+    'null',
+    'live',
+    'owner',
+  ),
   fc.integer(),
   fc.constantFrom(0, -1, 1, 2, 3, 4, 6, 2 ** 31, -(2 ** 53), Number.MAX_SAFE_INTEGER),
   fc.double(),
@@ -70,7 +94,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
     realIds = [event.id, provider.user.id, provider.provider!.id, owner.user.id, event.eventCode!, event.slug];
 
-    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } };
+    const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, any>>;
+      components?: { schemas?: Record<string, any> };
+    };
     const schemas = document.components?.schemas ?? {};
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, spec]) => {
@@ -126,15 +153,27 @@ describe('fuzzing every route of the OpenAPI document', () => {
       if (signedIn) await client.login(owner.username, owner.password);
       const params = op.path.match(/\{[^}]+\}/g) ?? [];
       await fc.assert(
-        fc.asyncProperty(fc.tuple(...params.map(() => pathValue(realIds))), queryFor, bodyFor(op), async (values, query, body) => {
-          let path = op.path;
-          params.forEach((param, i) => (path = path.replace(param, encodeURIComponent(String(values[i])))));
-          const search = new URLSearchParams(query).toString();
-          const res = await client.request(op.method, `${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? undefined : body);
-          requests++;
-          if (res.status >= 500) failures.push(`${op.method} ${path}?${search} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`);
-          return true;
-        }),
+        fc.asyncProperty(
+          fc.tuple(...params.map(() => pathValue(realIds))),
+          queryFor,
+          bodyFor(op),
+          async (values, query, body) => {
+            let path = op.path;
+            params.forEach((param, i) => (path = path.replace(param, encodeURIComponent(String(values[i])))));
+            const search = new URLSearchParams(query).toString();
+            const res = await client.request(
+              op.method,
+              `${path}${search ? `?${search}` : ''}`,
+              op.method === 'GET' || op.method === 'DELETE' ? undefined : body,
+            );
+            requests++;
+            if (res.status >= 500)
+              failures.push(
+                `${op.method} ${path}?${search} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`,
+              );
+            return true;
+          },
+        ),
         { numRuns: RUNS_PER_ROUTE, seed: 20261121 },
       );
     }

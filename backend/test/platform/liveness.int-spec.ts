@@ -43,7 +43,11 @@ describe('the liveness probe', () => {
 
   it('answers at once while Redis is gone (it reads nothing), where the full health check reports it down', async () => {
     await redis.stop();
-    await waitFor(async () => (await fetch(`${api.url}/api/health`)).status === 503, 15_000, 'the API to report Redis down');
+    await waitFor(
+      async () => (await fetch(`${api.url}/api/health`)).status === 503,
+      15_000,
+      'the API to report Redis down',
+    );
     expect((await live()).status).toBe(200);
   });
 });

@@ -33,7 +33,12 @@ describe('logs', () => {
     METRICS_TOKEN: unique('metrics-token-'),
   };
   const pin = String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000));
-  const texts = { message: unique('Guest message text '), flagged: `${unique('FLAGME text ')}`, unreviewed: `${unique('ERROR500 text ')}`, caption: unique('Photo caption ') };
+  const texts = {
+    message: unique('Guest message text '),
+    flagged: `${unique('FLAGME text ')}`,
+    unreviewed: `${unique('ERROR500 text ')}`,
+    caption: unique('Photo caption '),
+  };
   const requestId = unique('guest-request-');
   let apiLines: LogLine[];
   let workerLines: LogLine[];
@@ -51,7 +56,10 @@ describe('logs', () => {
 
     const provider = await createAccount(t.dataSource, 'service_provider');
     passwords = [provider.password];
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType: 'ai_moderation' });
+    const event = await createEvent(t.dataSource, {
+      serviceProviderId: provider.provider!.id,
+      moderationType: 'ai_moderation',
+    });
     eventId = event.id;
     const providerClient = await signedIn(api.url, provider);
     const customerUsername = unique('customer_');
@@ -63,20 +71,41 @@ describe('logs', () => {
     });
     expect(added.status).toBe(201);
     const customer = await signedIn(api.url, { username: customerUsername, password: pin });
-    expect((await customer.post('/api/auth/login', { emailOrUsername: customerUsername, password: `${pin.slice(1)}0` })).status).toBe(401);
-    sessionCookies = [providerClient.cookie!, customer.cookie!].map((cookie) => decodeURIComponent(cookie.split('=')[1]));
+    expect(
+      (await customer.post('/api/auth/login', { emailOrUsername: customerUsername, password: `${pin.slice(1)}0` }))
+        .status,
+    ).toBe(401);
+    sessionCookies = [providerClient.cookie!, customer.cookie!].map((cookie) =>
+      decodeURIComponent(cookie.split('=')[1]),
+    );
 
     const guest = new ApiClient(api.url);
-    const posted = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: texts.message }, { 'x-request-id': requestId });
+    const posted = await guest.post(
+      `/api/events/${event.id}/submissions/message`,
+      { name: 'Guest', message: texts.message },
+      { 'x-request-id': requestId },
+    );
     expect(posted.status).toBe(201);
     memoryId = posted.body.memory.id;
-    const flagged = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: texts.flagged });
-    const unreviewed = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: texts.unreviewed });
-    const photo = await guest.request('POST', `/api/events/${event.id}/submissions/photo`, multipart('photo', await gpsTaggedJpeg(), 'photo.jpg', { name: 'Guest', photoCaption: texts.caption }));
+    const flagged = await guest.post(`/api/events/${event.id}/submissions/message`, {
+      name: 'Guest',
+      message: texts.flagged,
+    });
+    const unreviewed = await guest.post(`/api/events/${event.id}/submissions/message`, {
+      name: 'Guest',
+      message: texts.unreviewed,
+    });
+    const photo = await guest.request(
+      'POST',
+      `/api/events/${event.id}/submissions/photo`,
+      multipart('photo', await gpsTaggedJpeg(), 'photo.jpg', { name: 'Guest', photoCaption: texts.caption }),
+    );
     expect(photo.status).toBe(201);
-    for (const id of [memoryId, flagged.body.memory.id, unreviewed.body.memory.id, photo.body.memory.id]) await processed(t.dataSource, id);
+    for (const id of [memoryId, flagged.body.memory.id, unreviewed.body.memory.id, photo.body.memory.id])
+      await processed(t.dataSource, id);
     // The memory held while OpenAI was unavailable is offered to it again (and fails again): a retried job.
-    const askedAbout = (text: string) => openai.requests.filter((r) => r.body.input.some((i) => i.type === 'text' && i.text.includes(text))).length;
+    const askedAbout = (text: string) =>
+      openai.requests.filter((r) => r.body.input.some((i) => i.type === 'text' && i.text.includes(text))).length;
     await waitFor(() => askedAbout(texts.unreviewed) >= 4, 20_000, 'a retried AI review');
     await customer.post(`/api/submissions/${memoryId}/approve`);
     await customer.post('/api/auth/logout');
@@ -105,9 +134,16 @@ describe('logs', () => {
   it('writes one JSON format from API and workers: level by name, ISO time, service, message', () => {
     expect(apiLines.length).toBeGreaterThan(20);
     expect(workerLines.length).toBeGreaterThan(5);
-    for (const [service, lines] of [['api', apiLines], ['workers', workerLines]] as const) {
+    for (const [service, lines] of [
+      ['api', apiLines],
+      ['workers', workerLines],
+    ] as const) {
       for (const line of lines) {
-        expect(line).toMatchObject({ level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/), service, msg: expect.any(String) });
+        expect(line).toMatchObject({
+          level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/),
+          service,
+          msg: expect.any(String),
+        });
         expect(new Date(line.time).toISOString()).toBe(line.time);
       }
     }
@@ -119,7 +155,8 @@ describe('logs', () => {
 
     const aboutTheMemory = workerLines.filter((line) => line.memoryId === memoryId);
     expect(aboutTheMemory.map((line) => line.msg)).toContain(`memory ${memoryId} approved`);
-    for (const line of aboutTheMemory) expect(line).toMatchObject({ requestId, eventId, jobId: expect.any(String), job: expect.any(String) });
+    for (const line of aboutTheMemory)
+      expect(line).toMatchObject({ requestId, eventId, jobId: expect.any(String), job: expect.any(String) });
 
     // Every worker line that speaks of a memory is a job's line, with the job's ids.
     const memories = await t.dataSource.getRepository(Memory).findBy({ eventId });
@@ -130,7 +167,13 @@ describe('logs', () => {
 
   it('has no secrets, PINs, passwords, session cookies or guest texts in any line', () => {
     const everything = `${api.output()}\n${workers.output()}`;
-    const forbidden = { ...secrets, pin, ...Object.fromEntries(passwords.map((p, i) => [`password${i}`, p])), ...Object.fromEntries(sessionCookies.map((c, i) => [`session${i}`, c])), ...texts };
+    const forbidden = {
+      ...secrets,
+      pin,
+      ...Object.fromEntries(passwords.map((p, i) => [`password${i}`, p])),
+      ...Object.fromEntries(sessionCookies.map((c, i) => [`session${i}`, c])),
+      ...texts,
+    };
     const found = Object.entries(forbidden).filter(([, value]) => everything.includes(value));
     expect(found).toEqual([]);
     // The cookie's session id alone (before its signature) is a credential too.

@@ -59,7 +59,15 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
       OPENAI_BASE_URL: openaiUrl,
       AI_RETRY_DELAY_MS: '200',
     });
-    await waitFor(() => fetch(`http://127.0.0.1:${workerMetrics}/metrics`).then(() => true, () => false), 20_000, 'the workers’ metrics port');
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${workerMetrics}/metrics`).then(
+          () => true,
+          () => false,
+        ),
+      20_000,
+      'the workers’ metrics port',
+    );
   });
 
   afterAll(async () => {
@@ -73,7 +81,9 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
       const without = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(without.status).toBe(401);
       expect(await without.text()).not.toContain('memorywall_');
-      const wrong = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN.replace('0', '1')}` } });
+      const wrong = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN.replace('0', '1')}` },
+      });
       expect(wrong.status).toBe(401);
     }
     // Nor is it on the public port.
@@ -87,9 +97,13 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
     await screen.joined();
     await settle();
     const guest = new ApiClient(api.url);
-    const approvedIs = (id: string) => (m: LiveMessage) => m.type === LiveMessageType.MemoryApproved && 'memory' in m && m.memory.id === id;
+    const approvedIs = (id: string) => (m: LiveMessage) =>
+      m.type === LiveMessageType.MemoryApproved && 'memory' in m && m.memory.id === id;
 
-    const first = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'Congratulations' });
+    const first = await guest.post(`/api/events/${event.id}/submissions/message`, {
+      name: 'Guest',
+      message: 'Congratulations',
+    });
     expect(first.status).toBe(201);
     await screen.next(approvedIs(first.body.memory.id));
 
@@ -97,7 +111,10 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
     // gap, which is filled from the feed's log.
     const keys = new RedisKeys(t.env.REDIS_PREFIX);
     const lostSeq = await t.redis.incr(keys.liveSequence(event.id));
-    await t.redis.rpush(keys.liveLog(event.id, false), `{"seq":${lostSeq},"type":"memory_delete","memoryId":"lost","eventId":"${event.id}","ts":${Date.now()}}`);
+    await t.redis.rpush(
+      keys.liveLog(event.id, false),
+      `{"seq":${lostSeq},"type":"memory_delete","memoryId":"lost","eventId":"${event.id}","ts":${Date.now()}}`,
+    );
     const second = await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'Again' });
     await screen.next(approvedIs(second.body.memory.id));
     expect(screen.messages.some((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === 'lost')).toBe(true);
@@ -106,7 +123,12 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
     openai.down = true;
     await guest.post(`/api/events/${event.id}/submissions/message`, { name: 'Guest', message: 'While OpenAI is away' });
 
-    await waitFor(async () => total(await scrape(workerMetrics), 'memorywall_job_retries_total', { job: JobName.ReviewWithAi }) >= 1, 20_000, 'a retried job');
+    await waitFor(
+      async () =>
+        total(await scrape(workerMetrics), 'memorywall_job_retries_total', { job: JobName.ReviewWithAi }) >= 1,
+      20_000,
+      'a retried job',
+    );
     openai.down = false;
 
     const apiSeries = await scrape(apiMetrics);
@@ -126,15 +148,25 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
     const workerSeries = await scrape(workerMetrics);
     const processMemory = { queue: QueueName.Moderation, job: JobName.ProcessMemory };
     expect(total(workerSeries, 'memorywall_job_wait_seconds_count', processMemory)).toBe(3);
-    expect(total(workerSeries, 'memorywall_job_duration_seconds_count', { ...processMemory, outcome: 'completed' })).toBe(3);
+    expect(
+      total(workerSeries, 'memorywall_job_duration_seconds_count', { ...processMemory, outcome: 'completed' }),
+    ).toBe(3);
     expect(total(workerSeries, 'memorywall_queue_jobs', { queue: QueueName.Moderation, state: 'completed' })).toBe(3);
-    expect([...workerSeries.keys()].filter((key) => key.startsWith('memorywall_queue_jobs{') && key.includes(`queue="${QueueName.Media}"`))).toContain(
-      `memorywall_queue_jobs{queue="${QueueName.Media}",state="waiting"}`,
-    );
-    expect(total(workerSeries, 'memorywall_moderation_outcomes_total', { mode: 'ai_moderation', outcome: 'approved' })).toBe(2);
-    expect(total(workerSeries, 'memorywall_moderation_outcomes_total', { mode: 'ai_moderation', outcome: 'ai_unavailable' })).toBe(1);
+    expect(
+      [...workerSeries.keys()].filter(
+        (key) => key.startsWith('memorywall_queue_jobs{') && key.includes(`queue="${QueueName.Media}"`),
+      ),
+    ).toContain(`memorywall_queue_jobs{queue="${QueueName.Media}",state="waiting"}`);
+    expect(
+      total(workerSeries, 'memorywall_moderation_outcomes_total', { mode: 'ai_moderation', outcome: 'approved' }),
+    ).toBe(2);
+    expect(
+      total(workerSeries, 'memorywall_moderation_outcomes_total', { mode: 'ai_moderation', outcome: 'ai_unavailable' }),
+    ).toBe(1);
     expect(total(workerSeries, 'memorywall_ai_moderation_duration_seconds_count', { outcome: 'clean' })).toBe(2);
-    expect(total(workerSeries, 'memorywall_ai_moderation_duration_seconds_count', { outcome: 'unavailable' })).toBeGreaterThanOrEqual(2);
+    expect(
+      total(workerSeries, 'memorywall_ai_moderation_duration_seconds_count', { outcome: 'unavailable' }),
+    ).toBeGreaterThanOrEqual(2);
     expect(total(workerSeries, 'memorywall_job_failures_total')).toBe(0);
     expect(total(workerSeries, 'memorywall_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
   });

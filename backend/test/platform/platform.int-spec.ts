@@ -49,7 +49,12 @@ describe('the API platform', () => {
       settings: { theme: 'wedding', displayOrder: 'newest', itemsVisible: '3', autoRefresh: '30' },
     });
     await t.dataSource.getRepository(Setting).save({ name: 'theme', value: 'funeral' });
-    expect((await get('/api/settings')).json.settings).toEqual({ theme: 'funeral', displayOrder: 'newest', itemsVisible: '3', autoRefresh: '30' });
+    expect((await get('/api/settings')).json.settings).toEqual({
+      theme: 'funeral',
+      displayOrder: 'newest',
+      itemsVisible: '3',
+      autoRefresh: '30',
+    });
   });
 
   it('publishes an OpenAPI document of every route and the docs page', async () => {
@@ -76,16 +81,27 @@ describe('the API platform', () => {
     expect((await get('/api/settings', { 'x-request-id': 'abc-123' })).headers.get('x-request-id')).toBe('abc-123');
     const [first, second] = [await get('/api/settings'), await get('/api/settings')];
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
-    expect((await get('/api/settings', { 'x-request-id': 'no spaces <allowed>' })).headers.get('x-request-id')).not.toBe('no spaces <allowed>');
+    expect(
+      (await get('/api/settings', { 'x-request-id': 'no spaces <allowed>' })).headers.get('x-request-id'),
+    ).not.toBe('no spaces <allowed>');
   });
 
   it('writes one log line per request, even when no more requests come to fill the log buffer', async () => {
     const requestId = `log-check-${Date.now()}`;
     await get('/api/settings', { 'x-request-id': requestId });
     await waitFor(() => api.output().includes(requestId), 5_000, 'the request log line');
-    const lines = api.output().split('\n').filter((l) => l.includes(requestId));
+    const lines = api
+      .output()
+      .split('\n')
+      .filter((l) => l.includes(requestId));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ requestId, method: 'GET', url: '/api/settings', statusCode: 200, msg: 'request completed' });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      requestId,
+      method: 'GET',
+      url: '/api/settings',
+      statusCode: 200,
+      msg: 'request completed',
+    });
   });
 
   it("answers an unknown API route with a 404 JSON error that carries the API's security headers", async () => {
@@ -135,13 +151,20 @@ describe('the API platform', () => {
       const event = await createEvent(t.dataSource);
       const res = await get(`/api/events/public/${event.id}`);
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ event: { id: event.id, name: event.name, slug: event.slug, status: 'live', eventType: 'wedding' } });
+      expect(res.json).toMatchObject({
+        event: { id: event.id, name: event.name, slug: event.slug, status: 'live', eventType: 'wedding' },
+      });
       expect(res.json.event).not.toHaveProperty('serviceProviderId');
       expect(res.json.event).not.toHaveProperty('isPublished');
     });
 
     it.each([
-      ['a draft event', async () => (await createEvent(t.dataSource, { status: 'draft', isPublished: false })).id, 403, 'This event is not currently available'],
+      [
+        'a draft event',
+        async () => (await createEvent(t.dataSource, { status: 'draft', isPublished: false })).id,
+        403,
+        'This event is not currently available',
+      ],
       ['an unknown event', async () => '6f1c1e8e-0000-4000-8000-000000000000', 404, 'Event not found'],
       ['a malformed id', async () => 'abc', 400, 'Invalid event id'],
     ])('refuses %s', async (_, id, status, message) => {
@@ -163,12 +186,23 @@ describe('the API platform', () => {
       const memories = t.dataSource.getRepository(Memory);
       const row = (author: string, minute: number, approved: boolean, flagged = false) =>
         memories.create({
-          eventId: event.id, author, content: `From ${author}`, approved, flagged,
-          processingState: 'ready', createdAt: new Date(Date.UTC(2026, 0, 1, 12, minute)),
+          eventId: event.id,
+          author,
+          content: `From ${author}`,
+          approved,
+          flagged,
+          processingState: 'ready',
+          createdAt: new Date(Date.UTC(2026, 0, 1, 12, minute)),
         });
-      await memories.save([row('Older', 1, true), row('Pending', 2, false), row('Flagged', 3, true, true), row('Newer', 4, true)]);
+      await memories.save([
+        row('Older', 1, true),
+        row('Pending', 2, false),
+        row('Flagged', 3, true, true),
+        row('Newer', 4, true),
+      ]);
 
-      const authors = async (query: string) => (await get(`/api/events/${event.id}/memories${query}`)).json.memories.map((m: Memory) => m.author);
+      const authors = async (query: string) =>
+        (await get(`/api/events/${event.id}/memories${query}`)).json.memories.map((m: Memory) => m.author);
       expect(await authors('')).toEqual(['Newer', 'Older']);
       expect(await authors('?order=oldest')).toEqual(['Older', 'Newer']);
     });
@@ -180,7 +214,10 @@ describe('the API platform', () => {
       expect(res.json.message).toMatch(/order must be one of/);
       const flag = await get(`/api/events/${event.id}/memories?approved=maybe`);
       expect(flag.status).toBe(400);
-      expect(flag.json).toMatchObject({ message: 'approved must be one of true, false', fields: { approved: 'approved must be one of true, false' } });
+      expect(flag.json).toMatchObject({
+        message: 'approved must be one of true, false',
+        fields: { approved: 'approved must be one of true, false' },
+      });
     });
 
     it('ignores query parameters it does not know, such as a cache buster', async () => {

@@ -19,7 +19,8 @@ describe('prerendered guest pages', () => {
   let api: RunningProcess;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'prerendered.json'))) throw new Error(`${DIST} has no prerendered pages: run npm run build first`);
+    if (!existsSync(join(DIST, 'prerendered.json')))
+      throw new Error(`${DIST} has no prerendered pages: run npm run build first`);
     t = await createTestEnvironment();
     api = await startApi({ ...t.env, FRONTEND_DIST: DIST });
   });
@@ -41,7 +42,11 @@ describe('prerendered guest pages', () => {
       htmlElement: /<html[^>]*>/.exec(html)?.[0] ?? '',
       contentSecurityPolicy: header('content-security-policy') ?? '',
       inlineScripts: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, script]) => script),
-      headScripts: [...(/<head>[\s\S]*<\/head>/.exec(html)?.[0] ?? '').replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src),
+      headScripts: [
+        ...(/<head>[\s\S]*<\/head>/.exec(html)?.[0] ?? '')
+          .replace(/<template[\s\S]*?<\/template>/g, '')
+          .matchAll(/<script[^>]* src="([^"]+)"/g),
+      ].map(([, src]) => src),
       root: ROOT.exec(html)?.[1] ?? '',
     };
   }
@@ -64,14 +69,21 @@ describe('prerendered guest pages', () => {
 
   // The stored theme is applied and the app's scripts start after the first paint by two inline scripts,
   // each allowed by its hash in the page's policy (and nothing else inline).
-  it.each(['/event-code', '/contribute/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c'])('starts the app on %s from inline scripts its CSP allows', async (path) => {
-    const { contentSecurityPolicy, inlineScripts, headScripts } = await page(path);
-    expect(headScripts).toEqual([]);
-    expect(inlineScripts).toEqual([expect.stringContaining('memory-wall-theme'), expect.stringContaining('app-scripts')]);
-    const scriptSrc = /script-src ([^;]*)/.exec(contentSecurityPolicy)?.[1].split(' ') ?? [];
-    for (const script of inlineScripts) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-  });
+  it.each(['/event-code', '/contribute/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c'])(
+    'starts the app on %s from inline scripts its CSP allows',
+    async (path) => {
+      const { contentSecurityPolicy, inlineScripts, headScripts } = await page(path);
+      expect(headScripts).toEqual([]);
+      expect(inlineScripts).toEqual([
+        expect.stringContaining('memory-wall-theme'),
+        expect.stringContaining('app-scripts'),
+      ]);
+      const scriptSrc = /script-src ([^;]*)/.exec(contentSecurityPolicy)?.[1].split(' ') ?? [];
+      for (const script of inlineScripts)
+        expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    },
+  );
 
   it.each(['/signin', '/dashboard', '/display/0b8e2c1a-4f5d-4c3e-9a7b-1d2e3f4a5b6c', '/event-codes', '/contributed'])(
     'answers %s with the app to render in the browser',

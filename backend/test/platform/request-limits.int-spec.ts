@@ -57,9 +57,14 @@ describe('request limits', () => {
   });
 
   it('still accepts a drawing of more than a megabyte', async () => {
-    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(1024 * 1024);
-    const res = await guest.post(`/api/events/${eventId}/submissions/drawing`, { name: 'Big drawing', content: `data:image/png;base64,${noise.toString('base64')}` });
+    const res = await guest.post(`/api/events/${eventId}/submissions/drawing`, {
+      name: 'Big drawing',
+      content: `data:image/png;base64,${noise.toString('base64')}`,
+    });
     expect(res.status).toBe(201);
   });
 
@@ -81,7 +86,12 @@ describe('request limits', () => {
     ['an array', (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`],
     ['an object', (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`],
   ])('refuses JSON nested 10,000 deep in %s with 400', async (_, nested) => {
-    const res = await postMessage(api.url, eventId, undefined, `{"name":"Deep","message":"x","extra":${nested(10_000)}}`);
+    const res = await postMessage(
+      api.url,
+      eventId,
+      undefined,
+      `{"name":"Deep","message":"x","extra":${nested(10_000)}}`,
+    );
     expect(res).toMatchObject({ status: 400, body: { message: RequestMessages.nestedTooDeeply } });
   });
 

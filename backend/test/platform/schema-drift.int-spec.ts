@@ -24,8 +24,12 @@ describe('schema drift', () => {
 
   it("starts a provider's balance at 0: only the credit ledger gives credits, with a row that explains them", async () => {
     const { user } = await createAccount(t.dataSource, Role.Customer);
-    const provider = await t.dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: 'Zero', serviceTypes: [] });
-    const [stored] = await t.dataSource.query(`SELECT "availableCredits" FROM service_providers WHERE id = $1`, [provider.id]);
+    const provider = await t.dataSource
+      .getRepository(ServiceProvider)
+      .save({ userId: user.id, companyName: 'Zero', serviceTypes: [] });
+    const [stored] = await t.dataSource.query(`SELECT "availableCredits" FROM service_providers WHERE id = $1`, [
+      provider.id,
+    ]);
     expect(stored.availableCredits).toBe(0);
   });
 });

@@ -13,11 +13,18 @@ import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
 
 /** A GET sent byte for byte as written: fetch() would resolve `..` and `%2e%2e` before sending. */
-function rawGet(baseUrl: string, path: string, cookie?: string): Promise<{ status: number; body: Buffer; cacheControl?: string }> {
+function rawGet(
+  baseUrl: string,
+  path: string,
+  cookie?: string,
+): Promise<{ status: number; body: Buffer; cacheControl?: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method: 'GET', headers: cookie ? { cookie } : {} }, (res) => {
-      buffer(res).then((body) => resolve({ status: res.statusCode!, body, cacheControl: res.headers['cache-control'] }), reject);
+      buffer(res).then(
+        (body) => resolve({ status: res.statusCode!, body, cacheControl: res.headers['cache-control'] }),
+        reject,
+      );
     });
     req.on('error', reject);
     req.end();
@@ -41,7 +48,9 @@ describe('GET /api/media/public/*', () => {
     api = await startApi({ ...t.env, STORAGE_DIR: storageDir });
     const provider = await createAccount(t.dataSource, 'service_provider');
     customer = await createAccount(t.dataSource, 'customer');
-    eventId = (await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType: 'manual_moderation' })).id;
+    eventId = (
+      await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType: 'manual_moderation' })
+    ).id;
     await makeEventAdmin(t.dataSource, customer.user.id, eventId);
     host = await signedIn(api.url, customer);
     original = await gpsTaggedJpeg(200, 150);
@@ -56,7 +65,9 @@ describe('GET /api/media/public/*', () => {
   /** A processed photo as the workers leave it: its private original and its card rendition. */
   async function photo(state: Partial<Pick<Memory, 'approved' | 'flagged'>>) {
     const repo = t.dataSource.getRepository(Memory);
-    const memory = await repo.save(repo.create({ eventId, type: 'photo', content: '', author: 'Guest', processingState: 'ready', ...state }));
+    const memory = await repo.save(
+      repo.create({ eventId, type: 'photo', content: '', author: 'Guest', processingState: 'ready', ...state }),
+    );
     await storage.put(originalKey(eventId, memory.id), original, 'image/jpeg');
     const card = renditionKey(eventId, memory.id, 'card');
     await storage.put(card, await sharp(original).webp().toBuffer(), 'image/webp');
@@ -90,7 +101,12 @@ describe('GET /api/media/public/*', () => {
     it('is not shown to a host whose permissions say canModerate: false', async () => {
       const other = await createAccount(t.dataSource, 'customer');
       await makeEventAdmin(t.dataSource, other.user.id, eventId);
-      await t.dataSource.getRepository(EventAdmin).update({ eventId, userId: other.user.id }, { permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } });
+      await t.dataSource
+        .getRepository(EventAdmin)
+        .update(
+          { eventId, userId: other.user.id },
+          { permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } },
+        );
       const { url } = await photo({ approved: false });
       expect((await rawGet(api.url, url, (await signedIn(api.url, other)).cookie)).status).toBe(404);
     });

@@ -8,18 +8,38 @@ import { freePort } from '../support/processes';
 
 /** The same contract for both adapters: local disk, and S3 through the minio client against a local S3 server. */
 describe.each([
-  ['local disk', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-disk-'));
-    return { storage: new LocalDiskStorage(dir), stop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }],
-  ['S3 (minio client → s3rver)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-s3-'));
-    const port = await freePort();
-    const server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
-    await server.run();
-    const storage = new S3Storage({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'memory-wall-test', region: 'us-east-1' });
-    return { storage: storage, stop: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }],
+  [
+    'local disk',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mw-disk-'));
+      return { storage: new LocalDiskStorage(dir), stop: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    'S3 (minio client → s3rver)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mw-s3-'));
+      const port = await freePort();
+      const server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
+      await server.run();
+      const storage = new S3Storage({
+        endPoint: '127.0.0.1',
+        port,
+        useSSL: false,
+        accessKey: 'S3RVER',
+        secretKey: 'S3RVER',
+        bucket: 'memory-wall-test',
+        region: 'us-east-1',
+      });
+      return {
+        storage: storage,
+        stop: async () => {
+          await server.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  ],
 ])('%s storage', (_, make) => {
   let storage: ObjectStorage;
   let stop: () => Promise<void>;

@@ -27,7 +27,11 @@ export interface TestAccount {
 }
 
 /** A user straight in the database (a provider with its provider row, 10 credits and their ledger row). */
-export async function createAccount(dataSource: DataSource, role: Role, overrides: Partial<User> = {}): Promise<TestAccount> {
+export async function createAccount(
+  dataSource: DataSource,
+  role: Role,
+  overrides: Partial<User> = {},
+): Promise<TestAccount> {
   const n = ++counter;
   const username = overrides.username ?? `${role.replace('_', '')}${n}${Date.now().toString(36)}`;
   const password = PASSWORDS[role];
@@ -43,11 +47,19 @@ export async function createAccount(dataSource: DataSource, role: Role, override
   );
   const provider =
     role === Role.ServiceProvider
-      ? await dataSource.getRepository(ServiceProvider).save({ userId: user.id, companyName: `Company ${n}`, serviceTypes: ['wedding'] })
+      ? await dataSource
+          .getRepository(ServiceProvider)
+          .save({ userId: user.id, companyName: `Company ${n}`, serviceTypes: ['wedding'] })
       : undefined;
   if (provider) {
     // As registration does: the starting credits go through the ledger, which writes balance and row together.
-    await dataSource.transaction((tx) => new CreditLedger().grantWelcome(tx, { serviceProviderId: provider.id, userId: user.id, credits: WELCOME_CREDITS }));
+    await dataSource.transaction((tx) =>
+      new CreditLedger().grantWelcome(tx, {
+        serviceProviderId: provider.id,
+        userId: user.id,
+        credits: WELCOME_CREDITS,
+      }),
+    );
   }
   return { user, username, password, provider };
 }

@@ -3,7 +3,10 @@ import { once } from 'node:events';
 
 export interface ModerationRequest {
   authorization?: string;
-  body: { model: string; input: Array<{ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }> };
+  body: {
+    model: string;
+    input: Array<{ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }>;
+  };
 }
 
 /**
@@ -57,7 +60,9 @@ export class FakeOpenAi {
     this.requests.push({ authorization: req.headers.authorization, body });
     const text = body.input.map((i) => (i.type === 'text' ? i.text : '')).join(' ');
     const fail = (status: number, message: string) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'server_error' } }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message, type: 'server_error' } }));
     if (this.down || text.includes('ERROR500')) return fail(500, 'The server had an error');
     if (text.includes('RATELIMIT')) return fail(429, 'Rate limit reached');
     if (text.includes('SLOW')) await new Promise((r) => setTimeout(r, this.slowMs));
@@ -65,7 +70,9 @@ export class FakeOpenAi {
     const result = moderationResult(body.input, flagged, text.includes('IGNOREIMAGE') ? ['text'] : undefined);
     const results = text.includes('NORESULTS') ? [] : [result];
     if (!res.writableEnded && !res.destroyed) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `modr-${this.requests.length}`, model: body.model, results }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: `modr-${this.requests.length}`, model: body.model, results }));
     }
   }
 }

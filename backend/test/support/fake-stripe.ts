@@ -53,7 +53,12 @@ export class FakeStripe {
 
   /** Variables that point an API process at this fake. */
   get env(): Record<string, string> {
-    return { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: this.url, STRIPE_PUBLISHABLE_KEY: 'pk_test_fake' };
+    return {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: this.url,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    };
   }
 
   /** The next requests answer these HTTP statuses (as a Stripe api_error) before working again. */
@@ -75,7 +80,12 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? '').split('?')[0];
-    const request: RecordedRequest = { method: req.method ?? '', path, headers: req.headers, form: parseForm(Buffer.concat(chunks).toString()) };
+    const request: RecordedRequest = {
+      method: req.method ?? '',
+      path,
+      headers: req.headers,
+      form: parseForm(Buffer.concat(chunks).toString()),
+    };
     this.requests.push(request);
 
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
@@ -92,7 +102,9 @@ export class FakeStripe {
       if (typeof key === 'string') this.byIdempotencyKey.set(key, { status: 200, body: intent });
       return send(res, 200, intent);
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` },
+    });
   }
 
   private createPaymentIntent(form: Record<string, any>): FakePaymentIntent {
@@ -106,7 +118,9 @@ export class FakeStripe {
       client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       description: form.description ?? null,
       metadata: form.metadata ?? {},
-      automatic_payment_methods: form.automatic_payment_methods ? { enabled: form.automatic_payment_methods.enabled === 'true' } : null,
+      automatic_payment_methods: form.automatic_payment_methods
+        ? { enabled: form.automatic_payment_methods.enabled === 'true' }
+        : null,
       status: 'requires_payment_method',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
@@ -130,7 +144,11 @@ function parseForm(body: string): Record<string, any> {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${randomBytes(6).toString('hex')}`,
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -168,7 +186,11 @@ export function signedWebhook(object: unknown, options: WebhookOptions = {}) {
 
 /** The Stripe-Signature header Stripe would send with exactly these bytes. */
 export function webhookSignature(payload: string, options: Pick<WebhookOptions, 'secret' | 'timestamp'> = {}) {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? FAKE_WEBHOOK_SECRET, timestamp: options.timestamp });
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
 }
 
 /** Delivers a signed webhook to the API as Stripe does: raw JSON body, Stripe-Signature header, no Origin. */
@@ -176,7 +198,11 @@ export async function sendWebhook(apiUrl: string, object: unknown, options: Webh
   const { payload, signature } = signedWebhook(object, options);
   const response = await fetch(`${apiUrl}/api/stripe/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature,
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    },
     body: payload,
   });
   const text = await response.text();

@@ -50,7 +50,9 @@ export class FlakyOpenAi {
     const mode = this.pick();
     this.answered[mode]++;
     const fail = (status: number, message: string) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'server_error' } }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message, type: 'server_error' } }));
     if (mode === '500') return fail(500, 'The server had an error');
     if (mode === '429') return fail(429, 'Rate limit reached');
     if (mode === 'timeout') {

@@ -16,7 +16,9 @@ export function gpsTaggedJpeg(width = 1200, height = 900): Promise<Buffer> {
 }
 
 export function pngOf(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#eee' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -46,7 +48,12 @@ export async function truncatedJpeg(): Promise<Buffer> {
   return whole.subarray(0, Math.floor(whole.length / 2));
 }
 
-export function multipart(field: string, data: Buffer, filename = 'upload.jpg', fields: Record<string, string> = {}): FormData {
+export function multipart(
+  field: string,
+  data: Buffer,
+  filename = 'upload.jpg',
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(field, new Blob([new Uint8Array(data)]), filename);
@@ -58,14 +65,29 @@ export function multipart(field: string, data: Buffer, filename = 'upload.jpg', 
  * noise), at the quality phones use: 4000×3000 comes out at about 4.5 MB, like a 12 MP phone photo.
  */
 export async function cameraLikeJpeg(width = 4000, height = 3000, quality = 92): Promise<Buffer> {
-  const coarse = await sharp({ create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const coarse = await sharp({
+    create: {
+      width: Math.ceil(width / 8),
+      height: Math.ceil(height / 8),
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toBuffer();
   const pixels = await sharp(coarse).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 6 } } }).raw().toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 6 } },
+  })
+    .raw()
+    .toBuffer();
   const row = width * 3;
-  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.max(0, Math.min(255, pixels[i] * 0.7 + (Math.floor(i / row) / height) * 60 + grain[i] - 128));
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  for (let i = 0; i < pixels.length; i++)
+    pixels[i] = Math.max(0, Math.min(255, pixels[i] * 0.7 + (Math.floor(i / row) / height) * 60 + grain[i] - 128));
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /**
@@ -89,7 +111,13 @@ export function heicOf(...images: Buffer[]): Buffer {
 
 /** An animated GIF of `colours.length` 160×120 frames of those colours, each shown `delayMs`, looping. */
 export async function animatedGif(colours: string[], delayMs = 100): Promise<Buffer> {
-  const frames = await Promise.all(colours.map((background) => sharp({ create: { width: 160, height: 120, channels: 3, background } }).png().toBuffer()));
+  const frames = await Promise.all(
+    colours.map((background) =>
+      sharp({ create: { width: 160, height: 120, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
   return sharp(frames, { join: { animated: true } })
     .gif({ delay: colours.map(() => delayMs), loop: 0 })
     .toBuffer();

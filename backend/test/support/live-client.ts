@@ -19,7 +19,12 @@ export interface LiveClient {
  * A WebSocket client of the live gateway that records what it receives (as a signed-in host with `cookie`).
  * `headers` are sent with the upgrade (Origin, as a browser page sends it; X-Forwarded-For through a proxy).
  */
-export async function connectLive(url: string, join?: string, cookie?: string, headers: Record<string, string> = {}): Promise<LiveClient> {
+export async function connectLive(
+  url: string,
+  join?: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<LiveClient> {
   const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const closedAs = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
@@ -64,14 +69,19 @@ export async function connectLive(url: string, join?: string, cookie?: string, h
       const found = messages.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching live message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching live message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
     closed(timeoutMs = 10_000) {
       return Promise.race([
         closedAs,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not closed in ${timeoutMs} ms`)), timeoutMs).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`not closed in ${timeoutMs} ms`)), timeoutMs).unref(),
+        ),
       ]);
     },
     close: () => socket.close(1000),
@@ -79,7 +89,10 @@ export async function connectLive(url: string, join?: string, cookie?: string, h
 }
 
 /** An upgrade the gateway is expected to refuse: resolves with its HTTP status and body; rejects if a socket opened. */
-export function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function refusedUpgrade(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     socket.once('open', () => {

@@ -62,7 +62,22 @@ export class OwnRedis {
     if (this.running) return;
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no', '--protected-mode', 'no'],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+        '--daemonize',
+        'no',
+        '--protected-mode',
+        'no',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.child = child;

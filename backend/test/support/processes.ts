@@ -55,11 +55,18 @@ function startProcess(script: string, env: Record<string, string>, port = 0): Ru
  * (200; 503 for an instance started on purpose without a reachable Redis). `port`: the same address again
  * (a restarted instance, a deploy).
  */
-export async function startApi(env: Record<string, string>, healthStatus = 200, port?: number): Promise<RunningProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  healthStatus = 200,
+  port?: number,
+): Promise<RunningProcess> {
   const api = startProcess('backend/dist/main.js', env, port ?? (await freePort()));
   for (let i = 0; i < 200; i++) {
     if (api.child.exitCode !== null) throw new Error(`API exited early:\n${api.output()}`);
-    const status = await fetch(`${api.url}/api/health`).then((r) => r.status, () => 0);
+    const status = await fetch(`${api.url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === healthStatus) return api;
     await sleep(100);
   }

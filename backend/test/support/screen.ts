@@ -1,5 +1,12 @@
 import WebSocket from 'ws';
-import { isFinalCloseCode, LIVE_JOINED, LiveJoined, LiveMessage, LiveMessageType, PublicMemory } from '@memory-wall/contracts';
+import {
+  isFinalCloseCode,
+  LIVE_JOINED,
+  LiveJoined,
+  LiveMessage,
+  LiveMessageType,
+  PublicMemory,
+} from '@memory-wall/contracts';
 
 /** The front end's reconnection schedule (spec §9, frontend/src/api/live.ts): 1 s doubling, cap 30 s, 10 attempts. */
 export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 10 } as const;

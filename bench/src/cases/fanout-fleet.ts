@@ -37,7 +37,8 @@ export class Fleet {
 
   /** `urlOf(i)` gives socket i's address; `eventOf(i)` the index of its event. */
   constructor(count: number, urlOf: (i: number) => string, eventOf: (i: number) => number) {
-    for (let i = 0; i < count; i++) this.members.push({ url: urlOf(i), event: eventOf(i), open: false, lastSeq: 0, received: 0 });
+    for (let i = 0; i < count; i++)
+      this.members.push({ url: urlOf(i), event: eventOf(i), open: false, lastSeq: 0, received: 0 });
   }
 
   private onFrame(member: Member, data: Buffer) {
@@ -118,7 +119,8 @@ export class Fleet {
     };
     await Promise.all(Array.from({ length: concurrency }, lane));
     const open = this.openCount();
-    if (open < this.members.length) throw new Error(`only ${open} of ${this.members.length} sockets opened (${failures} failed handshakes)`);
+    if (open < this.members.length)
+      throw new Error(`only ${open} of ${this.members.length} sockets opened (${failures} failed handshakes)`);
   }
 
   openCount() {

@@ -45,7 +45,9 @@ async function run(message: RunCommand) {
   const fired = await atFixedRate(message.rate, message.durationMs, (i, dueAt) => {
     const e = i % message.eventIds.length;
     published[e]++;
-    pending.push(publishDueAt(dueAt, () => publisher.publish(message.eventIds[e], message.changes[e])).catch(() => void failed++));
+    pending.push(
+      publishDueAt(dueAt, () => publisher.publish(message.eventIds[e], message.changes[e])).catch(() => void failed++),
+    );
   });
   await Promise.all(pending);
   process.send!({ cmd: 'done', fired, published, failed });

@@ -32,7 +32,8 @@ import { Fleet } from './fanout-fleet';
  */
 
 const EVENTS = 50;
-const MESSAGE = 'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
+const MESSAGE =
+  'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
 const SATURATION_P99_MS = 100;
 const P99_TARGET_MS = 50;
 
@@ -92,7 +93,10 @@ function messageOf(eventId: string): Memory {
 }
 
 /** Sends a fixed-rate run to a process that publishes (the product's publisher, the bare baseline). */
-function publishOverIpc(proc: Proc, command: { rate: number; durationMs: number; eventIds: string[]; [more: string]: unknown }): Promise<number[]> {
+function publishOverIpc(
+  proc: Proc,
+  command: { rate: number; durationMs: number; eventIds: string[]; [more: string]: unknown },
+): Promise<number[]> {
   return new Promise((resolveRun, rejectRun) => {
     const onDone = (m: { cmd: string; published: number[]; failed?: number }) => {
       if (m.cmd !== 'done') return;
@@ -155,7 +159,13 @@ async function approvalsPhase(fleet: Fleet, driver: Driver, durationMs: number) 
   };
 }
 
-async function saturationProbe(fleet: Fleet, driver: Driver, rate: number, stepMs: number, log: (l: string) => void): Promise<{ ok: boolean; detail: SaturationDetail }> {
+async function saturationProbe(
+  fleet: Fleet,
+  driver: Driver,
+  rate: number,
+  stepMs: number,
+  log: (l: string) => void,
+): Promise<{ ok: boolean; detail: SaturationDetail }> {
   await ensureFleet(fleet, driver, log);
   fleet.reset();
   const cpu0 = driver.serverPids.map(processCpuMs);
@@ -189,13 +199,19 @@ async function saturationProbe(fleet: Fleet, driver: Driver, rate: number, stepM
     detail.latency.p99 > SATURATION_P99_MS ? `p99 ${detail.latency.p99.toFixed(0)} ms` : '',
   ].filter(Boolean);
   detail.why = why.join(', ');
-  log(`      ${rate}/s: ${detail.deliveriesPerSec} deliveries/s, p50 ${detail.latency.p50.toFixed(1)} p99 ${detail.latency.p99.toFixed(1)} ms, server CPU ${detail.serverCpuPct}%, client CPU ${detail.clientCpuPct}%${detail.why ? ` — ${detail.why}` : ''}`);
+  log(
+    `      ${rate}/s: ${detail.deliveriesPerSec} deliveries/s, p50 ${detail.latency.p50.toFixed(1)} p99 ${detail.latency.p99.toFixed(1)} ms, server CPU ${detail.serverCpuPct}%, client CPU ${detail.clientCpuPct}%${detail.why ? ` — ${detail.why}` : ''}`,
+  );
   return { ok: why.length === 0, detail };
 }
 
 interface FleetRun {
   approvals: Array<Awaited<ReturnType<typeof approvalsPhase>>>;
-  saturation: Array<{ rate: number; best?: SaturationDetail; probes: Array<{ rate: number; ok: boolean; detail: SaturationDetail }> }>;
+  saturation: Array<{
+    rate: number;
+    best?: SaturationDetail;
+    probes: Array<{ rate: number; ok: boolean; detail: SaturationDetail }>;
+  }>;
   profile?: ProfileSummary;
 }
 
@@ -221,15 +237,25 @@ async function open(ctx: CaseContext, side: Side) {
 
 async function approvalsRep(ctx: CaseContext, side: Side, r: number) {
   const a = await approvalsPhase(side.fleet, side.driver, side.approvalsMs);
-  ctx.log(`  ${side.driver.name} approvals run ${r + 1}: p50 ${a.latency.p50.toFixed(1)} p99 ${a.latency.p99.toFixed(1)} max ${a.latency.max.toFixed(1)} ms, missing ${a.missing}, gaps ${a.gaps}`);
+  ctx.log(
+    `  ${side.driver.name} approvals run ${r + 1}: p50 ${a.latency.p50.toFixed(1)} p99 ${a.latency.p99.toFixed(1)} max ${a.latency.max.toFixed(1)} ms, missing ${a.missing}, gaps ${a.gaps}`,
+  );
   side.run.approvals.push(a);
 }
 
 async function saturationRep(ctx: CaseContext, side: Side, plan: FleetPlan, r: number) {
   ctx.log(`  ${side.driver.name} saturation run ${r + 1}`);
-  const found = await maxRateOrNaN((rate) => saturationProbe(side.fleet, side.driver, rate, plan.stepMs, ctx.log), { start: plan.start, max: 200_000, hint: side.hint, refine: side.hint ? 1 : 2, maxProbes: side.hint ? 5 : 8 });
+  const found = await maxRateOrNaN((rate) => saturationProbe(side.fleet, side.driver, rate, plan.stepMs, ctx.log), {
+    start: plan.start,
+    max: 200_000,
+    hint: side.hint,
+    refine: side.hint ? 1 : 2,
+    maxProbes: side.hint ? 5 : 8,
+  });
   const best = found.best?.detail;
-  ctx.log(`    → ${found.rate} messages/s = ${best?.deliveriesPerSec ?? 0} deliveries/s (p99 ${best?.latency.p99.toFixed(1)} ms)`);
+  ctx.log(
+    `    → ${found.rate} messages/s = ${best?.deliveriesPerSec ?? 0} deliveries/s (p99 ${best?.latency.p99.toFixed(1)} ms)`,
+  );
   side.run.saturation.push({ rate: found.rate, best, probes: found.probes });
   side.hint = median(side.run.saturation.map((s) => s.rate).filter((x) => x > 0)) || undefined;
 }
@@ -237,8 +263,10 @@ async function saturationRep(ctx: CaseContext, side: Side, plan: FleetPlan, r: n
 async function finish(ctx: CaseContext, side: Side, plan: FleetPlan) {
   if (side.profileUrl && side.hint) {
     ctx.log(`  ${side.driver.name}: CPU profile of API instance A at ${side.hint} messages/s`);
-    const { profile } = await profileDuring(side.profileUrl, resolve(WORK, 'profiles', `fanout-${plan.sockets}-api.cpuprofile`), () =>
-      saturationProbe(side.fleet, side.driver, side.hint!, plan.stepMs, ctx.log),
+    const { profile } = await profileDuring(
+      side.profileUrl,
+      resolve(WORK, 'profiles', `fanout-${plan.sockets}-api.cpuprofile`),
+      () => saturationProbe(side.fleet, side.driver, side.hint!, plan.stepMs, ctx.log),
     );
     side.run.profile = profile;
   }
@@ -333,8 +361,22 @@ export const fanout: CaseModule = async (ctx) => {
 
     const limit = openFilesLimit();
     const plans: FleetPlan[] = [
-      { sockets: 2000, reps: ctx.reps, approvalsMs: ctx.quick ? 3000 : 6000, baselineApprovalsMs: 3000, stepMs: ctx.quick ? 1000 : 1500, start: 100 },
-      { sockets: 10_000, reps: ctx.reps, approvalsMs: ctx.quick ? 3000 : 4000, baselineApprovalsMs: 3000, stepMs: ctx.quick ? 1000 : 1500, start: 20 },
+      {
+        sockets: 2000,
+        reps: ctx.reps,
+        approvalsMs: ctx.quick ? 3000 : 6000,
+        baselineApprovalsMs: 3000,
+        stepMs: ctx.quick ? 1000 : 1500,
+        start: 100,
+      },
+      {
+        sockets: 10_000,
+        reps: ctx.reps,
+        approvalsMs: ctx.quick ? 3000 : 4000,
+        baselineApprovalsMs: 3000,
+        stepMs: ctx.quick ? 1000 : 1500,
+        start: 20,
+      },
     ];
     const only = process.env.BENCH_FANOUT_SOCKETS?.split(',').map(Number);
     for (const plan of plans.filter((p) => !only || only.includes(p.sockets))) {
@@ -358,7 +400,11 @@ export const fanout: CaseModule = async (ctx) => {
       };
       const productSide: Side = {
         driver: product,
-        fleet: new Fleet(plan.sockets, (i) => `ws://127.0.0.1:${apis[Math.floor(i / EVENTS) % 2].port}/ws?eventId=${eventIds[spread(i)]}`, spread),
+        fleet: new Fleet(
+          plan.sockets,
+          (i) => `ws://127.0.0.1:${apis[Math.floor(i / EVENTS) % 2].port}/ws?eventId=${eventIds[spread(i)]}`,
+          spread,
+        ),
         approvalsMs: plan.approvalsMs,
         run: { approvals: [], saturation: [] },
         profileUrl: await apiA.inspectorUrl(),
@@ -374,15 +420,42 @@ export const fanout: CaseModule = async (ctx) => {
       await bare.stop();
       const productRun = productSide.run;
       const baselineRun = baselineSide.run;
-      if (!bothOpen) notes.push(`${plan.sockets} sockets: each side opened its fleet for each of its runs and closed it after (both fleets at once would pass the open-files limit of ${limit}).`);
+      if (!bothOpen)
+        notes.push(
+          `${plan.sockets} sockets: each side opened its fleet for each of its runs and closed it after (both fleets at once would pass the open-files limit of ${limit}).`,
+        );
 
       const label = `${plan.sockets.toLocaleString('en-US')} sockets`;
       const pick = (run: FleetRun, f: (a: FleetRun['approvals'][number]) => number) => run.approvals.map(f);
       metrics.push(
-        absoluteMetric(`${label}: latency p50 @ 5 approvals/s`, 'ms', pick(productRun, (a) => a.latency.p50), null, pick(baselineRun, (a) => a.latency.p50)),
-        absoluteMetric(`${label}: latency p99 @ 5 approvals/s`, 'ms', pick(productRun, (a) => a.latency.p99), { atMost: P99_TARGET_MS }, pick(baselineRun, (a) => a.latency.p99)),
-        absoluteMetric(`${label}: latency max @ 5 approvals/s`, 'ms', pick(productRun, (a) => a.latency.max), null, pick(baselineRun, (a) => a.latency.max)),
-        absoluteMetric(`${label}: lost messages @ 5 approvals/s (missing + seq gaps)`, 'msgs', pick(productRun, (a) => a.missing + a.gaps), { atMost: 0 }, pick(baselineRun, (a) => a.missing + a.gaps)),
+        absoluteMetric(
+          `${label}: latency p50 @ 5 approvals/s`,
+          'ms',
+          pick(productRun, (a) => a.latency.p50),
+          null,
+          pick(baselineRun, (a) => a.latency.p50),
+        ),
+        absoluteMetric(
+          `${label}: latency p99 @ 5 approvals/s`,
+          'ms',
+          pick(productRun, (a) => a.latency.p99),
+          { atMost: P99_TARGET_MS },
+          pick(baselineRun, (a) => a.latency.p99),
+        ),
+        absoluteMetric(
+          `${label}: latency max @ 5 approvals/s`,
+          'ms',
+          pick(productRun, (a) => a.latency.max),
+          null,
+          pick(baselineRun, (a) => a.latency.max),
+        ),
+        absoluteMetric(
+          `${label}: lost messages @ 5 approvals/s (missing + seq gaps)`,
+          'msgs',
+          pick(productRun, (a) => a.missing + a.gaps),
+          { atMost: 0 },
+          pick(baselineRun, (a) => a.missing + a.gaps),
+        ),
         ratioMetric(
           `${label}: deliveries/s at saturation (no loss, p99 ≤ ${SATURATION_P99_MS} ms)`,
           'deliveries/s',
@@ -395,7 +468,7 @@ export const fanout: CaseModule = async (ctx) => {
       details[`sockets${plan.sockets}`] = { product: productRun, baseline: baselineRun };
     }
     notes.push(
-      'Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers\' LivePublisher stamps it, so it includes the workers, Redis and the gateway. In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.',
+      "Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers' LivePublisher stamps it, so it includes the workers, Redis and the gateway. In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.",
       `Saturation is the highest publish rate at which every socket got every message (no seq gap, nothing missing 1.5 s after the step, no socket dropped) with p99 ≤ ${SATURATION_P99_MS} ms. The product is driven by its own LivePublisher in a process of its own, as the workers are (fanout-publisher); the baseline makes the same frames itself. Deliveries are counted over the time the sending took when it ran past the step.`,
       serverCpus
         ? 'Both API instances (and the workers) share the server core(s); the bare baseline is one process on the same core(s).'

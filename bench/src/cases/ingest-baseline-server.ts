@@ -14,7 +14,11 @@ import { MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
 const env = process.env;
 const pool = new Pool({ connectionString: env.DATABASE_URL, max: 20 });
 const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-const queue = new Queue(QueueName.Moderation, { connection, prefix: new RedisKeys(env.REDIS_PREFIX!).queuePrefix, defaultJobOptions: MEMORY_JOB_OPTIONS });
+const queue = new Queue(QueueName.Moderation, {
+  connection,
+  prefix: new RedisKeys(env.REDIS_PREFIX!).queuePrefix,
+  defaultJobOptions: MEMORY_JOB_OPTIONS,
+});
 const app = Fastify({ logger: false, bodyLimit: 3 * 1024 * 1024 });
 
 const INSERT = `INSERT INTO "memories" ("id", "eventId", "type", "content", "title", "author", "language", "settings")
@@ -29,7 +33,14 @@ app.post<{ Params: { eventId: string }; Body: { name?: unknown; message?: unknow
       return reply.status(400).send({ success: false, message: 'name and message are required' });
     }
     const id = randomUUID();
-    const { rows } = await pool.query(INSERT, [id, request.params.eventId, message.trim(), typeof title === 'string' && title.trim() ? title.trim() : null, name.trim(), JSON.stringify({ byHost: false })]);
+    const { rows } = await pool.query(INSERT, [
+      id,
+      request.params.eventId,
+      message.trim(),
+      typeof title === 'string' && title.trim() ? title.trim() : null,
+      name.trim(),
+      JSON.stringify({ byHost: false }),
+    ]);
     await queue.add(JobName.ProcessMemory, { memoryId: id }, { jobId: processMemoryJobId(id) });
     return reply.status(201).send({ success: true, memory: rows[0] });
   },

@@ -28,7 +28,8 @@ import { median } from '../lib/stats';
 
 const P99_MS = 50;
 const EVENTS = 10;
-const MESSAGE = 'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
+const MESSAGE =
+  'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
 const UPLOADS = 40;
 const UPLOAD_CONCURRENCY = 8;
 
@@ -36,13 +37,22 @@ export const ingest: CaseModule = async (ctx) => {
   const env = await benchEnvironment(ctx.settings);
   const procs: Proc[] = [];
   const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(QueueName.Moderation, { connection, prefix: new RedisKeys(env.env.REDIS_PREFIX).queuePrefix });
+  const queue = new Queue(QueueName.Moderation, {
+    connection,
+    prefix: new RedisKeys(env.env.REDIS_PREFIX).queuePrefix,
+  });
   try {
     const events: Array<{ id: string }> = [];
     for (let i = 0; i < EVENTS; i++) events.push(await createEvent(env.dataSource));
     // Many guests: each request from its own address (X-Forwarded-For), spread over the events.
     const perEvent = events.map((e) =>
-      perGuestRequest('POST', `/api/events/${e.id}/submissions/message`, { 'content-type': 'application/json' }, JSON.stringify({ name: 'Aunt May', message: MESSAGE }), guestAddress),
+      perGuestRequest(
+        'POST',
+        `/api/events/${e.id}/submissions/message`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ name: 'Aunt May', message: MESSAGE }),
+        guestAddress,
+      ),
     );
     // Request numbers keep counting across probes, so a guest address is not reused within a minute.
     let issued = 0;
@@ -56,7 +66,13 @@ export const ingest: CaseModule = async (ctx) => {
     procs.push(api, base);
 
     const probe = (url: string) => async (rate: number) => {
-      const step = await runStep(targetOf(url), { rate, durationMs: ctx.quick ? 1000 : 1500, request, expect: [201], connections: 64 });
+      const step = await runStep(targetOf(url), {
+        rate,
+        durationMs: ctx.quick ? 1000 : 1500,
+        request,
+        expect: [201],
+        connections: 64,
+      });
       advance(step);
       await queue.drain(true).catch(() => undefined);
       const ok = step.errors === 0 && !step.fellBehind && step.latency.p99 <= P99_MS;
@@ -67,14 +83,31 @@ export const ingest: CaseModule = async (ctx) => {
       return { ok, detail: step };
     };
     const sides = [
-      { name: 'product', url: api.url, runs: [] as Array<{ rate: number; best?: StepResult }>, hint: undefined as number | undefined },
-      { name: 'baseline', url: base.url, runs: [] as Array<{ rate: number; best?: StepResult }>, hint: undefined as number | undefined },
+      {
+        name: 'product',
+        url: api.url,
+        runs: [] as Array<{ rate: number; best?: StepResult }>,
+        hint: undefined as number | undefined,
+      },
+      {
+        name: 'baseline',
+        url: base.url,
+        runs: [] as Array<{ rate: number; best?: StepResult }>,
+        hint: undefined as number | undefined,
+      },
     ];
-    for (const side of sides) advance(await runStep(targetOf(side.url), { rate: 100, durationMs: 1000, request, expect: [201] })); // warm-up
+    for (const side of sides)
+      advance(await runStep(targetOf(side.url), { rate: 100, durationMs: 1000, request, expect: [201] })); // warm-up
     for (let r = 0; r < ctx.reps; r++) {
       for (const side of sides) {
         ctx.log(`  ${side.name} run ${r + 1}`);
-        const found = await maxRateOrNaN(probe(side.url), { start: 100, max: 50_000, hint: side.hint, refine: side.hint ? 1 : 2, maxProbes: side.hint ? 5 : 8 });
+        const found = await maxRateOrNaN(probe(side.url), {
+          start: 100,
+          max: 50_000,
+          hint: side.hint,
+          refine: side.hint ? 1 : 2,
+          maxProbes: side.hint ? 5 : 8,
+        });
         ctx.log(`    → ${found.rate}/s at p99 ≤ ${P99_MS} ms`);
         side.runs.push({ rate: found.rate, best: found.best?.detail });
         side.hint = median(side.runs.map((x) => x.rate).filter((x) => x > 0)) || undefined;
@@ -84,7 +117,11 @@ export const ingest: CaseModule = async (ctx) => {
     const profiles: Record<string, any> = {};
     if (product.hint) {
       ctx.log(`  CPU profile of the API at ${product.hint}/s`);
-      const { profile } = await profileDuring(await api.inspectorUrl(), resolve(WORK, 'profiles', 'ingest-api.cpuprofile'), () => probe(api.url)(product.hint!));
+      const { profile } = await profileDuring(
+        await api.inspectorUrl(),
+        resolve(WORK, 'profiles', 'ingest-api.cpuprofile'),
+        () => probe(api.url)(product.hint!),
+      );
       profiles[`API at ${product.hint} messages/s`] = profile;
     }
 
@@ -92,7 +129,9 @@ export const ingest: CaseModule = async (ctx) => {
     ctx.log(`  API memory during ${UPLOADS} uploads of 4 MB photos, ${UPLOAD_CONCURRENCY} at a time`);
     const files = await benchPhotos(4);
     const photoBytes = files.map((f) => readFileSync(f));
-    const forms = photoBytes.map((data) => encodeForm({ name: 'Aunt May' }, { field: 'photo', filename: 'IMG_0001.jpg', type: 'image/jpeg', data }));
+    const forms = photoBytes.map((data) =>
+      encodeForm({ name: 'Aunt May' }, { field: 'photo', filename: 'IMG_0001.jpg', type: 'image/jpeg', data }),
+    );
     const upload = async (i: number) => {
       const url = `${api.url}/api/events/${events[i % EVENTS].id}/submissions/photo`;
       const res = await postForm(url, forms[i % forms.length], { 'x-forwarded-for': guestAddress(60_000 + i) });
@@ -116,12 +155,17 @@ export const ingest: CaseModule = async (ctx) => {
     const mb = (b: number) => b / 1024 / 1024;
     const uploadedMb = mb(photoBytes[0].length) * UPLOADS;
     const inFlightMb = mb(photoBytes[0].length) * UPLOAD_CONCURRENCY;
-    ctx.log(`    RSS ${mb(before).toFixed(0)} MB → peak ${mb(peak).toFixed(0)} MB while ${uploadedMb.toFixed(0)} MB uploaded in ${uploadMs} ms`);
+    ctx.log(
+      `    RSS ${mb(before).toFixed(0)} MB → peak ${mb(peak).toFixed(0)} MB while ${uploadedMb.toFixed(0)} MB uploaded in ${uploadMs} ms`,
+    );
 
     const rates = (s: (typeof sides)[number]) => s.runs.map((x) => x.rate);
     return {
       metrics: [
-        ratioMetric(`message submissions/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(product), rates(baseline), { atLeast: 0.7, absoluteAtLeast: 300 }),
+        ratioMetric(`message submissions/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(product), rates(baseline), {
+          atLeast: 0.7,
+          absoluteAtLeast: 300,
+        }),
         absoluteMetric(
           `API RSS growth during ${UPLOADS} × 4 MB photo uploads (${UPLOAD_CONCURRENCY} at a time)`,
           'MB',

@@ -22,7 +22,15 @@ const LIGHTHOUSE = resolve(ROOT, 'node_modules/lighthouse/cli/index.js');
 const TARGET_LCP_S = 1.5;
 const TARGET_SCORE = 95;
 // The flags the browser tests launch Chromium with (e2e/support/browser.ts), headless.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Run {
   lcpMs: number;
@@ -48,13 +56,26 @@ interface LighthouseReport {
 }
 
 function runLighthouse(url: string, outFile: string): Promise<Run> {
-  const args = [LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`];
+  const args = [
+    LIGHTHOUSE,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${outFile}`,
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ];
   // Lighthouse and its Chromium run on every core, not on the load side's one that they would inherit from
   // this runner: there the browser, renderer, GPU and network processes took turns on a single core, and
   // Lighthouse counts the renderer's waits as main-thread time (and multiplies it by 4).
-  const [command, argv] = existsSync(TASKSET) ? [TASKSET, ['-c', `0-${cpus().length - 1}`, process.execPath, ...args]] : [process.execPath, args];
+  const [command, argv] = existsSync(TASKSET)
+    ? [TASKSET, ['-c', `0-${cpus().length - 1}`, process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((done, fail) => {
-    const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
+    const child = spawn(command, argv, {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', fail);
@@ -81,7 +102,8 @@ function readRun(report: LighthouseReport): Run {
     startMs: Number(item.networkRequestTime ?? 0),
     endMs: Number(item.networkEndTime ?? 0),
   }));
-  const lcpItem = report.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined;
+  const lcpItem = report.audits['largest-contentful-paint-element']?.details?.items?.[0] as
+    { items?: Array<{ node?: { snippet?: string } }> } | undefined;
   return {
     lcpMs: value('largest-contentful-paint'),
     fcpMs: value('first-contentful-paint'),
@@ -91,7 +113,10 @@ function readRun(report: LighthouseReport): Run {
     bytes: value('total-byte-weight'),
     requests,
     lcpElement: lcpItem?.items?.[0]?.node?.snippet ?? 'unknown',
-    longTasks: (report.audits['long-tasks']?.details?.items ?? []).map((item) => ({ url: String(item.url), durationMs: Number(item.duration ?? 0) })),
+    longTasks: (report.audits['long-tasks']?.details?.items ?? []).map((item) => ({
+      url: String(item.url),
+      durationMs: Number(item.duration ?? 0),
+    })),
     benchmarkIndex: report.environment.benchmarkIndex,
   };
 }
@@ -99,14 +124,22 @@ function readRun(report: LighthouseReport): Run {
 /** The requests of a run in the order they went out, as "path (kB, start–end ms)" on the page's (unthrottled) clock. */
 function requestList(run: Run): string {
   return run.requests
-    .map((r) => `\`${new URL(r.url).pathname.split('/').pop() || '/'}\` ${(r.transferSize / 1000).toFixed(1)} kB ${r.startMs.toFixed(0)}–${r.endMs.toFixed(0)}`)
+    .map(
+      (r) =>
+        `\`${new URL(r.url).pathname.split('/').pop() || '/'}\` ${(r.transferSize / 1000).toFixed(1)} kB ${r.startMs.toFixed(0)}–${r.endMs.toFixed(0)}`,
+    )
     .join(', ');
 }
 
 /** The run's long tasks in the order Lighthouse lists them (longest first), as "file duration". */
 function longTaskList(run: Run): string {
   if (!run.longTasks.length) return 'none';
-  return run.longTasks.map((t) => `\`${t.url.startsWith('http') ? new URL(t.url).pathname.split('/').pop() || '/' : t.url}\` ${t.durationMs.toFixed(0)}`).join(', ');
+  return run.longTasks
+    .map(
+      (t) =>
+        `\`${t.url.startsWith('http') ? new URL(t.url).pathname.split('/').pop() || '/' : t.url}\` ${t.durationMs.toFixed(0)}`,
+    )
+    .join(', ');
 }
 
 export const lighthouse: CaseModule = async (ctx) => {
@@ -126,12 +159,15 @@ export const lighthouse: CaseModule = async (ctx) => {
     const routes = { eventCode: '/event-code', contribute: `/contribute/${event.id}` } as const;
     const runs: Record<keyof typeof routes, Run[]> = { eventCode: [], contribute: [] };
     // One warm-up load per route (the API's first answers compile its code paths), not counted.
-    for (const [name, path] of Object.entries(routes)) await runLighthouse(`${api.url}${path}`, resolve(reports, `${name}-warmup.json`));
+    for (const [name, path] of Object.entries(routes))
+      await runLighthouse(`${api.url}${path}`, resolve(reports, `${name}-warmup.json`));
     for (let rep = 0; rep < ctx.reps; rep++) {
       for (const [name, path] of Object.entries(routes) as Array<[keyof typeof routes, string]>) {
         const run = await runLighthouse(`${api.url}${path}`, resolve(reports, `${name}-${rep}.json`));
         runs[name].push(run);
-        ctx.log(`  ${path} run ${rep + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, ${(run.bytes / 1000).toFixed(1)} kB`);
+        ctx.log(
+          `  ${path} run ${rep + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, ${(run.bytes / 1000).toFixed(1)} kB`,
+        );
       }
     }
 
@@ -140,26 +176,80 @@ export const lighthouse: CaseModule = async (ctx) => {
       'Lighthouse 12 (`lighthouse` package, CLI) against Debian Chromium, default mobile profile: simulated Slow 4G (150 ms RTT, 1.6 Mbps) and 4× CPU slowdown, performance category only. The product is the real API serving a fresh `vite build` of the front end, as `npm start` does.',
       // Simulated throttling multiplies the main-thread time observed here by 4: a slower or busier
       // machine than Lighthouse's reference reads slower (its docs calibrate against benchmarkIndex).
-      `Lighthouse's benchmarkIndex of this machine during the runs (its CPU speed measure; higher is faster): median ${median(Object.values(runs).flat().map((r) => r.benchmarkIndex)).toFixed(0)}, range ${Math.min(...Object.values(runs).flat().map((r) => r.benchmarkIndex)).toFixed(0)}–${Math.max(...Object.values(runs).flat().map((r) => r.benchmarkIndex)).toFixed(0)}. The 4× CPU slowdown applies to the main-thread time observed on this machine, so a slow or busy machine inflates FCP, LCP and TBT.`,
-      'Each figure is the median of the runs (one unmeasured warm-up load per route first); bytes are Lighthouse\'s total transferred bytes (compressed, headers included). kB = 1,000 bytes.',
+      `Lighthouse's benchmarkIndex of this machine during the runs (its CPU speed measure; higher is faster): median ${median(
+        Object.values(runs)
+          .flat()
+          .map((r) => r.benchmarkIndex),
+      ).toFixed(0)}, range ${Math.min(
+        ...Object.values(runs)
+          .flat()
+          .map((r) => r.benchmarkIndex),
+      ).toFixed(0)}–${Math.max(
+        ...Object.values(runs)
+          .flat()
+          .map((r) => r.benchmarkIndex),
+      ).toFixed(
+        0,
+      )}. The 4× CPU slowdown applies to the main-thread time observed on this machine, so a slow or busy machine inflates FCP, LCP and TBT.`,
+      "Each figure is the median of the runs (one unmeasured warm-up load per route first); bytes are Lighthouse's total transferred bytes (compressed, headers included). kB = 1,000 bytes.",
     ];
     for (const [name, path] of Object.entries(routes) as Array<[keyof typeof routes, string]>) {
       const label = name === 'eventCode' ? '/event-code' : '/contribute/{id}';
       const of = (pick: (r: Run) => number) => runs[name].map(pick);
       metrics.push(
-        absoluteMetric(`${label}: LCP (Lighthouse mobile)`, 's', of((r) => r.lcpMs / 1000), { atMost: TARGET_LCP_S }),
-        absoluteMetric(`${label}: performance score`, 'points', of((r) => r.score), { atLeast: TARGET_SCORE }),
-        absoluteMetric(`${label}: FCP`, 's', of((r) => r.fcpMs / 1000), null),
-        absoluteMetric(`${label}: TBT`, 'ms', of((r) => r.tbtMs), null),
-        absoluteMetric(`${label}: CLS`, '', of((r) => r.cls), null),
-        absoluteMetric(`${label}: bytes transferred`, 'kB', of((r) => r.bytes / 1000), null),
+        absoluteMetric(
+          `${label}: LCP (Lighthouse mobile)`,
+          's',
+          of((r) => r.lcpMs / 1000),
+          { atMost: TARGET_LCP_S },
+        ),
+        absoluteMetric(
+          `${label}: performance score`,
+          'points',
+          of((r) => r.score),
+          { atLeast: TARGET_SCORE },
+        ),
+        absoluteMetric(
+          `${label}: FCP`,
+          's',
+          of((r) => r.fcpMs / 1000),
+          null,
+        ),
+        absoluteMetric(
+          `${label}: TBT`,
+          'ms',
+          of((r) => r.tbtMs),
+          null,
+        ),
+        absoluteMetric(
+          `${label}: CLS`,
+          '',
+          of((r) => r.cls),
+          null,
+        ),
+        absoluteMetric(
+          `${label}: bytes transferred`,
+          'kB',
+          of((r) => r.bytes / 1000),
+          null,
+        ),
       );
       const lcps = of((r) => r.lcpMs);
-      const typical = runs[name][lcps.indexOf(lcps.slice().sort((a, b) => Math.abs(a - median(lcps)) - Math.abs(b - median(lcps)))[0])];
-      notes.push(`${path}, the run nearest the median LCP: LCP element ${typical.lcpElement.replace(/`/g, "'")}; requests (path, transferred, start–end ms as observed unthrottled): ${requestList(typical)}.`);
+      const typical =
+        runs[name][
+          lcps.indexOf(lcps.slice().sort((a, b) => Math.abs(a - median(lcps)) - Math.abs(b - median(lcps)))[0])
+        ];
+      notes.push(
+        `${path}, the run nearest the median LCP: LCP element ${typical.lcpElement.replace(/`/g, "'")}; requests (path, transferred, start–end ms as observed unthrottled): ${requestList(typical)}.`,
+      );
       const tbts = of((r) => r.tbtMs);
-      const blocking = runs[name][tbts.indexOf(tbts.slice().sort((a, b) => Math.abs(a - median(tbts)) - Math.abs(b - median(tbts)))[0])];
-      notes.push(`${path}, the run nearest the median TBT (${blocking.tbtMs.toFixed(0)} ms): long tasks (script or page they are attributed to, simulated ms): ${longTaskList(blocking)}.`);
+      const blocking =
+        runs[name][
+          tbts.indexOf(tbts.slice().sort((a, b) => Math.abs(a - median(tbts)) - Math.abs(b - median(tbts)))[0])
+        ];
+      notes.push(
+        `${path}, the run nearest the median TBT (${blocking.tbtMs.toFixed(0)} ms): long tasks (script or page they are attributed to, simulated ms): ${longTaskList(blocking)}.`,
+      );
     }
     return { metrics, notes, profiles: {}, details: runs };
   } finally {

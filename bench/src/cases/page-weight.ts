@@ -25,8 +25,22 @@ const VITE = resolve(ROOT, 'node_modules/.bin/vite');
 
 /** `vite build` of the app at `root` into `outDir`, with its own config unless one is given. */
 export function viteBuild(root: string, outDir: string, config?: string, env: Record<string, string> = {}) {
-  const args = ['build', root, ...(config ? ['--config', config] : []), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
-  const result = spawnSync(VITE, args, { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env: { ...process.env, ...env } });
+  const args = [
+    'build',
+    root,
+    ...(config ? ['--config', config] : []),
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ];
+  const result = spawnSync(VITE, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 180_000,
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`vite build ${root} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -42,7 +56,10 @@ function emptyReactApp(dir: string) {
     join(dir, 'src/main.jsx'),
     "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport './index.css';\n\nfunction App() {\n  return <h1>Hello</h1>;\n}\n\ncreateRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);\n",
   );
-  writeFileSync(join(dir, 'vite.config.mjs'), "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [react()] });\n");
+  writeFileSync(
+    join(dir, 'vite.config.mjs'),
+    "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [react()] });\n",
+  );
 }
 
 /**
@@ -87,7 +104,12 @@ function moduleGroup(id: string) {
   return rel.split('/').slice(0, 3).join('/');
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 /** A minimal static server with SPA fallback, for the baseline app. */
 async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
@@ -110,7 +132,12 @@ interface RouteWeight {
   files: Array<{ file: string; type: string; raw: number; gzip: number }>;
 }
 
-async function weigh(browser: import('playwright-core').Browser, url: string, route: string, dist: string): Promise<RouteWeight> {
+async function weigh(
+  browser: import('playwright-core').Browser,
+  url: string,
+  route: string,
+  dist: string,
+): Promise<RouteWeight> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const seen = new Map<string, string>();
@@ -149,7 +176,14 @@ export const pageWeight: CaseModule = async (ctx) => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const statics = await serveStatic(emptyDist);
   try {
@@ -162,26 +196,47 @@ export const pageWeight: CaseModule = async (ctx) => {
     const contribute = await weigh(browser, api.url, routes.contribute, productDist);
     const display = await weigh(browser, api.url, routes.display, productDist);
     for (const w of [baseline, eventCode, contribute, display]) {
-      ctx.log(`  ${w.route}: JS ${(w.js / KB).toFixed(1)} kB, CSS ${(w.css / KB).toFixed(1)} kB gzip (${w.files.map((f) => f.file.split('/').pop()).join(', ')})`);
+      ctx.log(
+        `  ${w.route}: JS ${(w.js / KB).toFixed(1)} kB, CSS ${(w.css / KB).toFixed(1)} kB gzip (${w.files.map((f) => f.file.split('/').pop()).join(', ')})`,
+      );
     }
     const kb = (n: number) => [n / KB];
-    const guestOnlyDisplayChunks = display.files.filter((f) => !eventCode.files.some((g) => g.file === f.file) && !contribute.files.some((g) => g.file === f.file)).map((f) => f.file);
+    const guestOnlyDisplayChunks = display.files
+      .filter(
+        (f) => !eventCode.files.some((g) => g.file === f.file) && !contribute.files.some((g) => g.file === f.file),
+      )
+      .map((f) => f.file);
     // Where the guest routes' bytes come from: gzip per chunk, and rendered (minified-before) bytes per package.
     const guestFiles = new Map<string, number>();
     for (const f of [...eventCode.files, ...contribute.files]) if (f.type === 'script') guestFiles.set(f.file, f.gzip);
     const groups = new Map<string, number>();
     for (const file of guestFiles.keys()) {
-      for (const [id, bytes] of moduleSizes[file.replace(/^\//, '')] ?? []) groups.set(moduleGroup(id), (groups.get(moduleGroup(id)) ?? 0) + bytes);
+      for (const [id, bytes] of moduleSizes[file.replace(/^\//, '')] ?? [])
+        groups.set(moduleGroup(id), (groups.get(moduleGroup(id)) ?? 0) + bytes);
     }
     const renderedTotal = [...groups.values()].reduce((a, b) => a + b, 0);
     const topGroups = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10);
-    const chunkList = [...guestFiles.entries()].sort((a, b) => b[1] - a[1]).map(([f, g]) => `\`${f.split('/').pop()}\` ${(g / KB).toFixed(1)}`);
+    const chunkList = [...guestFiles.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([f, g]) => `\`${f.split('/').pop()}\` ${(g / KB).toFixed(1)}`);
     const metrics: Metric[] = [
       absoluteMetric('/event-code: JavaScript, gzip', 'kB', kb(eventCode.js), { atMost: TARGET_KB }, kb(baseline.js)),
       absoluteMetric('/event-code: CSS, gzip', 'kB', kb(eventCode.css), null, kb(baseline.css)),
-      absoluteMetric('/contribute/{id}: JavaScript, gzip', 'kB', kb(contribute.js), { atMost: TARGET_KB }, kb(baseline.js)),
+      absoluteMetric(
+        '/contribute/{id}: JavaScript, gzip',
+        'kB',
+        kb(contribute.js),
+        { atMost: TARGET_KB },
+        kb(baseline.js),
+      ),
       absoluteMetric('/contribute/{id}: CSS, gzip', 'kB', kb(contribute.css), null, kb(baseline.css)),
-      absoluteMetric('/display/{id} (presentation, for reference): JavaScript, gzip', 'kB', kb(display.js), null, kb(baseline.js)),
+      absoluteMetric(
+        '/display/{id} (presentation, for reference): JavaScript, gzip',
+        'kB',
+        kb(display.js),
+        null,
+        kb(baseline.js),
+      ),
     ];
     return {
       metrics,

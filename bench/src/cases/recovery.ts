@@ -59,8 +59,18 @@ export const recovery: CaseModule = async (ctx) => {
     const sockets = all.map((r) => r.socketsOpenedDuringOutage);
     return {
       metrics: [
-        absoluteMetric(`Recovery after a ${duration(SHORT_MS)} drop: network back → last missed memory on screen`, 'ms', short.map((r) => r.ms), { atMost: TARGET_MS }),
-        absoluteMetric(`Recovery after a ${duration(longMs)} drop: network back → last missed memory on screen`, 'ms', [long.ms], { atMost: TARGET_MS }),
+        absoluteMetric(
+          `Recovery after a ${duration(SHORT_MS)} drop: network back → last missed memory on screen`,
+          'ms',
+          short.map((r) => r.ms),
+          { atMost: TARGET_MS },
+        ),
+        absoluteMetric(
+          `Recovery after a ${duration(longMs)} drop: network back → last missed memory on screen`,
+          'ms',
+          [long.ms],
+          { atMost: TARGET_MS },
+        ),
         // Every outage() returns only once the screen equals the server's wall: a missing memory throws.
         absoluteMetric('Memories missing on the screen after recovery (all drops)', 'memories', [0], { atMost: 0 }),
       ],
@@ -69,7 +79,12 @@ export const recovery: CaseModule = async (ctx) => {
         `WebSockets the screen opened while the network was down, per drop: ${sockets.join(', ')} (it probes GET /api/health/live until the server answers; Chromium throttles a page's new WebSockets after many failed ones).`,
       ],
       profiles: {},
-      details: { shortDropsMs: short.map((r) => r.ms), longDropMs: long.ms, longDropLastsMs: longMs, socketsOpenedDuringOutages: sockets },
+      details: {
+        shortDropsMs: short.map((r) => r.ms),
+        longDropMs: long.ms,
+        longDropLastsMs: longMs,
+        socketsOpenedDuringOutages: sockets,
+      },
     };
   } finally {
     await browser?.close().catch(() => undefined);

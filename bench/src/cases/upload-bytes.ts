@@ -19,7 +19,12 @@ import { absoluteMetric, CaseModule } from '../lib/report';
 
 const TARGET = 0.1;
 
-async function uploadedBytes(browser: Browser, url: string, photo: Buffer, crop: boolean): Promise<{ bytes: number; type: string }> {
+async function uploadedBytes(
+  browser: Browser,
+  url: string,
+  photo: Buffer,
+  crop: boolean,
+): Promise<{ bytes: number; type: string }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -32,12 +37,17 @@ async function uploadedBytes(browser: Browser, url: string, photo: Buffer, crop:
     await page.goto(url);
     await page.getByRole('tab', { name: 'Photo' }).click();
     await page.getByLabel('Your Name').fill('Bench');
-    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Preview of your photo' }).waitFor();
     if (crop) {
       await page.getByRole('button', { name: 'Crop / Rotate' }).click();
       const apply = page.getByRole('button', { name: 'Apply' });
-      await page.waitForFunction((button) => !(button as unknown as { disabled: boolean }).disabled, await apply.elementHandle());
+      await page.waitForFunction(
+        (button) => !(button as unknown as { disabled: boolean }).disabled,
+        await apply.elementHandle(),
+      );
       await apply.click();
       await page.getByRole('img', { name: 'Preview of your photo' }).waitFor();
     }
@@ -55,17 +65,31 @@ export const uploadBytes: CaseModule = async (ctx) => {
   const dist = resolve(WORK, 'upload-frontend-dist');
   ctx.log('  building the front end (vite build frontend → bench/.work/upload-frontend-dist)');
   mkdirSync(WORK, { recursive: true });
-  const build = spawnSync(resolve(ROOT, 'node_modules/.bin/vite'), ['build', resolve(ROOT, 'frontend'), '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  const build = spawnSync(
+    resolve(ROOT, 'node_modules/.bin/vite'),
+    ['build', resolve(ROOT, 'frontend'), '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, encoding: 'utf8', timeout: 180_000 },
+  );
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   ctx.log('  making a 12 MP camera-like JPEG (4000×3000, q92)');
   const photo = await cameraLikeJpeg(4000, 3000);
   // Production refuses the published default secret: the run gets its own.
-  const env = await benchEnvironment(ctx.settings, { FRONTEND_DIST: dist, SESSION_SECRET: randomBytes(32).toString('hex') });
+  const env = await benchEnvironment(ctx.settings, {
+    FRONTEND_DIST: dist,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  });
   const procs: Proc[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const api = await startApi({ env: env.env });
@@ -75,11 +99,25 @@ export const uploadBytes: CaseModule = async (ctx) => {
     const plain = await uploadedBytes(browser, url, photo, false);
     const cropped = await uploadedBytes(browser, url, photo, true);
     const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
-    ctx.log(`  original ${kB(photo.length)}; plain ${kB(plain.bytes)} (${plain.type}); cropped ${kB(cropped.bytes)} (${cropped.type})`);
+    ctx.log(
+      `  original ${kB(photo.length)}; plain ${kB(plain.bytes)} (${plain.type}); cropped ${kB(cropped.bytes)} (${cropped.type})`,
+    );
     return {
       metrics: [
-        absoluteMetric('Upload bytes / original, 12 MP JPEG, as chosen', '×', [plain.bytes / photo.length], { atMost: TARGET }, [1]),
-        absoluteMetric('Upload bytes / original, 12 MP JPEG, after Crop / Rotate', '×', [cropped.bytes / photo.length], { atMost: TARGET }, [1]),
+        absoluteMetric(
+          'Upload bytes / original, 12 MP JPEG, as chosen',
+          '×',
+          [plain.bytes / photo.length],
+          { atMost: TARGET },
+          [1],
+        ),
+        absoluteMetric(
+          'Upload bytes / original, 12 MP JPEG, after Crop / Rotate',
+          '×',
+          [cropped.bytes / photo.length],
+          { atMost: TARGET },
+          [1],
+        ),
       ],
       notes: [
         `Original: ${kB(photo.length)} (4000×3000 camera-like JPEG, q92, generated in the run). Sent: ${kB(plain.bytes)} as chosen, ${kB(cropped.bytes)} after the default crop; image type ${plain.type} / ${cropped.type}.`,

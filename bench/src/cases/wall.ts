@@ -28,13 +28,23 @@ const P99_MS = 20;
 const MEMORIES = 50;
 const COLD_WALLS = 3000;
 
-async function cloneEvents(env: Awaited<ReturnType<typeof benchEnvironment>>, templateId: string, count: number): Promise<string[]> {
+async function cloneEvents(
+  env: Awaited<ReturnType<typeof benchEnvironment>>,
+  templateId: string,
+  count: number,
+): Promise<string[]> {
   const columns: Array<{ column_name: string }> = await env.dataSource.query(
     `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'events' ORDER BY ordinal_position`,
   );
   const names = columns.map((c) => c.column_name);
   const expr = (name: string) =>
-    name === 'id' ? 'gen_random_uuid()' : name === 'slug' ? `t."slug" || '-c' || g` : name === 'eventCode' ? 'NULL' : `t."${name}"`;
+    name === 'id'
+      ? 'gen_random_uuid()'
+      : name === 'slug'
+        ? `t."slug" || '-c' || g`
+        : name === 'eventCode'
+          ? 'NULL'
+          : `t."${name}"`;
   const rows: Array<{ id: string }> = await env.dataSource.query(
     `INSERT INTO "events" (${names.map((n) => `"${n}"`).join(', ')})
      SELECT ${names.map(expr).join(', ')} FROM "events" t, generate_series(1, $2) g WHERE t."id" = $1 RETURNING "id"`,
@@ -99,10 +109,14 @@ export const wall: CaseModule = async (ctx) => {
     const body = await first.text();
     const etag = first.headers.get('etag') ?? '';
     const count = (JSON.parse(body) as { memories: unknown[] }).memories.length;
-    if (first.status !== 200 || count !== MEMORIES || !etag) throw new Error(`the warm wall answered ${first.status} with ${count} memories, etag ${etag}`);
+    if (first.status !== 200 || count !== MEMORIES || !etag)
+      throw new Error(`the warm wall answered ${first.status} with ${count} memories, etag ${etag}`);
     const bodyFile = resolve(WORK, 'wall-body.json');
     writeFileSync(bodyFile, body);
-    const base = await startBenchServer('cases/wall-baseline-server.js', { env: { WALL_BODY_FILE: bodyFile, WALL_ETAG: etag }, cpus: ctx.layout.server });
+    const base = await startBenchServer('cases/wall-baseline-server.js', {
+      env: { WALL_BODY_FILE: bodyFile, WALL_ETAG: etag },
+      cpus: ctx.layout.server,
+    });
     procs.push(base);
 
     // A change to a wall is announced on its feed, which moves the wall's version: announce one for each
@@ -121,12 +135,26 @@ export const wall: CaseModule = async (ctx) => {
       { name: 'warm baseline', url: base.url, request: () => warmRequest, expect: [200], runs: [] },
       { name: 'If-None-Match', url: api.url, request: () => inmRequest, expect: [304], runs: [] },
       { name: 'If-None-Match baseline', url: base.url, request: () => inmRequest, expect: [304], runs: [] },
-      { name: 'cold', url: api.url, request: (i) => coldRequests[i % COLD_WALLS], expect: [200], before: bumpColdWalls, runs: [] },
+      {
+        name: 'cold',
+        url: api.url,
+        request: (i) => coldRequests[i % COLD_WALLS],
+        expect: [200],
+        before: bumpColdWalls,
+        runs: [],
+      },
     ];
     const stepMs = ctx.quick ? 1000 : 1500;
     const probe = (v: Variant) => async (rate: number) => {
       await v.before?.();
-      const step = await runStep(targetOf(v.url), { rate, durationMs: stepMs, request: v.request, expect: v.expect, connections: 64, maxBacklogMs: 500 });
+      const step = await runStep(targetOf(v.url), {
+        rate,
+        durationMs: stepMs,
+        request: v.request,
+        expect: v.expect,
+        connections: 64,
+        maxBacklogMs: 500,
+      });
       const ok = step.errors === 0 && !step.fellBehind && step.latency.p99 <= P99_MS;
       ctx.log(
         `      ${v.name} ${rate}/s: p50 ${step.latency.p50.toFixed(1)} p99 ${step.latency.p99.toFixed(1)} ms, ${step.errors} errors` +
@@ -146,7 +174,13 @@ export const wall: CaseModule = async (ctx) => {
     }
     for (let r = 0; r < ctx.reps; r++) {
       for (const v of variants) {
-        const found = await maxRateOrNaN(probe(v), { start: v.hint!, max: 200_000, hint: v.hint, refine: 1, maxProbes: 5 });
+        const found = await maxRateOrNaN(probe(v), {
+          start: v.hint!,
+          max: 200_000,
+          hint: v.hint,
+          refine: 1,
+          maxProbes: 5,
+        });
         ctx.log(`  ${v.name} run ${r + 1}: ${found.rate}/s at p99 ≤ ${P99_MS} ms`);
         v.runs.push({ rate: found.rate, best: found.best?.detail });
         v.hint = median(v.runs.map((x) => x.rate).filter((x) => x > 0)) || v.hint;
@@ -156,7 +190,11 @@ export const wall: CaseModule = async (ctx) => {
     for (const v of [variants[0], variants[4]]) {
       if (!v.hint) continue;
       ctx.log(`  CPU profile of the API, ${v.name} at ${v.hint}/s`);
-      const { profile } = await profileDuring(await api.inspectorUrl(), resolve(WORK, 'profiles', `wall-${v.name}-api.cpuprofile`), () => probe(v)(v.hint!));
+      const { profile } = await profileDuring(
+        await api.inspectorUrl(),
+        resolve(WORK, 'profiles', `wall-${v.name}-api.cpuprofile`),
+        () => probe(v)(v.hint!),
+      );
       profiles[`API, ${v.name} reads at ${v.hint}/s`] = profile;
     }
     const rates = (v: Variant) => v.runs.map((x) => x.rate);
@@ -164,7 +202,14 @@ export const wall: CaseModule = async (ctx) => {
     const metrics: Metric[] = [
       ratioMetric(`warm reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(warm), rates(warmBase), { atLeast: 0.7 }),
       ratioMetric(`If-None-Match (304) reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(inm), rates(inmBase)),
-      ratioMetric(`cold reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(cold), rates(warmBase), {}, 'Against the in-memory baseline: every cold read queries PostgreSQL.'),
+      ratioMetric(
+        `cold reads/s at p99 ≤ ${P99_MS} ms`,
+        'req/s',
+        rates(cold),
+        rates(warmBase),
+        {},
+        'Against the in-memory baseline: every cold read queries PostgreSQL.',
+      ),
     ];
     const generatorBusy = variants.some((v) => v.runs.some((x) => (x.best?.generatorCpuPct ?? 0) > 85));
     return {
@@ -172,7 +217,11 @@ export const wall: CaseModule = async (ctx) => {
       notes: [
         `Body: ${(body.length / 1024).toFixed(1)} kB of JSON (${MEMORIES} memories). Fixed-rate load, 64 keep-alive connections, ${stepMs / 1000} s per probe; a probe passes with every answer as expected and p99 ≤ ${P99_MS} ms.`,
         'Variants run interleaved (warm, warm baseline, If-None-Match, its baseline, cold) in each run.',
-        ...(generatorBusy ? ['The load generator used more than 85% of its core in some probe: the baseline figures there may be limited by the generator, so the ratios are conservative.'] : []),
+        ...(generatorBusy
+          ? [
+              'The load generator used more than 85% of its core in some probe: the baseline figures there may be limited by the generator, so the ratios are conservative.',
+            ]
+          : []),
       ],
       profiles,
       details: Object.fromEntries(variants.map((v) => [v.name, v.runs])),

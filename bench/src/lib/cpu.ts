@@ -99,7 +99,7 @@ export interface CpuTimes {
 
 export function cpuTimes(): CpuTimes | undefined {
   try {
-    const fields = (readFileSync('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
     return { steal: fields[7], total: fields.reduce((sum, ticks) => sum + ticks, 0) };
   } catch {
     return undefined;

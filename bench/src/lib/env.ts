@@ -21,7 +21,10 @@ export interface BenchSettings {
  * the variables a production deployment sets: NODE_ENV=production, its log level, local-disk storage
  * in a scratch directory.
  */
-export async function benchEnvironment(settings: BenchSettings, extra: Record<string, string> = {}): Promise<BenchEnvironment> {
+export async function benchEnvironment(
+  settings: BenchSettings,
+  extra: Record<string, string> = {},
+): Promise<BenchEnvironment> {
   const test = await createTestEnvironment();
   const storageDir = resolve(WORK, `storage-${test.env.REDIS_PREFIX}`);
   mkdirSync(storageDir, { recursive: true });

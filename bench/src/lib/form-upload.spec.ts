@@ -32,17 +32,32 @@ async function formEcho() {
 describe('encodeForm and postForm', () => {
   it('send fields and the exact file bytes as a form a multipart parser reads back, with the headers given', async () => {
     // Bytes that look like a boundary's start and line ends, as a JPEG's may.
-    const data = Buffer.concat([Buffer.from('\r\n--\r\n--'), Buffer.alloc(300_000, 0xd9), Buffer.from([0xff, 0xd8, 0x0d, 0x0a])]);
-    const form = encodeForm({ name: 'Aunt May', photoCaption: 'At the lake' }, { field: 'photo', filename: 'IMG_1.jpg', type: 'image/jpeg', data });
+    const data = Buffer.concat([
+      Buffer.from('\r\n--\r\n--'),
+      Buffer.alloc(300_000, 0xd9),
+      Buffer.from([0xff, 0xd8, 0x0d, 0x0a]),
+    ]);
+    const form = encodeForm(
+      { name: 'Aunt May', photoCaption: 'At the lake' },
+      { field: 'photo', filename: 'IMG_1.jpg', type: 'image/jpeg', data },
+    );
     const server = await formEcho();
     try {
-      const answers = await Promise.all([1, 2].map((i) => postForm(server.url, form, { 'x-forwarded-for': `10.0.0.${i}` })));
+      const answers = await Promise.all(
+        [1, 2].map((i) => postForm(server.url, form, { 'x-forwarded-for': `10.0.0.${i}` })),
+      );
 
       expect(answers.map((a) => a.status)).toEqual([201, 201]);
       expect(answers[1].body).toEqual({
         fields: { name: 'Aunt May', photoCaption: 'At the lake' },
         headers: { forwarded: '10.0.0.2' },
-        file: { field: 'photo', filename: 'IMG_1.jpg', type: 'image/jpeg', size: data.length, sha256: createHash('sha256').update(data).digest('hex') },
+        file: {
+          field: 'photo',
+          filename: 'IMG_1.jpg',
+          type: 'image/jpeg',
+          size: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+        },
       });
     } finally {
       server.close();

@@ -14,9 +14,14 @@ export interface EncodedForm {
  * 8 of them at once took 60–160 ms of the load side's time on loopback, against 7–36 ms for these bytes,
  * which made the measured upload wait on the client.
  */
-export function encodeForm(fields: Record<string, string>, file: { field: string; filename: string; type: string; data: Buffer }): EncodedForm {
+export function encodeForm(
+  fields: Record<string, string>,
+  file: { field: string; filename: string; type: string; data: Buffer },
+): EncodedForm {
   const boundary = `----memorywallbench${randomBytes(12).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`;
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -27,11 +32,23 @@ export function encodeForm(fields: Record<string, string>, file: { field: string
 const agent = new Agent({ keepAlive: true });
 
 /** POSTs an encoded form over a keep-alive connection; resolves with the status and the answer (parsed when JSON). */
-export function postForm(url: string, form: EncodedForm, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+export function postForm(
+  url: string,
+  form: EncodedForm,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length } }, (res) => {
-      text(res).then((answer) => resolve({ status: res.statusCode ?? 0, body: parseJson(answer) }), reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length },
+      },
+      (res) => {
+        text(res).then((answer) => resolve({ status: res.statusCode ?? 0, body: parseJson(answer) }), reject);
+      },
+    );
     req.on('error', reject);
     req.end(form.body);
   });

@@ -35,7 +35,13 @@ describe('runStep', () => {
     // meanwhile wait for the connection: timed from when they were sent, only the held one would be slow.
     const server = await serve((n, res) => (n === 19 ? setTimeout(() => reply(res, 200), 300) : reply(res, 200)));
     try {
-      const step = await runStep(server.target, { rate: 100, durationMs: 1000, request, expect: [200], connections: 1 });
+      const step = await runStep(server.target, {
+        rate: 100,
+        durationMs: 1000,
+        request,
+        expect: [200],
+        connections: 1,
+      });
 
       expect(step).toMatchObject({ sent: 100, completed: 100, errors: 0, fellBehind: false });
       expect(step.latency.max).toBeGreaterThanOrEqual(290);

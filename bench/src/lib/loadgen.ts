@@ -104,7 +104,9 @@ class Connection {
     let complete: boolean;
     const cl = /\r\ncontent-length:\s*(\d+)/.exec(lower);
     if (cl) complete = buf.length >= headEnd + 4 + Number(cl[1]);
-    else if (lower.includes('\r\ntransfer-encoding: chunked')) complete = buf.indexOf('\r\n0\r\n\r\n', headEnd) >= 0 || buf.subarray(headEnd + 4, headEnd + 9).toString() === '0\r\n\r\n';
+    else if (lower.includes('\r\ntransfer-encoding: chunked'))
+      complete =
+        buf.indexOf('\r\n0\r\n\r\n', headEnd) >= 0 || buf.subarray(headEnd + 4, headEnd + 9).toString() === '0\r\n\r\n';
     else complete = status === 304 || status === 204 || (status >= 100 && status < 200);
     if (!complete) return;
     this.buffer = null;
@@ -216,7 +218,12 @@ export async function runStep(target: HttpTarget, options: StepOptions): Promise
  * Closed-loop throughput (each connection sends its next request as soon as the last one answered), as
  * a first guess of where the fixed-rate search should start. Not a result by itself.
  */
-export async function closedLoopThroughput(target: HttpTarget, request: (i: number) => Buffer, connections: number, durationMs: number): Promise<number> {
+export async function closedLoopThroughput(
+  target: HttpTarget,
+  request: (i: number) => Buffer,
+  connections: number,
+  durationMs: number,
+): Promise<number> {
   let completed = 0;
   let issued = 0;
   let stop = false;
@@ -244,7 +251,13 @@ export async function closedLoopThroughput(target: HttpTarget, request: (i: numb
  * A request factory for many guests: the same request with a distinct X-Forwarded-For per request
  * number (the API trusts one proxy hop in the bench, as behind the compose load balancer).
  */
-export function perGuestRequest(method: string, path: string, headers: Record<string, string>, body: string | undefined, addressOf: (i: number) => string) {
+export function perGuestRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  addressOf: (i: number) => string,
+) {
   const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
   if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
@@ -254,7 +267,12 @@ export function perGuestRequest(method: string, path: string, headers: Record<st
 }
 
 /** Raw HTTP/1.1 request bytes. */
-export function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Buffer {
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Buffer {
   const bodyBytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
   const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);

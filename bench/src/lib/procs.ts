@@ -38,12 +38,18 @@ export interface StartOptions {
 /** Starts a Node script (path relative to the repository root) as a real process. */
 export function startNode(script: string, options: StartOptions): Proc {
   const port = options.port ?? 0;
-  const args = [...(options.nodeArgs ?? []), ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []), resolve(ROOT, script)];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+    resolve(ROOT, script),
+  ];
   // A child inherits this runner's affinity, which is the load side's core once the runner is pinned:
   // "not pinned" has to be asked for as every core. taskset execs node in place: the pid stays, and every
   // thread node starts inherits the affinity.
   const cpuList = options.cpus || `0-${cpus().length - 1}`;
-  const [command, argv] = existsSync(TASKSET) ? [TASKSET, ['-c', cpuList, process.execPath, ...args]] : [process.execPath, args];
+  const [command, argv] = existsSync(TASKSET)
+    ? [TASKSET, ['-c', cpuList, process.execPath, ...args]]
+    : [process.execPath, args];
   // Logs go to a file, as a deployment's would: reading a pipe here would cost the load side's core.
   mkdirSync(resolve(WORK, 'logs'), { recursive: true });
   const logFile = resolve(WORK, 'logs', `${String(++started).padStart(3, '0')}-${script.replace(/[/.]/g, '_')}.log`);
@@ -101,7 +107,10 @@ export function startNode(script: string, options: StartOptions): Proc {
 async function waitHealthy(proc: Proc, path: string) {
   for (let i = 0; i < 300; i++) {
     if (proc.child.exitCode !== null) throw new Error(`${path}: process exited early:\n${proc.output()}`);
-    const status = await fetch(`${proc.url}${path}`).then((r) => r.status, () => 0);
+    const status = await fetch(`${proc.url}${path}`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await sleep(100);
   }

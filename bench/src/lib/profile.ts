@@ -56,7 +56,11 @@ export class Profiler {
 }
 
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }>;
   samples: number[];
   timeDeltas: number[];
   startTime: number;
@@ -147,7 +151,11 @@ export function summarize(profile: CpuProfile, file: string, topN = 15): Profile
 }
 
 /** Profiles `proc` (started with inspect) while `during` runs. */
-export async function profileDuring<T>(inspectorUrl: string, file: string, during: () => Promise<T>): Promise<{ result: T; profile: ProfileSummary }> {
+export async function profileDuring<T>(
+  inspectorUrl: string,
+  file: string,
+  during: () => Promise<T>,
+): Promise<{ result: T; profile: ProfileSummary }> {
   const profiler = await Profiler.connect(inspectorUrl);
   try {
     await profiler.start();

@@ -51,7 +51,11 @@ export interface CaseContext {
   log(line: string): void;
 }
 
-export type CaseModule = (ctx: CaseContext) => Promise<Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'>>;
+export type CaseModule = (
+  ctx: CaseContext,
+) => Promise<
+  Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'>
+>;
 
 /**
  * A ratio to two decimals, rounded down: one just below its target (0.795 against ≥ 0.8×) must not read
@@ -124,7 +128,16 @@ export function absoluteMetric(
     text = `≥ ${target.atLeast} ${unit}`;
     met = p.median >= target.atLeast;
   }
-  return { metric, unit, product: p, baseline: b, ratio: Number.isFinite(r) ? r : null, target: text, met: Number.isFinite(p.median) ? met : met === null ? null : false, note };
+  return {
+    metric,
+    unit,
+    product: p,
+    baseline: b,
+    ratio: Number.isFinite(r) ? r : null,
+    target: text,
+    met: Number.isFinite(p.median) ? met : met === null ? null : false,
+    note,
+  };
 }
 
 // ---------- results files ----------
@@ -171,7 +184,8 @@ function figure(r: Repeated | null | undefined, unit: string) {
   if (!r || !Number.isFinite(r.median)) return r && r.runs.length ? `— (no run found a passing rate)` : '—';
   const missing = r.runs.filter((v) => v === null || !Number.isFinite(v)).length;
   const without = missing ? `; ${missing} of ${r.runs.length} runs without result` : '';
-  if (r.runs.length - missing <= 1 || r.min === r.max) return `${fmt(r.median, unit)}${without ? ` (${without.slice(2)})` : ''}`;
+  if (r.runs.length - missing <= 1 || r.min === r.max)
+    return `${fmt(r.median, unit)}${without ? ` (${without.slice(2)})` : ''}`;
   return `${fmt(r.median, unit)} (${fmt(r.min)}–${fmt(r.max)}${without})`;
 }
 
@@ -183,16 +197,25 @@ export function markdown(results: Results): string {
   lines.push('# Memory Wall benchmark results', '');
   lines.push(
     `Generated ${results.generatedAt} by \`npm run bench\` · ${m.cores} cores · ` +
-      (m.pinning ? `load side pinned to core ${m.loadCores}, servers under test to core ${m.serverCores} (fan-out: servers unpinned, see its notes)` : 'no core pinning') +
+      (m.pinning
+        ? `load side pinned to core ${m.loadCores}, servers under test to core ${m.serverCores} (fan-out: servers unpinned, see its notes)`
+        : 'no core pinning') +
       ` · Node ${m.node} · LOG_LEVEL=${results.settings.logLevel}, WORKER_CONCURRENCY=${results.settings.workerConcurrency}`,
     '',
   );
-  lines.push('Figures are the median of the runs, with the spread (min–max) in brackets; the ratio is product / baseline');
+  lines.push(
+    'Figures are the median of the runs, with the spread (min–max) in brackets; the ratio is product / baseline',
+  );
   lines.push('(both measured in the same run). See `bench/README.md` for what each case does.', '');
-  lines.push('| Case | Metric | Product | Baseline | Ratio | Target | Met? |', '| --- | --- | --- | --- | --- | --- | --- |');
+  lines.push(
+    '| Case | Metric | Product | Baseline | Ratio | Target | Met? |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const c of Object.values(results.cases)) {
     if (c.error) {
-      lines.push(`| ${c.title} | (case failed) | ${c.error.split('\n')[0].replace(/\|/g, '\\|').slice(0, 160)} | | | | ❌ no |`);
+      lines.push(
+        `| ${c.title} | (case failed) | ${c.error.split('\n')[0].replace(/\|/g, '\\|').slice(0, 160)} | | | | ❌ no |`,
+      );
       continue;
     }
     for (const metric of c.metrics) {
@@ -202,11 +225,16 @@ export function markdown(results: Results): string {
       );
     }
   }
-  const missed = Object.values(results.cases).flatMap((c) => c.metrics.filter((x) => x.met === false).map((x) => ({ c, x })));
+  const missed = Object.values(results.cases).flatMap((c) =>
+    c.metrics.filter((x) => x.met === false).map((x) => ({ c, x })),
+  );
   lines.push('');
   if (missed.length) {
     lines.push('## Targets missed', '');
-    for (const { c, x } of missed) lines.push(`- **${c.title} — ${x.metric}**: ${figure(x.product, x.unit)} against ${x.target}.${x.note ? ` ${x.note}` : ''}`);
+    for (const { c, x } of missed)
+      lines.push(
+        `- **${c.title} — ${x.metric}**: ${figure(x.product, x.unit)} against ${x.target}.${x.note ? ` ${x.note}` : ''}`,
+      );
     lines.push('');
   }
   for (const c of Object.values(results.cases)) {
@@ -214,16 +242,36 @@ export function markdown(results: Results): string {
     const hasMiss = c.metrics.some((x) => x.met === false);
     if (!notes.length && !(hasMiss && Object.keys(c.profiles).length)) continue;
     lines.push(`## ${c.title}`, '');
-    const pressure = c.cpuPressure && c.cpuPressure.every(Number.isFinite) ? `, CPU pressure ${c.cpuPressure.map((v) => `${v.toFixed(0)}%`).join(' → ')}` : '';
-    const stolen = c.stolenCpuPct !== undefined && Number.isFinite(c.stolenCpuPct) ? `, CPU time stolen by the hypervisor ${c.stolenCpuPct.toFixed(1)}%` : '';
-    lines.push(`Ran ${c.startedAt} for ${Math.round(c.durationS)} s; load average ${c.loadAverage.map((v) => v.toFixed(1)).join(' → ')}${pressure}${stolen}.`, '');
+    const pressure =
+      c.cpuPressure && c.cpuPressure.every(Number.isFinite)
+        ? `, CPU pressure ${c.cpuPressure.map((v) => `${v.toFixed(0)}%`).join(' → ')}`
+        : '';
+    const stolen =
+      c.stolenCpuPct !== undefined && Number.isFinite(c.stolenCpuPct)
+        ? `, CPU time stolen by the hypervisor ${c.stolenCpuPct.toFixed(1)}%`
+        : '';
+    lines.push(
+      `Ran ${c.startedAt} for ${Math.round(c.durationS)} s; load average ${c.loadAverage.map((v) => v.toFixed(1)).join(' → ')}${pressure}${stolen}.`,
+      '',
+    );
     for (const n of notes) lines.push(`- ${n}`);
     if (hasMiss) {
       for (const [name, p] of Object.entries(c.profiles)) {
-        lines.push('', `CPU profile — ${name} (${p.durationMs} ms, idle ${p.idlePct}%, \`${p.file}\`): top self time`, '');
+        lines.push(
+          '',
+          `CPU profile — ${name} (${p.durationMs} ms, idle ${p.idlePct}%, \`${p.file}\`): top self time`,
+          '',
+        );
         lines.push('| Frame | Self % |', '| --- | --- |');
         for (const f of p.top.slice(0, 12)) lines.push(`| \`${f.frame.replace(/\|/g, '\\|')}\` | ${f.selfPct} |`);
-        lines.push('', 'By package: ' + p.byPackage.slice(0, 8).map((f) => `${f.frame} ${f.selfPct}%`).join(', '));
+        lines.push(
+          '',
+          'By package: ' +
+            p.byPackage
+              .slice(0, 8)
+              .map((f) => `${f.frame} ${f.selfPct}%`)
+              .join(', '),
+        );
       }
     }
     lines.push('');

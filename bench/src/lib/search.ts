@@ -50,7 +50,10 @@ export interface SearchResult<T> {
   probes: Array<Probe<T>>;
 }
 
-export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean; detail: T }>, options: SearchOptions): Promise<SearchResult<T>> {
+export async function maxRate<T>(
+  probe: (rate: number) => Promise<{ ok: boolean; detail: T }>,
+  options: SearchOptions,
+): Promise<SearchResult<T>> {
   const probes: Array<Probe<T>> = [];
   const attempt = async (rate: number) => {
     const before = cpuTimes();
@@ -63,7 +66,8 @@ export async function maxRate<T>(probe: (rate: number) => Promise<{ ok: boolean;
     let undisturbedFailures = 0;
     for (let attempts = 1; !p.ok && attempts < MAX_ATTEMPTS_PER_RATE; attempts++) {
       const disturbed = (p.stolenPct ?? 0) > DISTURBED_STOLEN_PCT;
-      if (disturbed) options.log?.(`    ${p.stolenPct!.toFixed(0)}% of CPU time stolen during that probe: running it again`);
+      if (disturbed)
+        options.log?.(`    ${p.stolenPct!.toFixed(0)}% of CPU time stolen during that probe: running it again`);
       else if (++undisturbedFailures >= ((options.confirmFailures ?? true) ? 2 : 1)) break;
       p = await attempt(rate);
     }

@@ -9,7 +9,9 @@ describe('atFixedRate', () => {
     expect(fired).toBe(10);
     expect(calls.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // Due times follow the schedule exactly, whenever the timer actually woke (a late sender shows its delay).
-    expect(calls.map(([, dueAt]) => dueAt - calls[0][1])).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((ms) => expect.closeTo(ms, 6)));
+    expect(calls.map(([, dueAt]) => dueAt - calls[0][1])).toEqual(
+      [0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((ms) => expect.closeTo(ms, 6)),
+    );
     expect(Math.abs(calls[0][1] - start)).toBeLessThan(50);
   });
 });

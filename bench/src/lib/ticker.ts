@@ -7,7 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * stamped with it measures latency from its schedule, so a sender that falls behind shows its own delay
  * too (no coordinated omission). Bounded in count and in time.
  */
-export async function atFixedRate(rate: number, durationMs: number, fire: (i: number, dueAt: number) => void): Promise<number> {
+export async function atFixedRate(
+  rate: number,
+  durationMs: number,
+  fire: (i: number, dueAt: number) => void,
+): Promise<number> {
   const total = Math.max(1, Math.round((rate * durationMs) / 1000));
   const interval = 1000 / rate;
   const t0 = performance.now();

@@ -21,7 +21,10 @@ export const adminApi = api.injectEndpoints({
     getServiceProviders: build.query<AdminServiceProvider[], void>({
       query: () => 'admin/service-providers',
       transformResponse: (response: { serviceProviders: AdminServiceProvider[] }) => response.serviceProviders,
-      providesTags: (result = []) => [{ type: 'ServiceProvider', id: 'LIST' }, ...result.map(({ id }) => providerTag(id))],
+      providesTags: (result = []) => [
+        { type: 'ServiceProvider', id: 'LIST' },
+        ...result.map(({ id }) => providerTag(id)),
+      ],
     }),
     getServiceProvider: build.query<AdminServiceProvider, string>({
       query: (id) => `admin/service-providers/${encodeURIComponent(id)}`,
@@ -47,7 +50,9 @@ export const adminApi = api.injectEndpoints({
     adjustCredits: build.mutation<AdjustCreditsResponse, AdjustCreditsRequest>({
       query: (body) => ({ url: 'admin/adjust-credits', method: 'POST', body }),
       invalidatesTags: (result, _error, { serviceProviderId }) =>
-        result ? ['CreditTransaction', 'Credits', { type: 'ServiceProvider', id: 'LIST' }, providerTag(serviceProviderId)] : [],
+        result
+          ? ['CreditTransaction', 'Credits', { type: 'ServiceProvider', id: 'LIST' }, providerTag(serviceProviderId)]
+          : [],
     }),
     resetProviderPassword: build.mutation<void, ResetProviderPasswordArgs>({
       query: ({ serviceProviderId, newPassword }) => ({

@@ -36,7 +36,9 @@ export const authApi = api.injectEndpoints({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
         const result = await baseQuery('auth/me');
         if (result.error) {
-          return (result.error as FetchBaseQueryError).status === 401 ? { data: null } : { error: result.error as FetchBaseQueryError };
+          return (result.error as FetchBaseQueryError).status === 401
+            ? { data: null }
+            : { error: result.error as FetchBaseQueryError };
         }
         return { data: (result.data as UserResponse).user };
       },

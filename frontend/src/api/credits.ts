@@ -1,8 +1,4 @@
-import type {
-  CreatePaymentIntentResponse,
-  CreditPacksResponse,
-  CreditsSummaryResponse,
-} from '@memory-wall/contracts';
+import type { CreatePaymentIntentResponse, CreditPacksResponse, CreditsSummaryResponse } from '@memory-wall/contracts';
 import { api } from './api';
 
 export interface CreatePaymentIntentArgs {

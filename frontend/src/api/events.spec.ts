@@ -5,7 +5,10 @@ import { errorStatus } from './api';
 import { eventFetchBackoff, eventsApi } from './events';
 
 const event = makeEvent({ id: 'event-1' });
-const failure = (status: number): Reply => ({ status, body: { statusCode: status, error: 'Error', message: `failed with ${status}` } });
+const failure = (status: number): Reply => ({
+  status,
+  body: { statusCode: status, error: 'Error', message: `failed with ${status}` },
+});
 
 let server: TestServer;
 /** Answers to the event fetch, one per request in turn; the last one repeats. */

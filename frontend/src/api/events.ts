@@ -65,9 +65,9 @@ export interface WallSettingsFields {
 }
 
 export type UpdateEventRequest = { id: string } & Partial<EventFormFields & WallSettingsFields> & {
-  /** live: publish (1 credit); completed: complete. */
-  status?: typeof EventStatus.Live | typeof EventStatus.Completed;
-};
+    /** live: publish (1 credit); completed: complete. */
+    status?: typeof EventStatus.Live | typeof EventStatus.Completed;
+  };
 
 export interface AddCustomerResponse {
   customer: EventCustomer;
@@ -103,7 +103,10 @@ export const eventsApi = api.injectEndpoints({
     getEvents: build.query<EventListItem[], void>({
       query: () => 'events',
       transformResponse: (response: { events: EventListItem[] }) => response.events,
-      providesTags: (result = []) => [{ type: 'Event', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Event' as const, id }))],
+      providesTags: (result = []) => [
+        { type: 'Event', id: 'LIST' },
+        ...result.map(({ id }) => ({ type: 'Event' as const, id })),
+      ],
     }),
     /** One event as its hosts see it (404 when it is not the caller's). */
     getEvent: build.query<HostEvent, string>({
@@ -129,8 +132,13 @@ export const eventsApi = api.injectEndpoints({
     }),
     createEvent: build.mutation<CreateEventResponse, CreateEventRequest>({
       query: (body) => ({ url: 'events', method: 'POST', body }),
-      transformResponse: ({ event, customer, password }: CreateEventResponse & { success: true }) => ({ event, customer, password }),
-      invalidatesTags: (result) => (result ? [{ type: 'Event', id: 'LIST' }, ...(result.customer ? creditTags : [])] : []),
+      transformResponse: ({ event, customer, password }: CreateEventResponse & { success: true }) => ({
+        event,
+        customer,
+        password,
+      }),
+      invalidatesTags: (result) =>
+        result ? [{ type: 'Event', id: 'LIST' }, ...(result.customer ? creditTags : [])] : [],
     }),
     updateEvent: build.mutation<HostEvent, UpdateEventRequest>({
       query: ({ id, ...body }) => ({ url: `events/${encodeURIComponent(id)}`, method: 'PATCH', body }),
@@ -150,7 +158,11 @@ export const eventsApi = api.injectEndpoints({
     }),
     /** Adds a customer login; publishes a draft (1 credit). */
     addEventCustomer: build.mutation<AddCustomerResponse, { eventId: string } & CustomerAccessFields>({
-      query: ({ eventId, ...body }) => ({ url: `events/${encodeURIComponent(eventId)}/customer`, method: 'POST', body }),
+      query: ({ eventId, ...body }) => ({
+        url: `events/${encodeURIComponent(eventId)}/customer`,
+        method: 'POST',
+        body,
+      }),
       transformResponse: ({ customer, password }: AddCustomerResponse) => ({ customer, password }),
       invalidatesTags: (result, _error, { eventId }) =>
         result ? [{ type: 'Customer', id: eventId }, ...eventTags(eventId), ...creditTags] : [],

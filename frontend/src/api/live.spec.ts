@@ -34,10 +34,13 @@ describe('applyLiveMessage', () => {
     expect(applyLiveMessage(list, message)).toBe(list);
   });
 
-  it.each([LiveMessageType.MemoryUpdate, LiveMessageType.MemoryUpdated])('replaces a memory on %s, in place', (type) => {
-    const edited = { ...a, content: 'edited' };
-    expect(applyLiveMessage([a, b], { ...envelope, type, memory: edited })).toEqual([edited, b]);
-  });
+  it.each([LiveMessageType.MemoryUpdate, LiveMessageType.MemoryUpdated])(
+    'replaces a memory on %s, in place',
+    (type) => {
+      const edited = { ...a, content: 'edited' };
+      expect(applyLiveMessage([a, b], { ...envelope, type, memory: edited })).toEqual([edited, b]);
+    },
+  );
 
   it('does not add a memory through an update', () => {
     const list = [a];
@@ -62,13 +65,20 @@ describe('parseLiveMessage', () => {
   });
 });
 
-describe('the gateway\'s joined answer', () => {
-  const joined = (seq: number | null, feed: 'public' | 'hosts' = 'public') => ({ type: 'joined' as const, eventId: 'event-1', feed, seq });
+describe("the gateway's joined answer", () => {
+  const joined = (seq: number | null, feed: 'public' | 'hosts' = 'public') => ({
+    type: 'joined' as const,
+    eventId: 'event-1',
+    feed,
+    seq,
+  });
 
   it('is read as such, and refused without a position', () => {
     expect(parseLiveMessage(JSON.stringify(joined(3)))).toEqual(joined(3));
     expect(parseLiveMessage(JSON.stringify(joined(null)))).toEqual(joined(null));
-    expect(parseLiveMessage(JSON.stringify({ type: 'joined', eventId: 'event-1', feed: 'public', seq: '3' }))).toBeNull();
+    expect(
+      parseLiveMessage(JSON.stringify({ type: 'joined', eventId: 'event-1', feed: 'public', seq: '3' })),
+    ).toBeNull();
   });
 
   it('tells a list missed something only when the socket joined after the list was read, on the same feed', () => {
@@ -106,7 +116,11 @@ describe('applyLiveMessage on the hosts feed', () => {
   const older = host({ id: 'older', approved: true, moderation: null, createdAt: '2025-06-01T12:00:00.000Z' });
   const newer = host({ id: 'newer', approved: true, moderation: null, createdAt: '2025-06-01T13:00:00.000Z' });
   const pendingOne = host();
-  const at = (type: 'new_memory' | 'memory_approved' | 'memory_updated', memory: HostMemory): LiveMessage => ({ ...envelope, type, memory });
+  const at = (type: 'new_memory' | 'memory_approved' | 'memory_updated', memory: HostMemory): LiveMessage => ({
+    ...envelope,
+    type,
+    memory,
+  });
 
   it('puts a new pending memory into the pending list only', () => {
     const message = at(LiveMessageType.NewMemory, pendingOne);
@@ -148,7 +162,10 @@ describe('applyLiveMessage on the hosts feed', () => {
 
   it('replaces a featured memory in place', () => {
     const featured = { ...older, featured: true };
-    expect(applyLiveMessage([newer, older], at(LiveMessageType.MemoryUpdated, featured), 'approved')).toEqual([newer, featured]);
+    expect(applyLiveMessage([newer, older], at(LiveMessageType.MemoryUpdated, featured), 'approved')).toEqual([
+      newer,
+      featured,
+    ]);
   });
 
   it('removes a deleted memory from whichever list holds it', () => {

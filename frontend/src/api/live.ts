@@ -48,7 +48,12 @@ export type { MemoryFilter };
  * feed carries nothing else.
  */
 function belongsIn(memory: PublicMemory | HostMemory, filter: MemoryFilter): boolean {
-  return matchesFilter('approved' in memory ? memory : { approved: true, flagged: false, processingState: ProcessingState.Ready, moderation: null }, filter);
+  return matchesFilter(
+    'approved' in memory
+      ? memory
+      : { approved: true, flagged: false, processingState: ProcessingState.Ready, moderation: null },
+    filter,
+  );
 }
 
 /**
@@ -59,7 +64,11 @@ function belongsIn(memory: PublicMemory | HostMemory, filter: MemoryFilter): boo
  * update never adds one: it edits what the wall shows).
  * Returns the same array when nothing changes.
  */
-export function applyLiveMessage<M extends PublicMemory>(memories: M[], message: LiveMessage, filter: MemoryFilter = 'approved'): M[] {
+export function applyLiveMessage<M extends PublicMemory>(
+  memories: M[],
+  message: LiveMessage,
+  filter: MemoryFilter = 'approved',
+): M[] {
   switch (message.type) {
     case LiveMessageType.NewMemory:
     case LiveMessageType.MemoryApproved:
@@ -328,7 +337,12 @@ const shared = new Map<string, SharedSocket>();
 export function subscribeLive(eventId: string, listener: LiveListener): () => void {
   let entry = shared.get(eventId);
   if (!entry) {
-    const created: SharedSocket = { listeners: new Set(), connected: false, joinedBefore: false, socket: { close() {} } };
+    const created: SharedSocket = {
+      listeners: new Set(),
+      connected: false,
+      joinedBefore: false,
+      socket: { close() {} },
+    };
     const each = (fn: (l: LiveListener) => void) => [...created.listeners].forEach(fn);
     created.socket = openLiveSocket(eventId, {
       onOpen: () => {
@@ -349,7 +363,8 @@ export function subscribeLive(eventId: string, listener: LiveListener): () => vo
       },
       onMessage: (message) => {
         // Each feed numbers its messages 1, 2, 3...: a jump means messages were lost on the way.
-        const gap = created.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > created.lastSeq + 1;
+        const gap =
+          created.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > created.lastSeq + 1;
         if (typeof message.seq === 'number') created.lastSeq = Math.max(created.lastSeq ?? 0, message.seq);
         each((l) => l.onMessage(message));
         if (gap) each((l) => l.onCatchUp());

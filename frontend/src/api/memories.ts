@@ -41,7 +41,10 @@ interface MemoryResponse {
 function hostListRequest({ eventId, filter }: HostMemoriesArgs) {
   const event = encodeURIComponent(eventId);
   if (filter === 'pending') return { url: `events/${event}/submissions/pending` };
-  return { url: `events/${event}/memories`, params: filter === 'flagged' ? { flagged: BooleanText.True } : { approved: BooleanText.True } };
+  return {
+    url: `events/${event}/memories`,
+    params: filter === 'flagged' ? { flagged: BooleanText.True } : { approved: BooleanText.True },
+  };
 }
 
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -122,7 +125,10 @@ export const memoriesApi = api.injectEndpoints({
           ...(approved === undefined ? {} : { approved: String(approved) }),
           ...(order === undefined ? {} : { order }),
         };
-        return { url: `events/${encodeURIComponent(eventId)}/memories`, params: Object.keys(params).length ? params : undefined };
+        return {
+          url: `events/${encodeURIComponent(eventId)}/memories`,
+          params: Object.keys(params).length ? params : undefined,
+        };
       },
       transformResponse: (response: { memories: PublicMemory[] }) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
@@ -131,7 +137,9 @@ export const memoriesApi = api.injectEndpoints({
       async onCacheEntryAdded(args, lifecycle) {
         if (args.approved !== true) return;
         const catchUp = () =>
-          lifecycle.dispatch(memoriesApi.endpoints.getMemories.initiate(args, { subscribe: false, forceRefetch: true }));
+          lifecycle.dispatch(
+            memoriesApi.endpoints.getMemories.initiate(args, { subscribe: false, forceRefetch: true }),
+          );
         await followLive(args.eventId, 'approved', catchUp, lifecycle);
       },
     }),
@@ -143,7 +151,9 @@ export const memoriesApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(args, lifecycle) {
         const catchUp = () =>
-          lifecycle.dispatch(memoriesApi.endpoints.getHostMemories.initiate(args, { subscribe: false, forceRefetch: true }));
+          lifecycle.dispatch(
+            memoriesApi.endpoints.getHostMemories.initiate(args, { subscribe: false, forceRefetch: true }),
+          );
         await followLive(args.eventId, args.filter, catchUp, lifecycle);
       },
     }),
@@ -159,7 +169,11 @@ export const memoriesApi = api.injectEndpoints({
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     updateMemory: build.mutation<HostMemory, MemoryAction & { approved?: boolean; flagged?: boolean }>({
-      query: ({ id, eventId: _eventId, ...body }) => ({ url: `memories/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      query: ({ id, eventId: _eventId, ...body }) => ({
+        url: `memories/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body,
+      }),
       transformResponse: (response: MemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
@@ -189,7 +203,11 @@ export const memoriesApi = api.injectEndpoints({
  */
 async function storeChange(
   { id, eventId }: MemoryAction,
-  { dispatch, getState, queryFulfilled }: { dispatch: Dispatch; getState: () => any; queryFulfilled: Promise<{ data: HostMemory | void }> },
+  {
+    dispatch,
+    getState,
+    queryFulfilled,
+  }: { dispatch: Dispatch; getState: () => any; queryFulfilled: Promise<{ data: HostMemory | void }> },
 ) {
   let memory: HostMemory | void;
   try {

@@ -24,7 +24,11 @@ describe('submission retry policy', () => {
 
   it('sends again after the backoff until it succeeds', async () => {
     jest.useFakeTimers();
-    const send = jest.fn<Promise<string>, []>().mockRejectedValueOnce(new ConnectionLost()).mockRejectedValueOnce({ status: 502 }).mockResolvedValue('stored');
+    const send = jest
+      .fn<Promise<string>, []>()
+      .mockRejectedValueOnce(new ConnectionLost())
+      .mockRejectedValueOnce({ status: 502 })
+      .mockResolvedValue('stored');
     const retries: number[] = [];
     const result = withRetries(send, (retry) => retries.push(retry));
 

@@ -22,7 +22,9 @@ export const SUBMISSION_RETRY = {
  * is waived ("equal jitter": never in step, never at once).
  */
 export function retryDelay(retry: number, random: () => number = Math.random): number {
-  return Math.round(jitteredBackoff(retry - 1, { firstMs: SUBMISSION_RETRY.firstDelayMs, maxMs: SUBMISSION_RETRY.maxDelayMs }, random));
+  return Math.round(
+    jitteredBackoff(retry - 1, { firstMs: SUBMISSION_RETRY.firstDelayMs, maxMs: SUBMISSION_RETRY.maxDelayMs }, random),
+  );
 }
 
 /** The connection failed or stalled before an answer came. */
@@ -69,7 +71,8 @@ export async function withRetries<T>(send: () => Promise<T>, onRetry?: (retry: n
 
 /** The same policy for an RTK Query endpoint (its extraOptions; api.ts's base query is RTK's `retry`). */
 export const SUBMISSION_RETRY_OPTIONS = {
-  retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) => attempt <= SUBMISSION_RETRY.retries && isRetryable(error),
+  retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) =>
+    attempt <= SUBMISSION_RETRY.retries && isRetryable(error),
   backoff: (attempt: number) => waitToRetry(attempt),
 };
 

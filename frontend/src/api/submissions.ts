@@ -34,7 +34,8 @@ export interface DrawingSubmission {
   content: string;
 }
 
-const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') => `events/${encodeURIComponent(eventId)}/submissions/${kind}`;
+const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') =>
+  `events/${encodeURIComponent(eventId)}/submissions/${kind}`;
 
 /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
 function photoForm({ name, file, fileName, photoCaption, title, bulk }: PhotoSubmission): FormData {

@@ -17,7 +17,11 @@ export interface UploadOptions {
  * answer; rejects with ConnectionLost when the connection fails, or sends and hears nothing for
  * SUBMISSION_RETRY.stallMs (a dead network drops packets rather than closing the socket).
  */
-export async function postForm(url: string, form: FormData, { headers = {}, onProgress }: UploadOptions = {}): Promise<UploadAnswer> {
+export async function postForm(
+  url: string,
+  form: FormData,
+  { headers = {}, onProgress }: UploadOptions = {},
+): Promise<UploadAnswer> {
   // The encoded body as bytes: what any XMLHttpRequest sends alike (jsdom's knows only its own FormData).
   const encoded = new Response(form);
   const body = new Uint8Array(await encoded.arrayBuffer());

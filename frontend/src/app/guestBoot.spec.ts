@@ -11,7 +11,8 @@ const event = makeEvent({ id: EVENT_ID, eventCode: 'ABC123' });
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer(({ url }) => {
-    if (url === `/api/events/public/${EVENT_ID}` || url === '/api/events/by-code/ABC123') return { status: 200, body: { event } };
+    if (url === `/api/events/public/${EVENT_ID}` || url === '/api/events/by-code/ABC123')
+      return { status: 200, body: { event } };
     return undefined;
   });
 });

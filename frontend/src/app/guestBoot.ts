@@ -12,7 +12,10 @@ export const loadEventCodePage = () => import('../features/event-code/EventCodeP
  * page's chunk and, on /contribute, the event look-up, which would otherwise wait for that chunk. The
  * page's own queries then join the request in flight (RTK Query asks once per argument).
  */
-export function startGuestRoute(dispatch: AppDispatch, { pathname, search }: { pathname: string; search: string }): void {
+export function startGuestRoute(
+  dispatch: AppDispatch,
+  { pathname, search }: { pathname: string; search: string },
+): void {
   if (matchPath('/event-code', pathname)) {
     void loadEventCodePage();
     return;
@@ -20,7 +23,10 @@ export function startGuestRoute(dispatch: AppDispatch, { pathname, search }: { p
   const contribute = matchPath('/contribute/:eventId', pathname) ?? matchPath('/contribute', pathname);
   if (!contribute) return;
   void loadContributePage();
-  const { id, code } = contributeLookup(contribute.params.eventId, new URLSearchParams(search).get('code') ?? undefined);
+  const { id, code } = contributeLookup(
+    contribute.params.eventId,
+    new URLSearchParams(search).get('code') ?? undefined,
+  );
   if (id) void dispatch(eventsApi.util.prefetch('getPublicEvent', id, {}));
   else if (code) void dispatch(eventsApi.util.prefetch('getEventByCode', code, {}));
 }

@@ -8,12 +8,18 @@ import { AuthRedirect, RequireAccess, type Access } from './RequireAccess';
 
 // Pages load on demand so a guest on /contribute or a venue screen downloads only its own page.
 const ContributePage = lazy(() => loadContributePage().then((m) => ({ default: m.ContributePage })));
-const ThankYouPage = lazy(() => import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
-const MemoryWallPage = lazy(() => import('../features/memories/MemoryWallPage').then((m) => ({ default: m.MemoryWallPage })));
+const ThankYouPage = lazy(() =>
+  import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })),
+);
+const MemoryWallPage = lazy(() =>
+  import('../features/memories/MemoryWallPage').then((m) => ({ default: m.MemoryWallPage })),
+);
 const CustomerWallPage = lazy(() =>
   import('../features/customer-wall/CustomerWallPage').then((m) => ({ default: m.CustomerWallPage })),
 );
-const ModerationPage = lazy(() => import('../features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
+const ModerationPage = lazy(() =>
+  import('../features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })),
+);
 const PresentationPage = lazy(() =>
   import('../features/presentation/PresentationPage').then((m) => ({ default: m.PresentationPage })),
 );
@@ -21,11 +27,15 @@ const DisplayPage = lazy(() => import('../features/display/DisplayPage').then((m
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 const EventCodePage = lazy(() => loadEventCodePage().then((m) => ({ default: m.EventCodePage })));
 const EventsPage = lazy(() => import('../features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
 const NewEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.NewEventPage })));
-const EditEventPage = lazy(() => import('../features/events/EventFormPage').then((m) => ({ default: m.EditEventPage })));
+const EditEventPage = lazy(() =>
+  import('../features/events/EventFormPage').then((m) => ({ default: m.EditEventPage })),
+);
 const EventDashboardPage = lazy(() =>
   import('../features/events/EventDashboardPage').then((m) => ({ default: m.EventDashboardPage })),
 );

@@ -8,5 +8,9 @@ const never = () => () => {};
  * fetched) shows the prerendered one until hydration is done, so the two match and nothing jumps.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

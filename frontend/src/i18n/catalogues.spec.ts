@@ -56,7 +56,8 @@ const english: Resources = {
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
   const found = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
-    if (value && typeof value === 'object') leaves(value, `${prefix}${key}.`).forEach((text, path) => found.set(path, text));
+    if (value && typeof value === 'object')
+      leaves(value, `${prefix}${key}.`).forEach((text, path) => found.set(path, text));
     else found.set(`${prefix}${key}`, value);
   }
   return found;
@@ -85,7 +86,9 @@ describe.each(others)('the %s catalogue', (language) => {
       const text = texts.get(key);
       if (typeof text !== 'string' || !text.trim()) return [`${key}: empty`];
       const expected = placeholders(String(englishText));
-      return expected.join() === placeholders(text).join() ? [] : [`${key}: ${placeholders(text).join()} instead of ${expected.join()}`];
+      return expected.join() === placeholders(text).join()
+        ? []
+        : [`${key}: ${placeholders(text).join()} instead of ${expected.join()}`];
     });
     expect(wrong).toEqual([]);
   });

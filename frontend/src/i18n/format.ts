@@ -22,8 +22,16 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 export function formatters(language: Language) {
   const moment = new Intl.DateTimeFormat(language, DAY_PARTS);
   const calendar = new Intl.DateTimeFormat(language, { ...DAY_PARTS, timeZone: 'UTC' });
-  const wholeDollars = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-  const dollarsAndCents = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  const wholeDollars = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const dollarsAndCents = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+  });
   const relative = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
   return {
     /** The day a moment (a timestamp) fell on where the viewer is; '' for a missing or unreadable one. */

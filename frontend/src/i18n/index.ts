@@ -71,7 +71,8 @@ export function useTranslation() {
     const plurals = new Intl.PluralRules(language);
     // A text a catalogue lacks (one added to English since) shows in English rather than not at all.
     const t = (key: TextKey, params?: TextParams): string =>
-      lookUp(language, plurals, key, params) || (language === Language.En ? '' : lookUp(Language.En, englishPlurals, key, params));
+      lookUp(language, plurals, key, params) ||
+      (language === Language.En ? '' : lookUp(Language.En, englishPlurals, key, params));
     return { language, t };
   }, [language]);
 }

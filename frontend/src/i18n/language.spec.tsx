@@ -21,7 +21,7 @@ async function settles(expected: Language, render: () => void) {
 }
 
 describe('which language the app speaks', () => {
-  it('starts in the browser\'s first language it has texts for', async () => {
+  it("starts in the browser's first language it has texts for", async () => {
     browserPrefers(['it-IT', 'de-AT', 'en']);
     await act(async () => startLanguage());
     await settles(Language.De, () => void 0);
@@ -33,25 +33,25 @@ describe('which language the app speaks', () => {
     await settles(Language.En, () => void 0);
   });
 
-  it('prefers a choice made earlier on this browser to the browser\'s language', async () => {
+  it("prefers a choice made earlier on this browser to the browser's language", async () => {
     browserPrefers(['de-DE']);
     localStorage.setItem(LANGUAGE_STORAGE_KEY, Language.Es);
     await act(async () => startLanguage());
     await settles(Language.Es, () => void 0);
   });
 
-  it('speaks the event\'s language on its pages when the visitor chose none', async () => {
+  it("speaks the event's language on its pages when the visitor chose none", async () => {
     browserPrefers(['de-DE']);
     await settles(Language.Zh, () => useEventLanguage(Language.Zh));
   });
 
-  it('keeps the visitor\'s choice on an event\'s pages, and remembers it', async () => {
+  it("keeps the visitor's choice on an event's pages, and remembers it", async () => {
     await act(async () => chooseLanguage(Language.Fr));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe(Language.Fr);
     await settles(Language.Fr, () => useEventLanguage(Language.Zh));
   });
 
-  it('always speaks the event\'s language on a venue screen', async () => {
+  it("always speaks the event's language on a venue screen", async () => {
     await act(async () => chooseLanguage(Language.Fr));
     await settles(Language.Zh, () => useEventLanguage(Language.Zh, { screen: true }));
   });

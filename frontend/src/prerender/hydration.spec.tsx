@@ -40,7 +40,8 @@ let container: HTMLElement;
 beforeEach(async () => {
   server = await startTestServer((req) => {
     if (req.method === 'GET' && req.url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
-    if (req.method === 'GET' && req.url === `/api/events/public/${CHINESE_EVENT_ID}`) return { status: 200, body: { event: chineseEvent } };
+    if (req.method === 'GET' && req.url === `/api/events/public/${CHINESE_EVENT_ID}`)
+      return { status: 200, body: { event: chineseEvent } };
     return answerMe({ user: null }, req);
   });
   container = document.body.appendChild(document.createElement('div'));
@@ -80,7 +81,7 @@ async function hydrate(route: string, prerenderedAs: string): Promise<unknown[]>
 }
 
 describe('prerendered guest pages', () => {
-  it('renders each page\'s first screen with its heading', async () => {
+  it("renders each page's first screen with its heading", async () => {
     expect(await renderPage('/event-code')).toContain('<h1 class="card-title">Join an Event</h1>');
     expect(await renderPage('/contribute')).toContain('<h1 class="card-title">Share Your Memory</h1>');
   });
@@ -96,7 +97,9 @@ describe('prerendered guest pages', () => {
   it('hydrates /contribute/{id} without a mismatch, then shows the form for the event', async () => {
     const mismatches = await hydrate(`/contribute/${EVENT_ID}`, '/contribute');
     const prerenderedHeading = screen.getByRole('heading', { level: 1, name: 'Share Your Memory' });
-    expect(await screen.findByText('Share a message, a photo or a drawing for Anna & Ben.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Share a message, a photo or a drawing for Anna & Ben.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Share Your Memory' })).toBeInTheDocument();
     expect(prerenderedHeading.isConnected).toBe(true);
@@ -110,10 +113,12 @@ describe('prerendered guest pages', () => {
     expect(container.contains(input)).toBe(true);
   });
 
-  it('hydrates a Chinese event\'s /contribute/{id} in English without a mismatch, then turns to Chinese', async () => {
+  it("hydrates a Chinese event's /contribute/{id} in English without a mismatch, then turns to Chinese", async () => {
     const mismatches = await hydrate(`/contribute/${CHINESE_EVENT_ID}`, '/contribute');
     const prerenderedHeading = screen.getByRole('heading', { level: 1 });
-    expect(await screen.findByText('为李雷和韩梅梅分享一段留言、一张照片或一幅画。', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('为李雷和韩梅梅分享一段留言、一张照片或一幅画。', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: '分享您的回忆' })).toBe(prerenderedHeading);
     expect(document.documentElement.lang).toBe('zh');

@@ -8,6 +8,8 @@ import axe from 'axe-core';
 export async function axeFindings(rules: string[]): Promise<string[]> {
   const results = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
   return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
+    violation.nodes.map(
+      (node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
   );
 }

@@ -13,7 +13,10 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 }
 
 /** Renders with a real store and a MemoryRouter; without `ui`, renders the whole app at `route`. */
-export function renderWithProviders(ui: ReactElement = <App />, { route = '/', store = makeStore(), ...options }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement = <App />,
+  { route = '/', store = makeStore(), ...options }: Options = {},
+) {
   const user = userEvent.setup();
   const result = render(
     <Provider store={store}>

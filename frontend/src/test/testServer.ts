@@ -27,7 +27,10 @@ export interface TestServer {
   server: ReturnType<typeof createServer>;
 }
 
-const NOT_FOUND: NonNullable<Reply> = { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+const NOT_FOUND: NonNullable<Reply> = {
+  status: 404,
+  body: { statusCode: 404, error: 'Not Found', message: 'Not found' },
+};
 /** The liveness route answers as the real API's does, unless `handle` says otherwise: live sockets ask it before reconnecting. */
 const LIVENESS_PATH = '/api/health/live';
 const ALIVE: NonNullable<Reply> = { status: 200, body: { status: 'ok' } };
@@ -42,9 +45,16 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // jsdom's XMLHttpRequest (photo uploads) applies CORS, since the page's origin is not this server's:
     // answer its preflight, and allow its requests, as the same-origin API never needs to.
-    const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' };
+    const cors = {
+      'access-control-allow-origin': req.headers.origin ?? '*',
+      'access-control-allow-credentials': 'true',
+    };
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '' });
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+      });
       res.end();
       return;
     }

@@ -1,4 +1,12 @@
-import type { EventStatus, EventType, ModerationType, AnimationStyle, DisplayOrder, Language, WallTheme } from './enums';
+import type {
+  EventStatus,
+  EventType,
+  ModerationType,
+  AnimationStyle,
+  DisplayOrder,
+  Language,
+  WallTheme,
+} from './enums';
 import type { PublicMemory } from './memories';
 
 /** Shapes of API responses shared by server and client. */

@@ -13,8 +13,24 @@ export interface CreditPack {
 }
 
 export const CREDIT_PACKS: readonly CreditPack[] = [
-  { id: 'starter', name: 'Starter', credits: 5, pricePerCredit: 5000, price: 25000, mostPopular: false, savingsPercent: 0 },
-  { id: 'value', name: 'Value', credits: 10, pricePerCredit: 4500, price: 45000, mostPopular: true, savingsPercent: 10 },
+  {
+    id: 'starter',
+    name: 'Starter',
+    credits: 5,
+    pricePerCredit: 5000,
+    price: 25000,
+    mostPopular: false,
+    savingsPercent: 0,
+  },
+  {
+    id: 'value',
+    name: 'Value',
+    credits: 10,
+    pricePerCredit: 4500,
+    price: 45000,
+    mostPopular: true,
+    savingsPercent: 10,
+  },
   { id: 'pro', name: 'Pro', credits: 20, pricePerCredit: 4000, price: 80000, mostPopular: false, savingsPercent: 20 },
 ];
 

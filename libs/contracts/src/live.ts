@@ -64,7 +64,8 @@ export function parseLivePosition(value: string | null | undefined): { feed: Liv
  * protocol's own pings, so this is how a screen notices a connection that silently stopped carrying data.
  */
 export const ClientMessageType = { Join: 'join', Ping: 'ping' } as const;
-export type ClientMessage = { type: typeof ClientMessageType.Join; eventId: string } | { type: typeof ClientMessageType.Ping };
+export type ClientMessage =
+  { type: typeof ClientMessageType.Join; eventId: string } | { type: typeof ClientMessageType.Ping };
 
 /** The gateway's answer to a client's ping. */
 export const LIVE_PONG = 'pong';
@@ -81,7 +82,8 @@ export const LiveRefusals = {
   // The join could not be decided (the database away): the client reconnects later.
   unavailable: 'Live updates are unavailable for a moment',
 } as const;
-export const isFinalCloseCode = (code: number) => code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
+export const isFinalCloseCode = (code: number) =>
+  code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
 /** The socket's session ended (logout, password change or reset): reconnecting makes it a public viewer. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 

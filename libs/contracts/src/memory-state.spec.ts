@@ -15,12 +15,21 @@ import {
 } from './memory-state';
 
 const reasons = Object.values(HeldReason);
-const moderation = fc.option(fc.record({ reason: fc.constantFrom(...reasons) }, { requiredKeys: ['reason'] }), { nil: null });
+const moderation = fc.option(fc.record({ reason: fc.constantFrom(...reasons) }, { requiredKeys: ['reason'] }), {
+  nil: null,
+});
 const change: fc.Arbitrary<MemoryChange> = fc.oneof(
   fc.record({ kind: fc.constant(MemoryTransition.Finish), approved: fc.boolean(), moderation }),
-  fc.record({ kind: fc.constant(MemoryTransition.Fail), moderation: fc.record({ reason: fc.constantFrom(...reasons) }) }),
+  fc.record({
+    kind: fc.constant(MemoryTransition.Fail),
+    moderation: fc.record({ reason: fc.constantFrom(...reasons) }),
+  }),
   fc.record({ kind: fc.constant(MemoryTransition.Recheck), approved: fc.boolean(), moderation }),
-  fc.record({ kind: fc.constant(MemoryTransition.Moderate), approved: fc.option(fc.boolean(), { nil: undefined }), flagged: fc.option(fc.boolean(), { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant(MemoryTransition.Moderate),
+    approved: fc.option(fc.boolean(), { nil: undefined }),
+    flagged: fc.option(fc.boolean(), { nil: undefined }),
+  }),
   fc.record({ kind: fc.constant(MemoryTransition.Feature), featured: fc.boolean() }),
 );
 /** Any combination of the columns, reachable or not. */
@@ -31,7 +40,13 @@ const anyState: fc.Arbitrary<MemoryState> = fc.record({
   featured: fc.boolean(),
   moderation,
 });
-const stored: MemoryState = { processingState: ProcessingState.Processing, approved: false, flagged: false, featured: false, moderation: null };
+const stored: MemoryState = {
+  processingState: ProcessingState.Processing,
+  approved: false,
+  flagged: false,
+  featured: false,
+  moderation: null,
+};
 
 /** Every state a stored memory passes through under a sequence of changes (refused ones change nothing). */
 function run(changes: MemoryChange[]): MemoryState[] {
@@ -42,7 +57,11 @@ function run(changes: MemoryChange[]): MemoryState[] {
 
 describe("a memory's state machine", () => {
   it('never approves a memory that is not processed, whatever happens to it', () => {
-    fc.assert(fc.property(fc.array(change, { maxLength: 12 }), (changes) => run(changes).every((s) => !s.approved || s.processingState === ProcessingState.Ready)));
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 12 }), (changes) =>
+        run(changes).every((s) => !s.approved || s.processingState === ProcessingState.Ready),
+      ),
+    );
   });
 
   it('never takes a memory back to processing once processing ended', () => {
@@ -58,7 +77,10 @@ describe("a memory's state machine", () => {
   it('finishes a memory once: a second finish or fail is refused', () => {
     fc.assert(
       fc.property(change, change, (first, second) => {
-        fc.pre([MemoryTransition.Finish, MemoryTransition.Fail].includes(first.kind as 'finish') && [MemoryTransition.Finish, MemoryTransition.Fail].includes(second.kind as 'finish'));
+        fc.pre(
+          [MemoryTransition.Finish, MemoryTransition.Fail].includes(first.kind as 'finish') &&
+            [MemoryTransition.Finish, MemoryTransition.Fail].includes(second.kind as 'finish'),
+        );
         const finished = nextState(stored, first);
         return finished !== null && nextState(finished, second) === null;
       }),
@@ -68,7 +90,11 @@ describe("a memory's state machine", () => {
   it('puts every reachable memory in exactly one of the approved, pending and flagged lists', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 12 }), (changes) =>
-        run(changes).every((s) => [MemoryFilter.Approved, MemoryFilter.Pending, MemoryFilter.Flagged].filter((f) => matchesFilter(s, f)).length === 1),
+        run(changes).every(
+          (s) =>
+            [MemoryFilter.Approved, MemoryFilter.Pending, MemoryFilter.Flagged].filter((f) => matchesFilter(s, f))
+              .length === 1,
+        ),
       ),
     );
   });
@@ -78,7 +104,9 @@ describe("a memory's state machine", () => {
   });
 
   it('puts every memory in the list of all', () => {
-    fc.assert(fc.property(anyState, (s) => matchesFilter(s, MemoryFilter.All) && Object.keys(FILTER_PATTERNS.all).length === 0));
+    fc.assert(
+      fc.property(anyState, (s) => matchesFilter(s, MemoryFilter.All) && Object.keys(FILTER_PATTERNS.all).length === 0),
+    );
   });
 
   it('refuses a change from a state it does not start from, and changes nothing then', () => {
@@ -86,7 +114,13 @@ describe("a memory's state machine", () => {
   });
 
   it('features only what is on the wall', () => {
-    fc.assert(fc.property(anyState, fc.boolean(), (s, featured) => canChange(s, { kind: MemoryTransition.Feature, featured }) === isOnPublicWall(s)));
+    fc.assert(
+      fc.property(
+        anyState,
+        fc.boolean(),
+        (s, featured) => canChange(s, { kind: MemoryTransition.Feature, featured }) === isOnPublicWall(s),
+      ),
+    );
   });
 
   it('offers to AI again only a processed memory held because AI was away, and nothing a host decided', () => {
@@ -94,7 +128,13 @@ describe("a memory's state machine", () => {
       fc.property(anyState, (s) => {
         const recheck = canChange(s, { kind: MemoryTransition.Recheck, approved: true, moderation: null });
         expect(recheck).toBe(isWaitingForAi(s));
-        return !recheck || (s.processingState === ProcessingState.Ready && !s.approved && !s.flagged && s.moderation?.reason === HeldReason.AiUnavailable);
+        return (
+          !recheck ||
+          (s.processingState === ProcessingState.Ready &&
+            !s.approved &&
+            !s.flagged &&
+            s.moderation?.reason === HeldReason.AiUnavailable)
+        );
       }),
     );
   });
@@ -102,7 +142,9 @@ describe("a memory's state machine", () => {
   it('lets a host approve a processed memory only, and flag or unapprove any', () => {
     for (const processingState of PROCESSING_STATES) {
       const s = { ...stored, processingState };
-      expect(canChange(s, { kind: MemoryTransition.Moderate, approved: true, flagged: false })).toBe(processingState === ProcessingState.Ready);
+      expect(canChange(s, { kind: MemoryTransition.Moderate, approved: true, flagged: false })).toBe(
+        processingState === ProcessingState.Ready,
+      );
       expect(nextState(s, { kind: MemoryTransition.Moderate, flagged: true })).toEqual({ ...s, flagged: true });
       expect(nextState(s, { kind: MemoryTransition.Moderate, approved: false })).toEqual(s);
     }

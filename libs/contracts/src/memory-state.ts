@@ -75,10 +75,15 @@ export const FILTER_PATTERNS: Record<MemoryFilter, StatePattern> = {
   all: {},
 };
 
-export const matchesFilter = (memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>, filter: MemoryFilter): boolean =>
-  matchesPattern(memory, FILTER_PATTERNS[filter]);
+export const matchesFilter = (
+  memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>,
+  filter: MemoryFilter,
+): boolean => matchesPattern(memory, FILTER_PATTERNS[filter]);
 
-export function matchesPattern(memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>, pattern: StatePattern): boolean {
+export function matchesPattern(
+  memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>,
+  pattern: StatePattern,
+): boolean {
   return (
     (pattern.processingState === undefined || memory.processingState === pattern.processingState) &&
     (pattern.approved === undefined || memory.approved === pattern.approved) &&
@@ -115,7 +120,12 @@ export function transitionGuard(change: MemoryChange): StatePattern {
     case MemoryTransition.Fail:
       return { processingState: ProcessingState.Processing };
     case MemoryTransition.Recheck:
-      return { processingState: ProcessingState.Ready, approved: false, flagged: false, heldFor: HeldReason.AiUnavailable };
+      return {
+        processingState: ProcessingState.Ready,
+        approved: false,
+        flagged: false,
+        heldFor: HeldReason.AiUnavailable,
+      };
     case MemoryTransition.Moderate:
       // Only a processed memory can be approved: a failed or unprocessed one has nothing to show.
       return change.approved ? { processingState: ProcessingState.Ready } : {};
@@ -124,7 +134,8 @@ export function transitionGuard(change: MemoryChange): StatePattern {
   }
 }
 
-export const canChange = (memory: MemoryState, change: MemoryChange): boolean => matchesPattern(memory, transitionGuard(change));
+export const canChange = (memory: MemoryState, change: MemoryChange): boolean =>
+  matchesPattern(memory, transitionGuard(change));
 
 /** The columns a change sets. */
 export function transitionUpdate(change: MemoryChange): Partial<MemoryState> {

@@ -28,7 +28,8 @@ export const JobQueue = {
 
 /** The jobs of one queue. */
 export type JobOf<Q extends QueueName> = { [N in JobName]: (typeof JobQueue)[N] extends Q ? N : never }[JobName];
-export const jobsOf = <Q extends QueueName>(queue: Q) => (Object.keys(JobQueue) as JobName[]).filter((name): name is JobOf<Q> => JobQueue[name] === queue);
+export const jobsOf = <Q extends QueueName>(queue: Q) =>
+  (Object.keys(JobQueue) as JobName[]).filter((name): name is JobOf<Q> => JobQueue[name] === queue);
 
 /**
  * What every memory job carries. `eventId` and `requestId` (the guest's request that caused the work) are

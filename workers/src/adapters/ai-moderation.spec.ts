@@ -11,7 +11,10 @@ const result = (flagged: boolean, types: string[]) => ({
 describe('verdictOf (reading an OpenAI moderation answer)', () => {
   it('reads a complete answer: clean, or flagged with its categories', () => {
     expect(verdictOf({ results: [result(false, ['text'])] }, ['text'])).toEqual({ flagged: false, categories: [] });
-    expect(verdictOf({ results: [result(true, ['text', 'image'])] }, ['text', 'image'])).toEqual({ flagged: true, categories: ['violence'] });
+    expect(verdictOf({ results: [result(true, ['text', 'image'])] }, ['text', 'image'])).toEqual({
+      flagged: true,
+      categories: ['violence'],
+    });
   });
 
   it.each([
@@ -20,7 +23,11 @@ describe('verdictOf (reading an OpenAI moderation answer)', () => {
     ['a result without a flagged verdict', { results: [{ categories: {} }] }, ['text']],
     ['a result that never looked at the photo', { results: [result(false, ['text'])] }, ['text', 'image']],
     ['a result without applied input types', { results: [{ flagged: false, categories: {} }] }, ['text']],
-    ['more results than the one input asked', { results: [result(false, ['text']), result(false, ['text'])] }, ['text']],
+    [
+      'more results than the one input asked',
+      { results: [result(false, ['text']), result(false, ['text'])] },
+      ['text'],
+    ],
   ] as const)('treats %s as unavailable (held for a human), never as approval', (_, response, sent) => {
     expect(() => verdictOf(response as { results?: unknown }, sent)).toThrow(AiModerationUnavailable);
   });

@@ -24,10 +24,17 @@ export function verdictOf(response: { results?: unknown }, sent: readonly InputT
   if (typeof result?.flagged !== 'boolean' || !result.categories || typeof result.categories !== 'object') {
     throw new AiModerationUnavailable('malformed moderation result');
   }
-  const applied = new Set(Object.values(result.category_applied_input_types ?? {}).flatMap((types): unknown[] => (Array.isArray(types) ? types : [])));
+  const applied = new Set(
+    Object.values(result.category_applied_input_types ?? {}).flatMap((types): unknown[] =>
+      Array.isArray(types) ? types : [],
+    ),
+  );
   const unreviewed = sent.filter((type) => !applied.has(type));
-  if (unreviewed.length) throw new AiModerationUnavailable(`the moderation result does not cover the ${unreviewed.join(' and ')}`);
-  const categories = Object.entries(result.categories).filter(([, flagged]) => flagged === true).map(([category]) => category);
+  if (unreviewed.length)
+    throw new AiModerationUnavailable(`the moderation result does not cover the ${unreviewed.join(' and ')}`);
+  const categories = Object.entries(result.categories)
+    .filter(([, flagged]) => flagged === true)
+    .map(([category]) => category);
   return { flagged: result.flagged, categories };
 }
 
@@ -41,7 +48,12 @@ export class AiModeration {
     private readonly metrics: Metrics,
   ) {
     this.client = config.OPENAI_API_KEY
-      ? new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, timeout: config.OPENAI_TIMEOUT_MS, maxRetries: 1 })
+      ? new OpenAI({
+          apiKey: config.OPENAI_API_KEY,
+          baseURL: config.OPENAI_BASE_URL,
+          timeout: config.OPENAI_TIMEOUT_MS,
+          maxRetries: 1,
+        })
       : null;
   }
 
@@ -54,10 +66,17 @@ export class AiModeration {
   async review(text: string, image?: { data: Buffer; mime: string }): Promise<AiVerdict> {
     if (!this.client) throw new AiModerationUnavailable('no OpenAI key configured');
     const input: OpenAI.Moderations.ModerationMultiModalInput[] = [{ type: 'text', text }];
-    if (image) input.push({ type: 'image_url', image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` } });
+    if (image)
+      input.push({
+        type: 'image_url',
+        image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` },
+      });
     const timer = this.metrics.aiModerationDuration.startTimer();
     try {
-      const verdict = verdictOf(await this.client.moderations.create({ model: 'omni-moderation-latest', input }), image ? ['text', 'image'] : ['text']);
+      const verdict = verdictOf(
+        await this.client.moderations.create({ model: 'omni-moderation-latest', input }),
+        image ? ['text', 'image'] : ['text'],
+      );
       timer({ outcome: verdict.flagged ? 'flagged' : 'clean' });
       return verdict;
     } catch (err) {

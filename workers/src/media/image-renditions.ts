@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buffer } from 'node:stream/consumers';
 import { IMAGE_RENDITIONS, MemoryMedia, RenditionName } from '@memory-wall/contracts';
-import { inspectImage, mediaUrl, Memory, ObjectStorage, originalKey, renderWebpSet, renditionKey, UnsupportedImageError } from '@memory-wall/core';
+import {
+  inspectImage,
+  mediaUrl,
+  Memory,
+  ObjectStorage,
+  originalKey,
+  renderWebpSet,
+  renditionKey,
+  UnsupportedImageError,
+} from '@memory-wall/core';
 
 export interface ProcessedImage {
   media: MemoryMedia;

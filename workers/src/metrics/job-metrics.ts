@@ -19,7 +19,8 @@ export class JobMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    for (const name of Object.values(QueueName)) this.metrics.watchQueue(name, () => this.queue.queues[name].getJobCounts(...JOB_STATES));
+    for (const name of Object.values(QueueName))
+      this.metrics.watchQueue(name, () => this.queue.queues[name].getJobCounts(...JOB_STATES));
   }
 
   /** Follows one worker's events. */
@@ -27,14 +28,20 @@ export class JobMetrics implements OnModuleInit {
     const { jobWait, jobDuration, jobFailures, jobRetries } = this.metrics;
     worker.on('active', (job: Job<D, R, N>) => {
       // Only a first attempt: a retry's wait is mostly its own backoff.
-      if (job.attemptsStarted <= 1 && job.processedOn) jobWait.observe({ queue, job: job.name }, (job.processedOn - job.timestamp - (job.delay ?? 0)) / 1000);
+      if (job.attemptsStarted <= 1 && job.processedOn)
+        jobWait.observe({ queue, job: job.name }, (job.processedOn - job.timestamp - (job.delay ?? 0)) / 1000);
     });
     worker.on('completed', (job: Job<D, R, N>) => {
-      if (job.processedOn && job.finishedOn) jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (job.finishedOn - job.processedOn) / 1000);
+      if (job.processedOn && job.finishedOn)
+        jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (job.finishedOn - job.processedOn) / 1000);
     });
     worker.on('failed', (job: Job<D, R, N> | undefined) => {
       if (!job) return;
-      if (job.processedOn) jobDuration.observe({ queue, job: job.name, outcome: 'failed' }, ((job.finishedOn ?? Date.now()) - job.processedOn) / 1000);
+      if (job.processedOn)
+        jobDuration.observe(
+          { queue, job: job.name, outcome: 'failed' },
+          ((job.finishedOn ?? Date.now()) - job.processedOn) / 1000,
+        );
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
       (final ? jobFailures : jobRetries).inc({ queue, job: job.name });
     });

@@ -11,9 +11,16 @@ describe('OutboxSweeper over the in-memory memories', () => {
     memories.add({ id: 'recent', eventId: EVENT_ID, createdAt: ago(SWEEP_AFTER_MS / 2) });
     memories.add({ id: 'stranded-later', eventId: EVENT_ID, createdAt: ago(SWEEP_AFTER_MS * 2) });
     memories.add({ id: 'stranded-first', eventId: EVENT_ID, type: 'photo', createdAt: ago(SWEEP_AFTER_MS * 3) });
-    memories.add({ id: 'finished', eventId: EVENT_ID, processingState: ProcessingState.Ready, createdAt: ago(SWEEP_AFTER_MS * 4) });
+    memories.add({
+      id: 'finished',
+      eventId: EVENT_ID,
+      processingState: ProcessingState.Ready,
+      createdAt: ago(SWEEP_AFTER_MS * 4),
+    });
     const requeued: string[] = [];
-    const queue = { requeue: async (memory: { id: string }) => void requeued.push(memory.id) } as unknown as MemoryQueue;
+    const queue = {
+      requeue: async (memory: { id: string }) => void requeued.push(memory.id),
+    } as unknown as MemoryQueue;
 
     expect(await new OutboxSweeper(memories, queue).sweep()).toBe(2);
     expect(requeued).toEqual(['stranded-first', 'stranded-later']);

@@ -15,6 +15,10 @@ export function assertHandlesEveryJob<Q extends QueueName>(queue: Q, handlers: J
 }
 
 /** Runs a job with its handler. */
-export function runJob<Q extends QueueName>(handlers: JobHandlers<Q>, name: JobOf<Q>, data: JobPayloads[JobOf<Q>]): Promise<void> {
+export function runJob<Q extends QueueName>(
+  handlers: JobHandlers<Q>,
+  name: JobOf<Q>,
+  data: JobPayloads[JobOf<Q>],
+): Promise<void> {
   return (handlers[name] as JobHandler<JobOf<Q>>)(data);
 }

@@ -3,7 +3,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { buffer } from 'node:stream/consumers';
 import { isWaitingForAi, MemoryModeration, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
-import { AppConfig, Event, Memory, MemoryLifecycle, MemoryQueue, MemoryRepository, Metrics, needsRendering, ObjectStorage, renditionKey } from '@memory-wall/core';
+import {
+  AppConfig,
+  Event,
+  Memory,
+  MemoryLifecycle,
+  MemoryQueue,
+  MemoryRepository,
+  Metrics,
+  needsRendering,
+  ObjectStorage,
+  renditionKey,
+} from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { moderationOutcome } from '../metrics/job-metrics';
 import { decideModeration } from './moderation-decision';
@@ -38,7 +49,10 @@ export class MemoryProcessor {
     if (needsRendering(memory)) return this.queue.enqueue(memory);
     const event = await this.events.findOneByOrFail({ id: memory.eventId });
 
-    const ai = event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost ? await this.reviewWithAi(memory) : undefined;
+    const ai =
+      event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost
+        ? await this.reviewWithAi(memory)
+        : undefined;
     const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
     const finished = await this.lifecycle.finish(memory.id, decision.approved, decision.held);
     if (!finished) return;
@@ -72,7 +86,8 @@ export class MemoryProcessor {
 
   /** One held because AI moderation was away is offered to it again later. */
   private async offerToAiLater(memory: Memory) {
-    if (isWaitingForAi(memory) && this.ai.configured) await this.queue.scheduleAiReview(memory, this.config.AI_RETRY_DELAY_MS);
+    if (isWaitingForAi(memory) && this.ai.configured)
+      await this.queue.scheduleAiReview(memory, this.config.AI_RETRY_DELAY_MS);
   }
 
   /** The card rendition of a photo or drawing, which AI moderation looks at. */
@@ -94,5 +109,7 @@ export class MemoryProcessor {
 
 /** What AI moderation reads of a memory: who wrote it, its title, and its text or caption. */
 function moderationText(memory: Memory): string {
-  return [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption].filter(Boolean).join('\n');
+  return [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption]
+    .filter(Boolean)
+    .join('\n');
 }

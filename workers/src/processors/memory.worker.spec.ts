@@ -7,13 +7,23 @@ import type { MemoryProcessor } from './memory.processor';
 import { MemoryWorker } from './memory.worker';
 
 // No Redis is needed: start-up refuses before it would connect.
-const worker = () => new MemoryWorker({} as AppConfig, {} as RedisKeys, {} as MediaProcessor, {} as MemoryProcessor, {} as JobMetrics, {} as JobLogContext);
+const worker = () =>
+  new MemoryWorker(
+    {} as AppConfig,
+    {} as RedisKeys,
+    {} as MediaProcessor,
+    {} as MemoryProcessor,
+    {} as JobMetrics,
+    {} as JobLogContext,
+  );
 
 describe('MemoryWorker start-up', () => {
   it('refuses to start, naming the job, when a job of a queue has no handler', () => {
     const incomplete = worker();
     // What the compiler refuses in the source, done behind its back.
     delete (incomplete.handlers[QueueName.Moderation] as Partial<Record<string, unknown>>)[JobName.ReviewWithAi];
-    expect(() => incomplete.onApplicationBootstrap()).toThrow(`The ${QueueName.Moderation} worker has no handler for ${JobName.ReviewWithAi}`);
+    expect(() => incomplete.onApplicationBootstrap()).toThrow(
+      `The ${QueueName.Moderation} worker has no handler for ${JobName.ReviewWithAi}`,
+    );
   });
 });

@@ -49,16 +49,23 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private start<Q extends QueueName>(queue: Q, concurrency: number) {
     const handlers = this.handlers[queue] as JobHandlers<Q>;
-    const worker = new Worker(queue, (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)), {
-      // Workers block on Redis; they must wait for it, not fail fast.
-      connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
-      prefix: this.keys.queuePrefix,
-      concurrency,
-      lockDuration: this.config.WORKER_LOCK_MS,
-      stalledInterval: this.config.WORKER_LOCK_MS,
-    });
+    const worker = new Worker(
+      queue,
+      (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)),
+      {
+        // Workers block on Redis; they must wait for it, not fail fast.
+        connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+        prefix: this.keys.queuePrefix,
+        concurrency,
+        lockDuration: this.config.WORKER_LOCK_MS,
+        stalledInterval: this.config.WORKER_LOCK_MS,
+      },
+    );
     this.jobMetrics.observe(queue, worker);
-    worker.on('failed', (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)));
+    worker.on(
+      'failed',
+      (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)),
+    );
     worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
   }
@@ -67,8 +74,11 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     // An AI re-review that never got an answer leaves the memory with the humans, where it already is.
     if (!job || job.name === JobName.ReviewWithAi) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
-    this.logger.warn(`memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`);
-    if (job.attemptsMade >= attempts) await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
+    this.logger.warn(
+      `memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`,
+    );
+    if (job.attemptsMade >= attempts)
+      await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
   }
 
   async onApplicationShutdown() {

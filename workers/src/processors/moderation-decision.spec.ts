@@ -7,7 +7,10 @@ describe('decideModeration', () => {
   });
 
   it('holds for a host on manual_moderation', () => {
-    expect(decideModeration(ModerationType.ManualModeration)).toEqual({ approved: false, held: { reason: HeldReason.ManualReview } });
+    expect(decideModeration(ModerationType.ManualModeration)).toEqual({
+      approved: false,
+      held: { reason: HeldReason.ManualReview },
+    });
   });
 
   it("approves what the event's own hosts upload, whatever the moderation type", () => {
@@ -17,7 +20,9 @@ describe('decideModeration', () => {
   });
 
   it('follows the AI verdict: clean approved, flagged held with its categories', () => {
-    expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: false, categories: [] } }).approved).toBe(true);
+    expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: false, categories: [] } }).approved).toBe(
+      true,
+    );
     expect(decideModeration(ModerationType.AiModeration, { ai: { flagged: true, categories: ['violence'] } })).toEqual({
       approved: false,
       held: { reason: HeldReason.AiFlagged, categories: ['violence'] },
@@ -26,7 +31,10 @@ describe('decideModeration', () => {
 
   it('fails closed: no AI verdict means a human decides', () => {
     for (const ai of [undefined, 'unavailable' as const]) {
-      expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({ approved: false, held: { reason: HeldReason.AiUnavailable } });
+      expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({
+        approved: false,
+        held: { reason: HeldReason.AiUnavailable },
+      });
     }
   });
 });

@@ -24,7 +24,10 @@ export function decideModeration(moderationType: ModerationType, input: Moderati
     case ModerationType.ManualModeration:
       return { approved: false, held: { reason: HeldReason.ManualReview } };
     case ModerationType.AiModeration:
-      if (!input.ai || input.ai === 'unavailable') return { approved: false, held: { reason: HeldReason.AiUnavailable } };
-      return input.ai.flagged ? { approved: false, held: { reason: HeldReason.AiFlagged, categories: input.ai.categories } } : approve;
+      if (!input.ai || input.ai === 'unavailable')
+        return { approved: false, held: { reason: HeldReason.AiUnavailable } };
+      return input.ai.flagged
+        ? { approved: false, held: { reason: HeldReason.AiFlagged, categories: input.ai.categories } }
+        : approve;
   }
 }

@@ -1,4 +1,12 @@
-import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, Type, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  Type,
+  UseGuards,
+} from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import type { FastifyRequest } from 'fastify';

@@ -37,7 +37,10 @@ export class AdminController {
   @Post('service-providers/:id/reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: "The owner resets a service provider's password; ends its sessions" })
-  async resetProviderPassword(@Param('id', UuidParam('service provider id')) id: string, @Body() dto: ResetProviderPasswordDto) {
+  async resetProviderPassword(
+    @Param('id', UuidParam('service provider id')) id: string,
+    @Body() dto: ResetProviderPasswordDto,
+  ) {
     await this.users.resetProviderPassword(id, dto.newPassword);
     return { success: true };
   }

@@ -62,14 +62,21 @@ export class BillingService {
 
   async adjust(session: Session, dto: AdjustCreditsDto): Promise<AdjustCreditsResponse> {
     const { transaction, availableCredits } = await this.dataSource.transaction((tx) =>
-      this.ledger.adjust(tx, { serviceProviderId: dto.serviceProviderId, ownerUserId: session.userId, amount: dto.amount, reason: dto.reason }),
+      this.ledger.adjust(tx, {
+        serviceProviderId: dto.serviceProviderId,
+        ownerUserId: session.userId,
+        amount: dto.amount,
+        reason: dto.reason,
+      }),
     );
     const [view] = await this.transactionsById(transaction.id);
     return { success: true, transaction: view, availableCredits };
   }
 
   private async transactionsById(id: string): Promise<AdminCreditTransaction[]> {
-    const rows = await this.dataSource.getRepository(CreditTransaction).find({ where: { id }, relations: { serviceProvider: true, user: true } });
+    const rows = await this.dataSource
+      .getRepository(CreditTransaction)
+      .find({ where: { id }, relations: { serviceProvider: true, user: true } });
     return rows.map(toAdminCreditTransaction);
   }
 }

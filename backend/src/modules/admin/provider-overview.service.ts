@@ -36,7 +36,9 @@ export class ProviderOverviewService {
     if (!(await this.dataSource.getRepository(ServiceProvider).existsBy({ id }))) {
       throw new NotFoundException(CreditMessages.providerNotFound);
     }
-    const events = await this.dataSource.getRepository(Event).find({ where: { serviceProviderId: id }, order: { createdAt: 'DESC' } });
+    const events = await this.dataSource
+      .getRepository(Event)
+      .find({ where: { serviceProviderId: id }, order: { createdAt: 'DESC' } });
     const rows: Array<{ eventId: string; count: string }> = events.length
       ? await this.dataSource
           .getRepository(Memory)
@@ -52,7 +54,10 @@ export class ProviderOverviewService {
   }
 
   private providersWithUsers() {
-    return this.dataSource.getRepository(ServiceProvider).createQueryBuilder('provider').innerJoinAndSelect('provider.user', 'user');
+    return this.dataSource
+      .getRepository(ServiceProvider)
+      .createQueryBuilder('provider')
+      .innerJoinAndSelect('provider.user', 'user');
   }
 
   /** Two grouped queries, whatever the number of providers. */
@@ -77,7 +82,8 @@ export class ProviderOverviewService {
       .groupBy('event.serviceProviderId')
       .getRawMany();
     const counts = new Map<string, EventCounts>();
-    for (const row of events) counts.set(row.providerId, { total: Number(row.total), active: Number(row.active), contributions: 0 });
+    for (const row of events)
+      counts.set(row.providerId, { total: Number(row.total), active: Number(row.active), contributions: 0 });
     for (const row of memories) {
       const entry = counts.get(row.providerId) ?? { ...NO_EVENTS };
       entry.contributions = Number(row.count);

@@ -23,8 +23,14 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiOperation({ summary: 'Create an account (guest, customer or service provider) and sign in; rate-limited per address' })
-  async register(@Body() dto: RegisterDto, @Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponse> {
+  @ApiOperation({
+    summary: 'Create an account (guest, customer or service provider) and sign in; rate-limited per address',
+  })
+  async register(
+    @Body() dto: RegisterDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserResponse> {
     const { user, sessionId } = await this.auth.register(dto, req.ip, req.sessionId);
     setSessionCookie(req, reply, sessionId);
     return { user };
@@ -34,7 +40,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email or username; rate-limited per account and per address' })
-  async login(@Body() dto: LoginDto, @Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponse> {
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserResponse> {
     const { user, sessionId } = await this.auth.login(dto, req.ip, req.sessionId);
     setSessionCookie(req, reply, sessionId);
     return { user };

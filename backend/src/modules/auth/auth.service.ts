@@ -51,7 +51,11 @@ export class AuthService {
     await this.registrations.admit(address);
     const welcome = role === Role.ServiceProvider && (await this.registrations.takeWelcomeGrant(address));
     try {
-      const user = await this.users.register({ ...dto, role }, await hashPassword(dto.password), welcome ? WELCOME_CREDITS : 0);
+      const user = await this.users.register(
+        { ...dto, role },
+        await hashPassword(dto.password),
+        welcome ? WELCOME_CREDITS : 0,
+      );
       return await this.startSession(user.id, previousSessionId);
     } catch (err) {
       if (welcome) await this.registrations.returnWelcomeGrant(address);

@@ -40,8 +40,14 @@ export class LoginThrottle {
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys) {
     this.perAccount = redisRateLimiter(redis, keys, 'login-account', LOGIN_LIMITS.perAccount);
     this.perAddress = redisRateLimiter(redis, keys, 'login-address', LOGIN_LIMITS.perAddress);
-    this.inFlightPerAccount = redisRateLimiter(redis, keys, 'login-inflight-account', { points: LOGIN_LIMITS.inFlightPerAccount, duration: LOGIN_LIMITS.slotTtl });
-    this.inFlightPerAddress = redisRateLimiter(redis, keys, 'login-inflight-address', { points: LOGIN_LIMITS.inFlightPerAddress, duration: LOGIN_LIMITS.slotTtl });
+    this.inFlightPerAccount = redisRateLimiter(redis, keys, 'login-inflight-account', {
+      points: LOGIN_LIMITS.inFlightPerAccount,
+      duration: LOGIN_LIMITS.slotTtl,
+    });
+    this.inFlightPerAddress = redisRateLimiter(redis, keys, 'login-inflight-address', {
+      points: LOGIN_LIMITS.inFlightPerAddress,
+      duration: LOGIN_LIMITS.slotTtl,
+    });
   }
 
   /**

@@ -45,7 +45,14 @@ export class OwnerBootstrap implements OnApplicationBootstrap {
 
   private async create(username: string, email: string, password: string) {
     try {
-      await this.users.save(this.users.create({ username, email: email.toLowerCase(), password: await hashPassword(password), role: Role.Owner }));
+      await this.users.save(
+        this.users.create({
+          username,
+          email: email.toLowerCase(),
+          password: await hashPassword(password),
+          role: Role.Owner,
+        }),
+      );
       this.logger.log(`created owner account ${username}`);
     } catch (err) {
       // Another instance created it at the same moment.

@@ -19,8 +19,14 @@ export class RegistrationThrottle {
   private readonly welcomeGrants: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.attempts = redisRateLimiter(redis, keys, 'register-address', { points: config.REGISTRATIONS_PER_HOUR, duration: 3600 });
-    this.welcomeGrants = redisRateLimiter(redis, keys, 'welcome-credits-address', { points: WELCOME_GRANTS_PER_ADDRESS_PER_DAY, duration: 24 * 3600 });
+    this.attempts = redisRateLimiter(redis, keys, 'register-address', {
+      points: config.REGISTRATIONS_PER_HOUR,
+      duration: 3600,
+    });
+    this.welcomeGrants = redisRateLimiter(redis, keys, 'welcome-credits-address', {
+      points: WELCOME_GRANTS_PER_ADDRESS_PER_DAY,
+      duration: 24 * 3600,
+    });
   }
 
   /** Counts one attempt, atomically, before the name is looked up or the password hashed; 429 past the limit. */

@@ -1,6 +1,12 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { adjustmentBelowZero, CreditMessages, CreditPack, EventMessages, TransactionType } from '@memory-wall/contracts';
+import {
+  adjustmentBelowZero,
+  CreditMessages,
+  CreditPack,
+  EventMessages,
+  TransactionType,
+} from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
 
 export class NotEnoughCreditsException extends HttpException {
@@ -96,7 +102,10 @@ export class CreditLedger {
   }
 
   /** A new service provider's welcome credits, granted in the transaction that creates the provider. */
-  async grantWelcome(tx: EntityManager, grant: { serviceProviderId: string; userId: string; credits: number }): Promise<void> {
+  async grantWelcome(
+    tx: EntityManager,
+    grant: { serviceProviderId: string; userId: string; credits: number },
+  ): Promise<void> {
     const credited = await tx
       .createQueryBuilder()
       .update(ServiceProvider)
@@ -114,7 +123,10 @@ export class CreditLedger {
   }
 
   /** The owner adds or removes credits; a removal never takes the balance below zero. */
-  async adjust(tx: EntityManager, adjustment: OwnerAdjustment): Promise<{ transaction: CreditTransaction; availableCredits: number }> {
+  async adjust(
+    tx: EntityManager,
+    adjustment: OwnerAdjustment,
+  ): Promise<{ transaction: CreditTransaction; availableCredits: number }> {
     const { serviceProviderId, amount } = adjustment;
     const updated = await tx
       .createQueryBuilder()

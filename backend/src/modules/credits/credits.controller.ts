@@ -12,7 +12,9 @@ export class CreditsController {
 
   @Get('credits')
   @Roles(Role.ServiceProvider)
-  @ApiOperation({ summary: "The caller's credits (available, total, used, purchased) and recent ledger rows, newest first" })
+  @ApiOperation({
+    summary: "The caller's credits (available, total, used, purchased) and recent ledger rows, newest first",
+  })
   summary(@CurrentSession() session: Session): Promise<CreditsSummaryResponse> {
     return this.credits.summaryOf(session);
   }

@@ -15,7 +15,9 @@ export class CreditsService {
 
   /** The caller's balance and its most recent ledger rows, newest first. */
   async summaryOf(session: Session): Promise<CreditsSummaryResponse> {
-    const provider = session.serviceProviderId ? await this.providers.findOneBy({ id: session.serviceProviderId }) : null;
+    const provider = session.serviceProviderId
+      ? await this.providers.findOneBy({ id: session.serviceProviderId })
+      : null;
     if (!provider) throw new ForbiddenException(AuthMessages.accessDenied);
     const rows = await this.ledger.find({
       where: { serviceProviderId: provider.id },

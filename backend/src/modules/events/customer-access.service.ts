@@ -49,8 +49,16 @@ export class CustomerAccessService {
   }
 
   /** Runs inside the caller's transaction, with the event row locked. */
-  async addCustomer(tx: EntityManager, event: Event, dto: CustomerAccessDto, actingUserId: string): Promise<CustomerCreated> {
-    await this.users.assertAvailable(dto.customerUsername, dto.customerEmail, { username: 'customerUsername', email: 'customerEmail' });
+  async addCustomer(
+    tx: EntityManager,
+    event: Event,
+    dto: CustomerAccessDto,
+    actingUserId: string,
+  ): Promise<CustomerCreated> {
+    await this.users.assertAvailable(dto.customerUsername, dto.customerEmail, {
+      username: 'customerUsername',
+      email: 'customerEmail',
+    });
     const password = dto.customerPassword ?? String(randomInt(PIN_RANGE.min, PIN_RANGE.max + 1));
     const user = await tx.save(
       tx.create(User, {
@@ -69,14 +77,20 @@ export class CustomerAccessService {
   /** The customer logins of an event the caller manages. */
   async listOf(session: Session, eventId: string): Promise<EventCustomer[]> {
     await this.access.manageable(session, eventId);
-    const admins = await this.admins.find({ where: { eventId }, relations: { user: true }, order: { createdAt: 'ASC' } });
+    const admins = await this.admins.find({
+      where: { eventId },
+      relations: { user: true },
+      order: { createdAt: 'ASC' },
+    });
     return admins.map((a) => toEventCustomer(a.user!));
   }
 }
 
 /** The customer login a new event's form asks for, validated; null when the form leaves it all empty. */
 export async function customerAccessOf(dto: CreateEventDto): Promise<CustomerAccessDto | null> {
-  const given = [dto.customerName, dto.customerEmail, dto.customerUsername, dto.customerPassword].some((v) => v !== undefined && v !== '');
+  const given = [dto.customerName, dto.customerEmail, dto.customerUsername, dto.customerPassword].some(
+    (v) => v !== undefined && v !== '',
+  );
   if (!given) return null;
   const access = plainToInstance(CustomerAccessDto, {
     customerName: dto.customerName,

@@ -26,6 +26,8 @@ describe('EventAccess.canManage', () => {
 
   it('throws when access cannot be decided (the database away), rather than answer "not a host"', async () => {
     const outage = new Error('Connection terminated unexpectedly');
-    await expect(accessWith(() => Promise.reject(outage)).canManage(CUSTOMER, EVENT_ID, ['canModerate'])).rejects.toBe(outage);
+    await expect(accessWith(() => Promise.reject(outage)).canManage(CUSTOMER, EVENT_ID, ['canModerate'])).rejects.toBe(
+      outage,
+    );
   });
 });

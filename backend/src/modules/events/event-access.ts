@@ -40,7 +40,11 @@ export class EventAccess {
    * Whether the caller may manage the event (with those permissions). Only a refusal is an answer: any other
    * failure (the database away) is thrown, lest a host be taken for a guest.
    */
-  canManage(session: Session | null | undefined, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<boolean> {
+  canManage(
+    session: Session | null | undefined,
+    eventId: string,
+    needs: Array<keyof EventAdminPermissions> = [],
+  ): Promise<boolean> {
     if (!session) return Promise.resolve(false);
     return this.manageable(session, eventId, needs).then(
       () => true,
@@ -65,7 +69,9 @@ export class EventAccess {
     if (session.role === Role.ServiceProvider) {
       query.where('event.serviceProviderId = :providerId', { providerId: session.serviceProviderId });
     } else if (session.role === Role.Customer) {
-      query.innerJoin(EventAdmin, 'admin', 'admin.eventId = event.id AND admin.userId = :userId', { userId: session.userId });
+      query.innerJoin(EventAdmin, 'admin', 'admin.eventId = event.id AND admin.userId = :userId', {
+        userId: session.userId,
+      });
     } else if (session.role !== Role.Owner) {
       throw new ForbiddenException(AuthMessages.accessDenied);
     }

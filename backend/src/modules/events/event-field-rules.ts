@@ -8,7 +8,8 @@ import { UpdateEventDto } from './dto/update-event.dto';
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A 400 naming the form field at fault. */
-export const fieldError = (field: string, message: string) => new BadRequestException({ message, fields: { [field]: message } });
+export const fieldError = (field: string, message: string) =>
+  new BadRequestException({ message, fields: { [field]: message } });
 
 /** The form's date rules, enforced here too: no past start, and no end before the start (or today). */
 export function assertDates(newStart: string | null, end: string | null, effectiveStart = newStart) {

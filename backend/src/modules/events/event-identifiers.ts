@@ -21,7 +21,9 @@ const SLUG_TAIL_LENGTH = 8;
  */
 export function eventSlug(name: string): string {
   const base = slugify(name, { lower: true, strict: true }).slice(0, 80) || 'event';
-  return `${base}-${randomInt(36 ** SLUG_TAIL_LENGTH).toString(36).padStart(SLUG_TAIL_LENGTH, '0')}`;
+  return `${base}-${randomInt(36 ** SLUG_TAIL_LENGTH)
+    .toString(36)
+    .padStart(SLUG_TAIL_LENGTH, '0')}`;
 }
 
 /** A slug for a new event that no other event has. */
@@ -43,6 +45,9 @@ export async function freeCode(tx: EntityManager): Promise<string> {
 /** A code a host chose: 409 when another event has it. */
 export async function assertCodeFree(manager: EntityManager, code: string): Promise<void> {
   if (await manager.existsBy(Event, { eventCode: code })) {
-    throw new ConflictException({ message: EventMessages.eventCodeTaken, fields: { eventCode: EventMessages.eventCodeTaken } });
+    throw new ConflictException({
+      message: EventMessages.eventCodeTaken,
+      fields: { eventCode: EventMessages.eventCodeTaken },
+    });
   }
 }

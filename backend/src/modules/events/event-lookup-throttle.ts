@@ -17,8 +17,14 @@ export class EventLookupThrottle {
   private readonly misses: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.lookups = redisRateLimiter(redis, keys, 'event-lookup', { points: config.EVENT_LOOKUPS_PER_MINUTE, duration: 60 });
-    this.misses = redisRateLimiter(redis, keys, 'event-lookup-miss', { points: config.EVENT_LOOKUP_MISSES_PER_MINUTE, duration: 60 });
+    this.lookups = redisRateLimiter(redis, keys, 'event-lookup', {
+      points: config.EVENT_LOOKUPS_PER_MINUTE,
+      duration: 60,
+    });
+    this.misses = redisRateLimiter(redis, keys, 'event-lookup-miss', {
+      points: config.EVENT_LOOKUP_MISSES_PER_MINUTE,
+      duration: 60,
+    });
   }
 
   /**

@@ -31,7 +31,9 @@ export class EventsController {
 
   @Get()
   @Roles(...HOSTS)
-  @ApiOperation({ summary: "The caller's events, newest first: all for the owner, own for a provider, administered for a customer" })
+  @ApiOperation({
+    summary: "The caller's events, newest first: all for the owner, own for a provider, administered for a customer",
+  })
   async list(@CurrentSession() session: Session) {
     return { success: true, events: await this.events.list(session) };
   }
@@ -52,7 +54,9 @@ export class EventsController {
 
   @Public()
   @Get('by-code/:eventCode')
-  @ApiOperation({ summary: 'A published event by its code, any case (rate-limited per client address, misses more strictly)' })
+  @ApiOperation({
+    summary: 'A published event by its code, any case (rate-limited per client address, misses more strictly)',
+  })
   async byCode(@Param('eventCode') eventCode: string, @Req() request: FastifyRequest) {
     const event = await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ eventCode }));
     return { success: true, event: toPublicEvent(event) };
@@ -62,7 +66,9 @@ export class EventsController {
   @Get('by-slug/:eventSlug')
   @ApiOperation({ summary: 'A published event by its slug (rate-limited per client address, misses more strictly)' })
   async bySlug(@Param('eventSlug') slug: string, @Req() request: FastifyRequest) {
-    return { event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ slug }))) };
+    return {
+      event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ slug }))),
+    };
   }
 
   @Get(':id')
@@ -76,7 +82,11 @@ export class EventsController {
   @Roles(...HOSTS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Edit details or wall settings, or { status } to publish (1 credit) or complete' })
-  async update(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: UpdateEventDto) {
+  async update(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('event id')) id: string,
+    @Body() dto: UpdateEventDto,
+  ) {
     return { success: true, event: await this.events.update(session, id, dto) };
   }
 
@@ -100,7 +110,11 @@ export class EventsController {
   @Roles(...MANAGERS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
-  async addCustomer(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Body() dto: CustomerAccessDto) {
+  async addCustomer(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('event id')) id: string,
+    @Body() dto: CustomerAccessDto,
+  ) {
     return { success: true, ...(await this.customerAccess.addToEvent(session, id, dto)) };
   }
 }

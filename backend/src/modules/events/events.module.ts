@@ -14,7 +14,15 @@ import { PublishedEvents } from './published-events';
 @Module({
   imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule],
   controllers: [EventsController],
-  providers: [PublishedEvents, HostEventsService, EventTransitions, CustomerAccessService, EventAccess, EventLookupThrottle, CreditLedger],
+  providers: [
+    PublishedEvents,
+    HostEventsService,
+    EventTransitions,
+    CustomerAccessService,
+    EventAccess,
+    EventLookupThrottle,
+    CreditLedger,
+  ],
   exports: [PublishedEvents, EventAccess],
 })
 export class EventsModule {}

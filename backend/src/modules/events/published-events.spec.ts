@@ -30,8 +30,12 @@ describe('PublishedEvents', () => {
 
   it('answers 404 for an unknown event and hides unpublished ones from look-ups by code', async () => {
     await expect(published(null).service.getPublished(EVENT_ID)).rejects.toBeInstanceOf(NotFoundException);
-    await expect(published(EventStatus.Draft).service.findPublishedBy({ eventCode: 'abc123' })).rejects.toBeInstanceOf(NotFoundException);
-    await expect(published(EventStatus.Completed).service.findPublishedBy({ eventCode: 'abc123' })).resolves.toMatchObject({ id: EVENT_ID });
+    await expect(published(EventStatus.Draft).service.findPublishedBy({ eventCode: 'abc123' })).rejects.toBeInstanceOf(
+      NotFoundException,
+    );
+    await expect(
+      published(EventStatus.Completed).service.findPublishedBy({ eventCode: 'abc123' }),
+    ).resolves.toMatchObject({ id: EVENT_ID });
   });
 
   it('takes memories for a live event only, remembering a yes and never a no', async () => {

@@ -22,7 +22,8 @@ export class PublishedEvents {
   /** An event whose wall is public (live or completed); 404 unknown, 403 not published. */
   async getPublished(id: string): Promise<Event> {
     const event = await this.getOrThrow(id);
-    if (!PUBLISHED_STATUSES.includes(event.status)) throw new ForbiddenException('This event is not currently available');
+    if (!PUBLISHED_STATUSES.includes(event.status))
+      throw new ForbiddenException('This event is not currently available');
     return event;
   }
 

@@ -22,7 +22,11 @@ export class HealthController {
   check() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),
-      () => this.indicators.check('redis').attempt(async () => void (await this.redis.ping())).withTimeout(2000),
+      () =>
+        this.indicators
+          .check('redis')
+          .attempt(async () => void (await this.redis.ping()))
+          .withTimeout(2000),
     ]);
   }
 

@@ -29,8 +29,15 @@ export class MediaController {
 
   @Public()
   @Get('public/*')
-  @ApiOperation({ summary: "A processed image: public once approved, before that the event's moderators' only (originals are never served)" })
-  async get(@Req() request: FastifyRequest<{ Params: { '*': string } }>, @Res() reply: FastifyReply, @CurrentSession() session?: Session) {
+  @ApiOperation({
+    summary:
+      "A processed image: public once approved, before that the event's moderators' only (originals are never served)",
+  })
+  async get(
+    @Req() request: FastifyRequest<{ Params: { '*': string } }>,
+    @Res() reply: FastifyReply,
+    @CurrentSession() session?: Session,
+  ) {
     const key = `public/${request.params['*']}`;
     if (!isPublicKey(key)) throw new NotFoundException(IMAGE_NOT_FOUND);
     const cacheControl = await this.cacheControlFor(key, session);

@@ -4,5 +4,9 @@ import { Memory, MEMORY_REPOSITORY_PROVIDER } from '@memory-wall/core';
 import { EventsModule } from '../events/events.module';
 import { MediaController } from './media.controller';
 
-@Module({ imports: [TypeOrmModule.forFeature([Memory]), EventsModule], controllers: [MediaController], providers: [MEMORY_REPOSITORY_PROVIDER] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Memory]), EventsModule],
+  controllers: [MediaController],
+  providers: [MEMORY_REPOSITORY_PROVIDER],
+})
 export class MediaModule {}

@@ -25,9 +25,17 @@ export class MemoriesController {
 
   @Public()
   @Get('events/:eventId/memories')
-  @ApiOperation({ summary: "An event's memories: for its hosts every memory, filtered by approved / flagged; for anyone else the public wall (ETag, 304)" })
+  @ApiOperation({
+    summary:
+      "An event's memories: for its hosts every memory, filtered by approved / flagged; for anyone else the public wall (ETag, 304)",
+  })
   @ApiQuery({ name: 'order', required: false, enum: DISPLAY_ORDERS, description: 'Default newest' })
-  @ApiQuery({ name: 'approved', required: false, enum: BooleanText, description: 'Hosts only: public callers always get approved memories' })
+  @ApiQuery({
+    name: 'approved',
+    required: false,
+    enum: BooleanText,
+    description: 'Hosts only: public callers always get approved memories',
+  })
   @ApiQuery({ name: 'flagged', required: false, enum: BooleanText, description: 'Hosts only' })
   async list(
     @Param('eventId', UuidParam('event id')) eventId: string,
@@ -50,7 +58,11 @@ export class MemoriesController {
   @Get('events/:eventId/submissions/pending')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Submissions awaiting approval (and those that failed processing)' })
-  async pending(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async pending(
+    @CurrentSession() session: Session,
+    @Param('eventId', UuidParam('event id')) eventId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { memories, position } = await this.memories.pending(session, eventId);
     if (position) reply.header(LIVE_POSITION_HEADER, position);
     return { success: true, memories };
@@ -76,7 +88,11 @@ export class MemoriesController {
   @Roles(...HOSTS)
   @AuthorizeFirst(MemoryModerationService, 'id', (moderation, session, id) => moderation.moderatable(session, id))
   @ApiOperation({ summary: 'Set approved and/or flagged' })
-  async update(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string, @Body() dto: UpdateMemoryDto) {
+  async update(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('memory id')) id: string,
+    @Body() dto: UpdateMemoryDto,
+  ) {
     return { success: true, memory: toHostMemory(await this.moderation.change(session, id, dto)) };
   }
 

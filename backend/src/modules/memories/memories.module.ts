@@ -15,6 +15,16 @@ import { SubmissionsService } from './submissions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Memory]), EventsModule, LiveModule],
   controllers: [SubmissionsController, MemoriesController],
-  providers: [...MEMORY_PROVIDERS, MemoriesService, SubmissionsService, MemoryInserts, MemoryModerationService, PublicWallCache, SubmissionThrottle, MemoryQueue, LivePublisher],
+  providers: [
+    ...MEMORY_PROVIDERS,
+    MemoriesService,
+    SubmissionsService,
+    MemoryInserts,
+    MemoryModerationService,
+    PublicWallCache,
+    SubmissionThrottle,
+    MemoryQueue,
+    LivePublisher,
+  ],
 })
 export class MemoriesModule {}

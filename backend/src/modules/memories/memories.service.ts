@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { BooleanText, DisplayOrder, formatLivePosition, HostMemory, LiveFeed, MemoryFilter, PublicMemory } from '@memory-wall/contracts';
+import {
+  BooleanText,
+  DisplayOrder,
+  formatLivePosition,
+  HostMemory,
+  LiveFeed,
+  MemoryFilter,
+  PublicMemory,
+} from '@memory-wall/contracts';
 import { MemoryRepository, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
@@ -43,15 +51,21 @@ export class MemoriesService {
    * Anyone else sees the public wall of a published event: approved, unflagged memories only, whatever
    * they ask. Answered as a serialised body with its tag, or 'not modified' for a matching tag.
    */
-  async publicWall(eventId: string, order: DisplayOrder = DisplayOrder.Newest, ifNoneMatch?: string): Promise<PublicWall> {
+  async publicWall(
+    eventId: string,
+    order: DisplayOrder = DisplayOrder.Newest,
+    ifNoneMatch?: string,
+  ): Promise<PublicWall> {
     await this.events.assertPublished(eventId);
     const version = await this.live.currentPosition(publicRoom(eventId));
     // A random order is new on every read: never cached, never tagged.
-    if (order === DisplayOrder.Random) return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
+    if (order === DisplayOrder.Random)
+      return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
     const cached = version === null ? undefined : this.fromCache(eventId, version, order, ifNoneMatch);
     if (cached) return cached;
     const body = await this.wallBody(eventId, order);
-    const wall = version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
+    const wall =
+      version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
@@ -70,7 +84,12 @@ export class MemoriesService {
    * The answer from the body cached for this version, if any. A wall read again: its feed is followed,
    * so that its next reads need neither Redis nor Nest's pipeline (cachedPublicWall).
    */
-  private fromCache(eventId: string, version: number, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
+  private fromCache(
+    eventId: string,
+    version: number,
+    order: DisplayOrder,
+    ifNoneMatch: string | undefined,
+  ): PublicWall | undefined {
     const wall = this.wallCache.get(eventId, version, order);
     if (!wall) return undefined;
     this.live.watch(publicRoom(eventId));
@@ -98,7 +117,9 @@ export class MemoriesService {
 }
 
 /** Lists carry the live feed position they reflect (LIVE_POSITION_HEADER), when Redis told it. */
-export type PublicWall = { position?: string } & ({ notModified: true; etag: string } | { notModified?: false; body: Buffer; etag?: string });
+export type PublicWall = { position?: string } & (
+  { notModified: true; etag: string } | { notModified?: false; body: Buffer; etag?: string }
+);
 export interface HostList {
   memories: HostMemory[];
   position?: string;
@@ -111,7 +132,9 @@ function wallPosition(version: number | null): string | undefined {
 }
 
 function answer(wall: WallBody, ifNoneMatch: string | undefined, position: string | undefined): PublicWall {
-  return ifNoneMatch === wall.etag ? { notModified: true, etag: wall.etag, position } : { body: wall.body, etag: wall.etag, position };
+  return ifNoneMatch === wall.etag
+    ? { notModified: true, etag: wall.etag, position }
+    : { body: wall.body, etag: wall.etag, position };
 }
 
 /** The list a moderator asked for. */

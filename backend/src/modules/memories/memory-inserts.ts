@@ -39,7 +39,14 @@ export class MemoryInserts {
       return await this.insertRows(rows);
     } catch (err) {
       if (rows.length === 1) return [err as Error];
-      return Promise.all(rows.map((row) => this.insertRows([row]).then(([stored]) => stored, (rowError: Error) => rowError)));
+      return Promise.all(
+        rows.map((row) =>
+          this.insertRows([row]).then(
+            ([stored]) => stored,
+            (rowError: Error) => rowError,
+          ),
+        ),
+      );
     }
   }
 

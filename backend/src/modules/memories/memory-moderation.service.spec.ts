@@ -25,12 +25,19 @@ function moderationWith(admin: () => Promise<EventAdmin | null>) {
   memories.add({ id: MEMORY_ID, eventId: EVENT_ID });
   const events = { findOneBy: async () => ({ id: EVENT_ID }) as Event } as unknown as Repository<Event>;
   const admins = { findOneBy: admin } as unknown as Repository<EventAdmin>;
-  return new MemoryModerationService(memories, new MemoryLifecycle(memories, {} as LivePublisher), new EventAccess(events, admins), {} as ObjectStorage);
+  return new MemoryModerationService(
+    memories,
+    new MemoryLifecycle(memories, {} as LivePublisher),
+    new EventAccess(events, admins),
+    {} as ObjectStorage,
+  );
 }
 
 describe('MemoryModerationService.moderatable', () => {
-  it("answers 404 for a memory of an event the caller may not moderate, so ids reveal nothing", async () => {
-    await expect(moderationWith(async () => null).moderatable(CUSTOMER, MEMORY_ID)).rejects.toEqual(new NotFoundException(MemoryMessages.memoryNotFound));
+  it('answers 404 for a memory of an event the caller may not moderate, so ids reveal nothing', async () => {
+    await expect(moderationWith(async () => null).moderatable(CUSTOMER, MEMORY_ID)).rejects.toEqual(
+      new NotFoundException(MemoryMessages.memoryNotFound),
+    );
   });
 
   it('lets a failure to decide (the database away) through, not as 404', async () => {
@@ -46,21 +53,34 @@ describe('MemoryModerationService over the in-memory memories', () => {
   function moderation(state: Partial<Memory>, memories = new InMemoryMemoryRepository()) {
     memories.add({ id: MEMORY_ID, eventId: EVENT_ID, processingState: ProcessingState.Ready, ...state });
     const published: LiveChange[] = [];
-    const live = { publish: async (_eventId: string, change: LiveChange) => void published.push(change) } as LivePublisher;
+    const live = {
+      publish: async (_eventId: string, change: LiveChange) => void published.push(change),
+    } as LivePublisher;
     const removed: string[] = [];
     const storage = { remove: async (key: string) => void removed.push(key) } as unknown as ObjectStorage;
-    return { service: new MemoryModerationService(memories, new MemoryLifecycle(memories, live), mayModerate, storage), memories, published, removed };
+    return {
+      service: new MemoryModerationService(memories, new MemoryLifecycle(memories, live), mayModerate, storage),
+      memories,
+      published,
+      removed,
+    };
   }
 
   it('refuses to approve a memory still being processed, or one that failed, with 409 saying which', async () => {
-    await expect(moderation({ processingState: ProcessingState.Processing }).service.approve(HOST, MEMORY_ID)).rejects.toEqual(new ConflictException(MemoryMessages.stillProcessing));
-    await expect(moderation({ processingState: ProcessingState.Failed }).service.approve(HOST, MEMORY_ID)).rejects.toEqual(new ConflictException(MemoryMessages.processingFailed));
+    await expect(
+      moderation({ processingState: ProcessingState.Processing }).service.approve(HOST, MEMORY_ID),
+    ).rejects.toEqual(new ConflictException(MemoryMessages.stillProcessing));
+    await expect(
+      moderation({ processingState: ProcessingState.Failed }).service.approve(HOST, MEMORY_ID),
+    ).rejects.toEqual(new ConflictException(MemoryMessages.processingFailed));
   });
 
   it('puts an approved memory on the wall: the wall hears it arrive, the hosts hear it changed', async () => {
     const { service, published } = moderation({ moderation: { reason: HeldReason.ManualReview } });
     expect(await service.approve(HOST, MEMORY_ID)).toMatchObject({ approved: true, flagged: false });
-    expect(published.map((c) => [c.public?.type, c.hosts.type])).toEqual([[LiveMessageType.MemoryApproved, LiveMessageType.MemoryUpdated]]);
+    expect(published.map((c) => [c.public?.type, c.hosts.type])).toEqual([
+      [LiveMessageType.MemoryApproved, LiveMessageType.MemoryUpdated],
+    ]);
   });
 
   it('takes a flagged memory off the wall, and tells the wall nothing of flagging a pending one', async () => {
@@ -82,7 +102,9 @@ describe('MemoryModerationService over the in-memory memories', () => {
       memories.rows.get(id)!.flagged = true;
       return transition(id, change);
     });
-    await expect(service.toggleFeatured(HOST, MEMORY_ID)).rejects.toEqual(new ConflictException(MemoryMessages.notApproved));
+    await expect(service.toggleFeatured(HOST, MEMORY_ID)).rejects.toEqual(
+      new ConflictException(MemoryMessages.notApproved),
+    );
     expect(await memories.findById(MEMORY_ID)).toMatchObject({ featured: false, flagged: true });
     expect(published).toEqual([]);
   });
@@ -91,7 +113,9 @@ describe('MemoryModerationService over the in-memory memories', () => {
     const { service, memories, published, removed } = moderation({ approved: true });
     await service.remove(HOST, MEMORY_ID);
     expect(await memories.findById(MEMORY_ID)).toBeNull();
-    expect(published.map((c) => [c.public?.type, c.hosts.type])).toEqual([[LiveMessageType.MemoryDelete, LiveMessageType.MemoryDelete]]);
+    expect(published.map((c) => [c.public?.type, c.hosts.type])).toEqual([
+      [LiveMessageType.MemoryDelete, LiveMessageType.MemoryDelete],
+    ]);
     expect(removed).toHaveLength(3);
   });
 });

@@ -1,5 +1,13 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { canChange, IMAGE_RENDITIONS, MemoryChange, MemoryMessages, MemoryTransition, ProcessingState, RenditionName } from '@memory-wall/contracts';
+import {
+  canChange,
+  IMAGE_RENDITIONS,
+  MemoryChange,
+  MemoryMessages,
+  MemoryTransition,
+  ProcessingState,
+  RenditionName,
+} from '@memory-wall/contracts';
 import { Memory, MemoryLifecycle, MemoryRepository, ObjectStorage, originalKey, renditionKey } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess, isAccessRefusal } from '../events/event-access';
@@ -47,7 +55,10 @@ export class MemoryModerationService {
   async remove(session: Session, memoryId: string): Promise<void> {
     const memory = await this.moderatable(session, memoryId);
     if (!(await this.lifecycle.remove(memory.id))) return;
-    const keys = [originalKey(memory.eventId, memory.id), ...(Object.keys(IMAGE_RENDITIONS) as RenditionName[]).map((n) => renditionKey(memory.eventId, memory.id, n))];
+    const keys = [
+      originalKey(memory.eventId, memory.id),
+      ...(Object.keys(IMAGE_RENDITIONS) as RenditionName[]).map((n) => renditionKey(memory.eventId, memory.id, n)),
+    ];
     await Promise.allSettled(keys.map((key) => this.storage.remove(key)));
   }
 
@@ -73,5 +84,7 @@ function refuseUnlessAllowed(memory: Memory, change: HostChange) {
 /** Why a host's change is refused for a memory in this state. */
 function refusal(memory: Memory, change: HostChange): string {
   if (change.kind === MemoryTransition.Feature) return MemoryMessages.notApproved;
-  return memory.processingState === ProcessingState.Processing ? MemoryMessages.stillProcessing : MemoryMessages.processingFailed;
+  return memory.processingState === ProcessingState.Processing
+    ? MemoryMessages.stillProcessing
+    : MemoryMessages.processingFailed;
 }

@@ -9,7 +9,11 @@ import { answerCachedWallReads } from './public-wall.http';
 const MEMORIES_ROUTE = routeOf(MemoriesController, 'list');
 
 const EVENT = '6f1c2a57-3c1e-4f1a-9d55-1f0c7c6a0b11';
-const CACHED: PublicWall = { body: Buffer.from('{"success":true,"memories":["cached"]}'), etag: 'W/"newest.abc"', position: 'public:7' };
+const CACHED: PublicWall = {
+  body: Buffer.from('{"success":true,"memories":["cached"]}'),
+  etag: 'W/"newest.abc"',
+  position: 'public:7',
+};
 
 describe('answerCachedWallReads: cached public walls answered before the route', () => {
   let app: FastifyInstance;
@@ -20,12 +24,16 @@ describe('answerCachedWallReads: cached public walls answered before the route',
     asked = [];
     cached = CACHED;
     app = Fastify();
-    answerCachedWallReads(app, {
-      cachedPublicWall: (eventId, order, ifNoneMatch) => {
-        asked.push([eventId, order, ifNoneMatch]);
-        return cached;
+    answerCachedWallReads(
+      app,
+      {
+        cachedPublicWall: (eventId, order, ifNoneMatch) => {
+          asked.push([eventId, order, ifNoneMatch]);
+          return cached;
+        },
       },
-    }, MEMORIES_ROUTE);
+      MEMORIES_ROUTE,
+    );
     app.get(MEMORIES_ROUTE, async () => ({ from: 'route' }));
     app.get('/api/events/:eventId/other', async () => ({ from: 'other route' }));
   });
@@ -38,7 +46,12 @@ describe('answerCachedWallReads: cached public walls answered before the route',
     const res = await get(`/api/events/${EVENT}/memories`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(CACHED.body.toString());
-    expect(res.headers).toMatchObject({ etag: CACHED.etag, 'x-live-position': 'public:7', 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8' });
+    expect(res.headers).toMatchObject({
+      etag: CACHED.etag,
+      'x-live-position': 'public:7',
+      'cache-control': 'no-cache',
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(asked).toEqual([[EVENT, DisplayOrder.Newest, undefined]]);
   });
 

@@ -21,11 +21,21 @@ export function sendPublicWall(reply: FastifyReply, wall: PublicWall) {
  * goes on to MemoriesController.list (`route`, as Fastify knows it), which builds and caches the wall.
  * Registered after the hooks that every reply needs (request id, origin check, security headers).
  */
-export function answerCachedWallReads(fastify: FastifyInstance, memories: Pick<MemoriesService, 'cachedPublicWall'>, route: string) {
+export function answerCachedWallReads(
+  fastify: FastifyInstance,
+  memories: Pick<MemoriesService, 'cachedPublicWall'>,
+  route: string,
+) {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.url !== route || request.method !== 'GET' || mayHaveSession(request)) return done();
     const order = orderOf(request.query as Record<string, string | string[]>);
-    const wall = order && memories.cachedPublicWall((request.params as { eventId: string }).eventId, order, request.headers['if-none-match']);
+    const wall =
+      order &&
+      memories.cachedPublicWall(
+        (request.params as { eventId: string }).eventId,
+        order,
+        request.headers['if-none-match'],
+      );
     if (!wall) return done();
     sendPublicWall(reply, wall);
   });

@@ -1,4 +1,15 @@
-import { BadRequestException, Body, Controller, createParamDecorator, ExecutionContext, HttpCode, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+} from '@nestjs/common';
 import { ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MemoryMessages, PHOTO_MAX_BYTES, SUBMISSION_ID_HEADER, SubmissionResponse } from '@memory-wall/contracts';
@@ -13,13 +24,25 @@ import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
 
 /** The client's optional id of a submission (see SUBMISSION_ID_HEADER); anything but a UUID is a 400. */
-const submissionIdHeader = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<FastifyRequest>().headers[SUBMISSION_ID_HEADER]);
+const submissionIdHeader = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<FastifyRequest>().headers[SUBMISSION_ID_HEADER],
+);
 const SubmissionId = () =>
-  submissionIdHeader(new ParseUUIDPipe({ optional: true, exceptionFactory: () => new BadRequestException(MemoryMessages.submissionIdInvalid) }));
+  submissionIdHeader(
+    new ParseUUIDPipe({
+      optional: true,
+      exceptionFactory: () => new BadRequestException(MemoryMessages.submissionIdInvalid),
+    }),
+  );
 
 /** Guests leave memories without an account; the event must be live. A retry of a named submission is stored once. */
 @ApiTags('memories')
-@ApiHeader({ name: SUBMISSION_ID_HEADER, required: false, description: 'A UUID made by the client per memory and sent again with each retry of it' })
+@ApiHeader({
+  name: SUBMISSION_ID_HEADER,
+  required: false,
+  description: 'A UUID made by the client per memory and sent again with each retry of it',
+})
 @Controller('events/:eventId/submissions')
 @Public()
 export class SubmissionsController {
@@ -45,7 +68,10 @@ export class SubmissionsController {
   @Post('photo')
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'" })
+  @ApiOperation({
+    summary:
+      "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'",
+  })
   async photo(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Req() request: FastifyRequest,
@@ -54,7 +80,10 @@ export class SubmissionsController {
   ) {
     await this.submissions.assertAccepting(eventId);
     await this.throttle.consume(request.ip, eventId);
-    const file = await receiveFile(request, 'photo', PHOTO_MAX_BYTES, { missing: MemoryMessages.photoRequired, tooLarge: MemoryMessages.fileTooLarge });
+    const file = await receiveFile(request, 'photo', PHOTO_MAX_BYTES, {
+      missing: MemoryMessages.photoRequired,
+      tooLarge: MemoryMessages.fileTooLarge,
+    });
     try {
       return await this.submissions.submitPhoto(eventId, file, session, submissionId);
     } finally {

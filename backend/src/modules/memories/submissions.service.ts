@@ -15,7 +15,16 @@ import {
   MemoryType,
   SubmissionResponse,
 } from '@memory-wall/contracts';
-import { ImageTooLargeError, inspectImage, MemoryQueue, NewMemory, ObjectStorage, originalKey, StoredSubmission, UnsupportedImageError } from '@memory-wall/core';
+import {
+  ImageTooLargeError,
+  inspectImage,
+  MemoryQueue,
+  NewMemory,
+  ObjectStorage,
+  originalKey,
+  StoredSubmission,
+  UnsupportedImageError,
+} from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
@@ -25,7 +34,13 @@ import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto'
 import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
 import { MemoryInserts } from './memory-inserts';
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heif: 'image/heif' } as const;
+const MIME = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heif: 'image/heif',
+} as const;
 
 /** A submission the client named (SUBMISSION_ID_HEADER), and the digest of what it carries. */
 interface NamedSubmission {
@@ -54,7 +69,12 @@ export class SubmissionsService {
     return this.events.assertAcceptingMemories(eventId);
   }
 
-  async submitMessage(eventId: string, dto: CreateMessageSubmissionDto, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
+  async submitMessage(
+    eventId: string,
+    dto: CreateMessageSubmissionDto,
+    session?: Session,
+    submissionId?: string,
+  ): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
     const submission = named(submissionId, [MemoryType.Message, dto.name, dto.message, dto.title ?? null]);
     return this.storeOnce(eventId, submission, async () => ({
@@ -69,20 +89,44 @@ export class SubmissionsService {
     }));
   }
 
-  async submitPhoto(eventId: string, file: ReceivedFile, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
+  async submitPhoto(
+    eventId: string,
+    file: ReceivedFile,
+    session?: Session,
+    submissionId?: string,
+  ): Promise<SubmissionResponse> {
     const fields = await validated(PhotoSubmissionFields, file.fields);
-    if (fields.bulk === BooleanText.True && file.size > BULK_PHOTO_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
+    if (fields.bulk === BooleanText.True && file.size > BULK_PHOTO_MAX_BYTES)
+      throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
     const submission = submissionId
-      ? named(submissionId, [MemoryType.Photo, fields.name, fields.photoCaption ?? null, fields.title ?? null, fields.bulk ?? null, await fileDigest(file.path)])
+      ? named(submissionId, [
+          MemoryType.Photo,
+          fields.name,
+          fields.photoCaption ?? null,
+          fields.title ?? null,
+          fields.bulk ?? null,
+          await fileDigest(file.path),
+        ])
       : undefined;
     return this.submitImage(eventId, MemoryType.Photo, file.path, file.size, fields, session, submission);
   }
 
-  async submitDrawing(eventId: string, dto: DrawingSubmissionDto, session?: Session, submissionId?: string): Promise<SubmissionResponse> {
+  async submitDrawing(
+    eventId: string,
+    dto: DrawingSubmissionDto,
+    session?: Session,
+    submissionId?: string,
+  ): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
     const png = Buffer.from(dto.content.slice(dto.content.indexOf(',') + 1), 'base64');
     if (png.length > DRAWING_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.fileTooLarge);
-    const submission = named(submissionId, [MemoryType.Drawing, dto.name, dto.photoCaption ?? null, dto.title ?? null, dto.content]);
+    const submission = named(submissionId, [
+      MemoryType.Drawing,
+      dto.name,
+      dto.photoCaption ?? null,
+      dto.title ?? null,
+      dto.content,
+    ]);
     const path = join(tmpdir(), `mw-drawing-${randomUUID()}`);
     await writeFile(path, png);
     try {
@@ -108,8 +152,12 @@ export class SubmissionsService {
     try {
       format = (await inspectImage(path)).format;
     } catch (err) {
-      if (err instanceof ImageTooLargeError && type === MemoryType.Photo) throw new FileTooLargeException(MemoryMessages.fileTooLarge);
-      if (err instanceof UnsupportedImageError) throw new BadRequestException(type === MemoryType.Drawing ? MemoryMessages.drawingRequired : MemoryMessages.invalidFileType);
+      if (err instanceof ImageTooLargeError && type === MemoryType.Photo)
+        throw new FileTooLargeException(MemoryMessages.fileTooLarge);
+      if (err instanceof UnsupportedImageError)
+        throw new BadRequestException(
+          type === MemoryType.Drawing ? MemoryMessages.drawingRequired : MemoryMessages.invalidFileType,
+        );
       throw err;
     }
     if (!formats.includes(format)) throw new BadRequestException(MemoryMessages.drawingRequired);
@@ -152,7 +200,11 @@ export class SubmissionsService {
       const prior = await this.inserts.findSubmission(eventId, submission.id);
       if (prior) return repeated(eventId, prior, submission);
     }
-    const memory: NewMemory = { ...(await build()), submissionId: submission?.id ?? null, submissionDigest: submission?.digest ?? null };
+    const memory: NewMemory = {
+      ...(await build()),
+      submissionId: submission?.id ?? null,
+      submissionDigest: submission?.digest ?? null,
+    };
     if (await this.inserts.insert(memory)) {
       await this.queue.tryEnqueue(memory);
       return created(memory.id, eventId);

@@ -22,7 +22,10 @@ export class PaymentsController {
   creditPacks(): CreditPacksResponse {
     return {
       creditPacks: [...CREDIT_PACKS],
-      payments: { enabled: paymentsConfigured(this.config), publishableKey: this.config.STRIPE_PUBLISHABLE_KEY || null },
+      payments: {
+        enabled: paymentsConfigured(this.config),
+        publishableKey: this.config.STRIPE_PUBLISHABLE_KEY || null,
+      },
     };
   }
 
@@ -30,7 +33,11 @@ export class PaymentsController {
   @HttpCode(200)
   @Roles(Role.ServiceProvider)
   @ApiOperation({ summary: "Start buying a pack at the pack's price (the body's amount and credits are ignored)" })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeat it to get the same PaymentIntent back (8-100 of [A-Za-z0-9_-])' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeat it to get the same PaymentIntent back (8-100 of [A-Za-z0-9_-])',
+  })
   createPaymentIntent(
     @CurrentSession() session: Session,
     @Body() dto: CreatePaymentIntentDto,

@@ -1,4 +1,10 @@
-import { BadGatewayException, ForbiddenException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadGatewayException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthMessages, CreatePaymentIntentResponse, CreditMessages, findCreditPack } from '@memory-wall/contracts';
 import { AppConfig } from '@memory-wall/core';
@@ -21,7 +27,11 @@ export class PaymentsService {
    * repeated click return the same PaymentIntent; it is namespaced by provider and pack so it can neither
    * reach another provider's intent nor collide with different parameters.
    */
-  async createPaymentIntent(session: Session, creditPackId: string, clientKey?: string): Promise<CreatePaymentIntentResponse> {
+  async createPaymentIntent(
+    session: Session,
+    creditPackId: string,
+    clientKey?: string,
+  ): Promise<CreatePaymentIntentResponse> {
     if (!paymentsConfigured(this.config)) throw new ServiceUnavailableException(CreditMessages.paymentsNotConfigured);
     if (!session.serviceProviderId) throw new ForbiddenException(AuthMessages.accessDenied);
     const pack = findCreditPack(creditPackId)!;
@@ -39,7 +49,14 @@ export class PaymentsService {
         },
         idempotencyKey: `credit-pack:${session.serviceProviderId}:${pack.id}:${key}`,
       });
-      return { success: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: pack.price, currency: 'usd', creditPack: pack };
+      return {
+        success: true,
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: pack.price,
+        currency: 'usd',
+        creditPack: pack,
+      };
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       this.logger.error(`Creating a PaymentIntent failed: ${err.message}`);

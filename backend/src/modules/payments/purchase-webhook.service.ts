@@ -59,7 +59,9 @@ export class PurchaseWebhookService {
       ? await this.dataSource.getRepository(ServiceProvider).findOneBy({ id: serviceProviderId })
       : null;
     if (!provider) {
-      this.logger.error(`PaymentIntent ${intent.id} paid for unknown service provider ${JSON.stringify(serviceProviderId)}`);
+      this.logger.error(
+        `PaymentIntent ${intent.id} paid for unknown service provider ${JSON.stringify(serviceProviderId)}`,
+      );
       throw new UnprocessableEntityException(CreditMessages.unknownProviderPaid);
     }
     const granted = await this.dataSource.transaction((tx) =>
@@ -72,6 +74,7 @@ export class PurchaseWebhookService {
         currency: intent.currency,
       }),
     );
-    if (granted) this.logger.log(`Granted ${pack.credits} credits to provider ${provider.id} for PaymentIntent ${intent.id}`);
+    if (granted)
+      this.logger.log(`Granted ${pack.credits} credits to provider ${provider.id} for PaymentIntent ${intent.id}`);
   }
 }

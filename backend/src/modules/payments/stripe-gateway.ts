@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { AppConfig } from '@memory-wall/core';
 
 /** Payments need both keys: a secret key without the webhook secret would take money and grant nothing. */
-export const paymentsConfigured = (config: AppConfig) => config.STRIPE_SECRET_KEY !== '' && config.STRIPE_WEBHOOK_SECRET !== '';
+export const paymentsConfigured = (config: AppConfig) =>
+  config.STRIPE_SECRET_KEY !== '' && config.STRIPE_WEBHOOK_SECRET !== '';
 
 export interface NewPaymentIntent {
   amountCents: number;
@@ -26,7 +27,11 @@ export class StripeGateway {
 
   constructor(config: AppConfig) {
     this.stripe = config.STRIPE_SECRET_KEY
-      ? new Stripe(config.STRIPE_SECRET_KEY, { ...apiAddress(config.STRIPE_API_BASE), maxNetworkRetries: 2, timeout: 20_000 })
+      ? new Stripe(config.STRIPE_SECRET_KEY, {
+          ...apiAddress(config.STRIPE_API_BASE),
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+        })
       : null;
     this.webhookSecret = config.STRIPE_WEBHOOK_SECRET;
   }

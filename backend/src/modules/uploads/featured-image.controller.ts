@@ -25,7 +25,11 @@ export class FeaturedImageController {
   @Roles(Role.Owner, Role.ServiceProvider, Role.Customer)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: "Upload the wall's featured image (multipart field 'image', an image of at most 5 MB)" })
-  async upload(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string, @Req() request: FastifyRequest) {
+  async upload(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('event id')) id: string,
+    @Req() request: FastifyRequest,
+  ) {
     await this.access.manageable(session, id, ['canEditTheme']);
     const file = await receiveFile(request, 'image', FEATURED_IMAGE_MAX_BYTES, {
       missing: EventMessages.featuredImageMissing,

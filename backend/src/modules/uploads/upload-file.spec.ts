@@ -17,7 +17,9 @@ function form(parts: Part[], { end = true } = {}): Buffer {
   const chunks = parts.map((part) =>
     'file' in part
       ? Buffer.concat([
-          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename ?? 'a.jpg'}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+          Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename ?? 'a.jpg'}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
           part.file,
           Buffer.from('\r\n'),
         ])
@@ -64,29 +66,114 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
     app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': contentType }, payload });
 
   it('saves the file and keeps the fields sent before and after it', async () => {
-    const res = await post(form([{ name: 'name', value: 'Aunt May' }, { name: 'photo', file: Buffer.from('jpeg bytes'), filename: 'cake.jpg' }, { name: 'title', value: 'Cake' }]));
+    const res = await post(
+      form([
+        { name: 'name', value: 'Aunt May' },
+        { name: 'photo', file: Buffer.from('jpeg bytes'), filename: 'cake.jpg' },
+        { name: 'title', value: 'Cake' },
+      ]),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ size: 10, filename: 'cake.jpg', fields: { name: 'Aunt May', title: 'Cake' }, content: 'jpeg bytes' });
+    expect(res.json()).toEqual({
+      size: 10,
+      filename: 'cake.jpg',
+      fields: { name: 'Aunt May', title: 'Cake' },
+      content: 'jpeg bytes',
+    });
     expect(readdirSync(uploads)).toEqual([]);
   });
 
   it('takes the media type of the form in any case, as HTTP has it', async () => {
-    const res = await post(form([{ name: 'name', value: 'X' }, { name: 'photo', file: Buffer.from('jpeg') }]), `Multipart/Form-Data; boundary=${BOUNDARY}`);
+    const res = await post(
+      form([
+        { name: 'name', value: 'X' },
+        { name: 'photo', file: Buffer.from('jpeg') },
+      ]),
+      `Multipart/Form-Data; boundary=${BOUNDARY}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ content: 'jpeg' });
   });
 
   it.each<[string, () => Buffer, string | undefined, number, string]>([
-    ['a file one byte over the limit', () => form([{ name: 'photo', file: Buffer.alloc(MAX_BYTES + 1, 1) }]), undefined, 413, MESSAGES.tooLarge],
-    ['two files', () => form([{ name: 'photo', file: Buffer.from('a') }, { name: 'photo', file: Buffer.from('b') }]), undefined, 413, 'Send one file per request'],
-    ['a file under another field name, then the photo', () => form([{ name: 'image', file: Buffer.from('a') }, { name: 'photo', file: Buffer.from('b') }]), undefined, 413, 'Send one file per request'],
-    ['a file under another field name only', () => form([{ name: 'name', value: 'X' }, { name: 'image', file: Buffer.from('a') }]), undefined, 400, MESSAGES.missing],
-    ['more than 10 fields', () => form([...Array.from({ length: 11 }, (_, i) => ({ name: `f${i}`, value: 'v' })), { name: 'photo', file: Buffer.from('a') }]), undefined, 400, MESSAGES.missing],
-    ['a field named after an Object property', () => form([{ name: 'constructor', value: 'x' }, { name: 'photo', file: Buffer.from('a') }]), undefined, 400, MESSAGES.missing],
+    [
+      'a file one byte over the limit',
+      () => form([{ name: 'photo', file: Buffer.alloc(MAX_BYTES + 1, 1) }]),
+      undefined,
+      413,
+      MESSAGES.tooLarge,
+    ],
+    [
+      'two files',
+      () =>
+        form([
+          { name: 'photo', file: Buffer.from('a') },
+          { name: 'photo', file: Buffer.from('b') },
+        ]),
+      undefined,
+      413,
+      'Send one file per request',
+    ],
+    [
+      'a file under another field name, then the photo',
+      () =>
+        form([
+          { name: 'image', file: Buffer.from('a') },
+          { name: 'photo', file: Buffer.from('b') },
+        ]),
+      undefined,
+      413,
+      'Send one file per request',
+    ],
+    [
+      'a file under another field name only',
+      () =>
+        form([
+          { name: 'name', value: 'X' },
+          { name: 'image', file: Buffer.from('a') },
+        ]),
+      undefined,
+      400,
+      MESSAGES.missing,
+    ],
+    [
+      'more than 10 fields',
+      () =>
+        form([
+          ...Array.from({ length: 11 }, (_, i) => ({ name: `f${i}`, value: 'v' })),
+          { name: 'photo', file: Buffer.from('a') },
+        ]),
+      undefined,
+      400,
+      MESSAGES.missing,
+    ],
+    [
+      'a field named after an Object property',
+      () =>
+        form([
+          { name: 'constructor', value: 'x' },
+          { name: 'photo', file: Buffer.from('a') },
+        ]),
+      undefined,
+      400,
+      MESSAGES.missing,
+    ],
     ['no file', () => form([{ name: 'name', value: 'X' }]), undefined, 400, MESSAGES.missing],
-    ['a body cut off mid-file', () => form([{ name: 'photo', file: Buffer.alloc(500, 1) }], { end: false }).subarray(0, 300), undefined, 400, MESSAGES.missing],
+    [
+      'a body cut off mid-file',
+      () => form([{ name: 'photo', file: Buffer.alloc(500, 1) }], { end: false }).subarray(0, 300),
+      undefined,
+      400,
+      MESSAGES.missing,
+    ],
     ['an empty body', () => Buffer.alloc(0), undefined, 400, MESSAGES.missing],
-    ['a form without a boundary', () => form([{ name: 'photo', file: Buffer.from('a') }]), 'multipart/form-data', 400, MESSAGES.missing],
+    [
+      'a form without a boundary',
+      () => form([{ name: 'photo', file: Buffer.from('a') }]),
+      'multipart/form-data',
+      400,
+      MESSAGES.missing,
+    ],
   ])('refuses %s with a 4xx and leaves no temporary file', async (_name, body, contentType, status, message) => {
     const res = await post(body(), contentType);
     expect(res.statusCode).toBe(status);
@@ -106,7 +193,9 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
     const head = form([{ name: 'photo', file: Buffer.alloc(5000, 1) }], { end: false });
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /upload HTTP/1.1\r\nhost: localhost\r\ncontent-type: multipart/form-data; boundary=${BOUNDARY}\r\ncontent-length: 100000\r\n\r\n`);
+    socket.write(
+      `POST /upload HTTP/1.1\r\nhost: localhost\r\ncontent-type: multipart/form-data; boundary=${BOUNDARY}\r\ncontent-length: 100000\r\n\r\n`,
+    );
     socket.write(head);
     for (let i = 0; i < 50 && readdirSync(uploads).length === 0; i++) await sleep(20);
     expect(readdirSync(uploads)).toHaveLength(1);

@@ -87,7 +87,8 @@ export async function receiveFile(
 
 /** The form parser for this request; throws when the request is not a multipart form. */
 function openForm(request: FastifyRequest, maxBytes: number, messages: { missing: string }): BusboyInstance {
-  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) throw new BadRequestException(messages.missing);
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
+    throw new BadRequestException(messages.missing);
   try {
     return new Busboy({ headers: request.headers as BusboyHeaders, limits: { ...FORM_LIMITS, fileSize: maxBytes } });
   } catch {
@@ -101,7 +102,9 @@ function asClientError(err: unknown, messages: { missing: string }): unknown {
   const { code, message = '' } = err as { code?: string; message?: string };
   // The client went away mid-upload: nobody reads the answer, but it is not the server's fault.
   if (code === 'ECONNRESET') return new BadRequestException(messages.missing);
-  if (/Unexpected end of (multipart|form)|Malformed part header|Boundary not found|Part terminated early/i.test(message)) {
+  if (
+    /Unexpected end of (multipart|form)|Malformed part header|Boundary not found|Part terminated early/i.test(message)
+  ) {
     return new BadRequestException(messages.missing);
   }
   return err;

@@ -17,7 +17,11 @@ export class UsersController {
   @Patch(':id/profile')
   @AuthorizeFirst(UsersService, 'id', (users, session, id) => users.editableProfile(session, id))
   @ApiOperation({ summary: "Update one's own profile (the owner may update anyone's)" })
-  async updateProfile(@CurrentSession() session: Session, @Param('id', UuidParam('user id')) id: string, @Body() dto: UpdateProfileDto) {
+  async updateProfile(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('user id')) id: string,
+    @Body() dto: UpdateProfileDto,
+  ) {
     return { success: true, user: await this.users.updateProfile(session, id, dto) };
   }
 

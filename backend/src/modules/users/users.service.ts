@@ -1,7 +1,20 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { AuthMessages, normalizeUsername, ownPasswordProblem, Role, SessionUser, WELCOME_CREDITS } from '@memory-wall/contracts';
+import {
+  AuthMessages,
+  normalizeUsername,
+  ownPasswordProblem,
+  Role,
+  SessionUser,
+  WELCOME_CREDITS,
+} from '@memory-wall/contracts';
 import { EventAdmin, Event, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
@@ -52,7 +65,11 @@ export class UsersService {
   }
 
   /** Creates the account; a service provider also gets its provider row and welcome credits, in one transaction. */
-  async register(dto: RegisterDto & { role: Role }, passwordHash: string, welcomeCredits = WELCOME_CREDITS): Promise<User> {
+  async register(
+    dto: RegisterDto & { role: Role },
+    passwordHash: string,
+    welcomeCredits = WELCOME_CREDITS,
+  ): Promise<User> {
     await this.assertAvailable(dto.username, dto.email);
     try {
       return await this.dataSource.transaction(async (tx) => {
@@ -87,7 +104,8 @@ export class UsersService {
         availableCredits: 0,
       }),
     );
-    if (welcomeCredits) await this.ledger.grantWelcome(tx, { serviceProviderId: provider.id, userId: user.id, credits: welcomeCredits });
+    if (welcomeCredits)
+      await this.ledger.grantWelcome(tx, { serviceProviderId: provider.id, userId: user.id, credits: welcomeCredits });
   }
 
   /** Refuses a taken username (any case, or a look-alike of one) or email with 409, naming the caller's fields. */
@@ -96,7 +114,11 @@ export class UsersService {
     const taken = await this.users
       .createQueryBuilder('user')
       .addSelect('user.usernameSkeleton')
-      .where('lower(user.username) = lower(:username) OR user.usernameSkeleton = :skeleton OR user.email = :email', { username, skeleton, email })
+      .where('lower(user.username) = lower(:username) OR user.usernameSkeleton = :skeleton OR user.email = :email', {
+        username,
+        skeleton,
+        email,
+      })
       .getMany();
     const fields: Record<string, string> = {};
     if (taken.some((u) => u.usernameSkeleton === skeleton || u.username.toLowerCase() === username.toLowerCase())) {
@@ -112,7 +134,8 @@ export class UsersService {
 
   /** The user whose profile the caller may edit: one's own; the owner, anyone's. */
   async editableProfile(session: Session, userId: string): Promise<User> {
-    if (session.userId !== userId && session.role !== Role.Owner) throw new ForbiddenException(AuthMessages.accessDenied);
+    if (session.userId !== userId && session.role !== Role.Owner)
+      throw new ForbiddenException(AuthMessages.accessDenied);
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new NotFoundException('User not found');
     return user;
@@ -131,13 +154,18 @@ export class UsersService {
   }
 
   async changeOwnPassword(session: Session, dto: ChangePasswordDto): Promise<void> {
-    const user = await this.users.createQueryBuilder('user').addSelect('user.password').where({ id: session.userId }).getOneOrFail();
+    const user = await this.users
+      .createQueryBuilder('user')
+      .addSelect('user.password')
+      .where({ id: session.userId })
+      .getOneOrFail();
     if (!(await verifyPassword(user.password, dto.currentPassword))) {
       throw fieldError({ currentPassword: AuthMessages.currentPasswordWrong });
     }
     const problem = ownPasswordProblem(user.role, dto.newPassword);
     if (problem) throw fieldError({ newPassword: problem });
-    if (dto.newPassword !== dto.confirmPassword) throw fieldError({ confirmPassword: AuthMessages.ownPasswordMismatch });
+    if (dto.newPassword !== dto.confirmPassword)
+      throw fieldError({ confirmPassword: AuthMessages.ownPasswordMismatch });
     await this.setPassword(user.id, dto.newPassword);
   }
 

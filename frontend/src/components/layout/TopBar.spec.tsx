@@ -51,15 +51,34 @@ describe('top bar', () => {
   });
 
   it.each([
-    [Role.ServiceProvider, [['Events', '/events'], ['Account', '/credits']]],
-    [Role.Owner, [['Admin Dashboard', '/admin'], ['Billing', '/admin/billing']]],
-    [Role.Guest, [['Wall', '/dashboard'], ['Contribute', '/contribute'], ['QR Code', '/qrcode']]],
+    [
+      Role.ServiceProvider,
+      [
+        ['Events', '/events'],
+        ['Account', '/credits'],
+      ],
+    ],
+    [
+      Role.Owner,
+      [
+        ['Admin Dashboard', '/admin'],
+        ['Billing', '/admin/billing'],
+      ],
+    ],
+    [
+      Role.Guest,
+      [
+        ['Wall', '/dashboard'],
+        ['Contribute', '/contribute'],
+        ['QR Code', '/qrcode'],
+      ],
+    ],
   ])('shows a %s their tabs', async (role, expected) => {
     await renderSignedIn(makeUser(role));
     expect(tabs()).toEqual(expected);
   });
 
-  it("gives a customer a Moderation tab to their newest event", async () => {
+  it('gives a customer a Moderation tab to their newest event', async () => {
     events = [
       { id: 'newest', name: 'Second wedding', status: 'live' },
       { id: 'older', name: 'First wedding', status: 'completed' },
@@ -129,7 +148,9 @@ describe('logout', () => {
     expect(within(toast).getByText('You have been successfully logged out')).toBeInTheDocument();
 
     // Home is the landing page, whose Dashboard link now says nobody is signed in: the cached user is gone.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/signin');
     expect(screen.queryByText('Logging out...')).not.toBeInTheDocument();
     expect(screen.queryByText('Logged in as sam')).not.toBeInTheDocument();
@@ -143,11 +164,16 @@ describe('logout', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(meCalls()).toBeGreaterThan(before));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' }),
+    ).toBeInTheDocument();
   });
 
   it('says so and stays signed in when logging out fails', async () => {
-    logoutReply = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something broke' } };
+    logoutReply = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Something broke' },
+    };
     const { user } = await renderSignedIn(makeUser(Role.Owner, { username: 'olivia' }), '/admin');
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -168,7 +194,11 @@ describe('language and menu', () => {
   it('switches the language from the top bar and remembers the choice', async () => {
     renderWithProviders(undefined, { route: '/contribute' });
     const select = await screen.findByRole('combobox', { name: 'Language' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', '中文', 'Español', 'Français', 'Deutsch']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', '中文', 'Español', 'Français', 'Deutsch']);
     fireEvent.change(select, { target: { value: 'es' } });
     expect(await screen.findByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });

@@ -146,7 +146,15 @@ function useLogout() {
 const PROFILE_ROLES: readonly Role[] = [Role.Owner, Role.ServiceProvider, Role.Customer];
 
 /** Profile button, 'Logged in as', Logout. */
-function SessionControls({ user, onLogout, loggingOut }: { user: SessionUser; onLogout: () => void; loggingOut: boolean }) {
+function SessionControls({
+  user,
+  onLogout,
+  loggingOut,
+}: {
+  user: SessionUser;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="session">

@@ -6,7 +6,14 @@ type Name = 'one' | 'two' | 'three';
 const TABS = [
   { id: 'one', label: 'One' },
   { id: 'two', label: 'Two' },
-  { id: 'three', label: <>Three <span data-testid="badge">4</span></> },
+  {
+    id: 'three',
+    label: (
+      <>
+        Three <span data-testid="badge">4</span>
+      </>
+    ),
+  },
 ] as const;
 
 function Harness() {
@@ -90,7 +97,15 @@ describe('Tabs', () => {
 
   it('takes other classes and can leave the panel unnamed', () => {
     render(
-      <Tabs label="Kinds" tabs={TABS} selected="two" onSelect={() => {}} className="segmented" panelClassName="" unnamedPanel>
+      <Tabs
+        label="Kinds"
+        tabs={TABS}
+        selected="two"
+        onSelect={() => {}}
+        className="segmented"
+        panelClassName=""
+        unnamedPanel
+      >
         panel
       </Tabs>,
     );

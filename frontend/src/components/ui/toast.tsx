@@ -14,7 +14,11 @@ const subscribe = (listener: () => void) => {
 
 /** Toast settings of spec §9: one toast at a time, shown 5 s, swiped away to the right. */
 export function AppToaster() {
-  const mounted = useSyncExternalStore(subscribe, () => toastShown, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => toastShown,
+    () => false,
+  );
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

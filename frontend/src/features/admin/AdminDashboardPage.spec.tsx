@@ -1,5 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { EventStatus, EventType, Role, type AdminServiceProvider, type HostEvent, type SessionUser } from '@memory-wall/contracts';
+import {
+  EventStatus,
+  EventType,
+  Role,
+  type AdminServiceProvider,
+  type HostEvent,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
@@ -30,7 +37,9 @@ afterEach(() => server.close());
 async function openAdmin() {
   const rendered = renderWithProviders(undefined, { route: '/admin' });
   // The first test of a run also waits for the page's module to be compiled.
-  expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 10_000 }),
+  ).toBeInTheDocument();
   return rendered;
 }
 
@@ -52,8 +61,17 @@ describe('admin dashboard: service providers', () => {
     await openAdmin();
 
     const table = await screen.findByRole('table', { name: 'Service Providers' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers.slice(0, 6)).toEqual(['Name', 'Type', 'Active Events', 'Total Events', 'Total Contributions', 'Status']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers.slice(0, 6)).toEqual([
+      'Name',
+      'Type',
+      'Active Events',
+      'Total Events',
+      'Total Contributions',
+      'Status',
+    ]);
     const rows = bodyRows(table);
     expect(rows.map(cells)).toEqual([
       ['Evergreen Events', 'Wedding, Memorial', '2', '5', '143', 'Active', 'View'],
@@ -63,7 +81,10 @@ describe('admin dashboard: service providers', () => {
       'href',
       `/admin/service-providers/${evergreen.id}`,
     );
-    expect(within(rows[1]).getByRole('link', { name: 'View Quiet Hall' })).toHaveAttribute('href', `/admin/service-providers/${quiet.id}`);
+    expect(within(rows[1]).getByRole('link', { name: 'View Quiet Hall' })).toHaveAttribute(
+      'href',
+      `/admin/service-providers/${quiet.id}`,
+    );
   });
 
   it("says 'No service providers found' when there are none", async () => {

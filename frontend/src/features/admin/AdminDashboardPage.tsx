@@ -48,7 +48,13 @@ function ProvidersTab() {
   let body;
   if (isLoading || (isError && isFetching)) body = <Spinner />;
   else if (isError || !providers) {
-    body = <LoadError message={t('admin.loadProvidersFailed')} retryLabel={t('admin.retry')} onRetry={() => void refetch()} />;
+    body = (
+      <LoadError
+        message={t('admin.loadProvidersFailed')}
+        retryLabel={t('admin.retry')}
+        onRetry={() => void refetch()}
+      />
+    );
   } else if (!providers.length) body = <p className="muted">{t('admin.noProviders')}</p>;
   else body = <ProvidersOverview providers={providers} />;
 
@@ -70,7 +76,11 @@ function ProvidersOverview({ providers }: { providers: AdminServiceProvider[] })
         // Spec §2: the status always reads Active.
         { label: t('admin.status'), cell: () => <span className="cr-badge cr-badge-active">{t('admin.active')}</span> },
       ]}
-      link={{ header: t('admin.actions'), text: t('admin.view'), label: (provider) => t('admin.viewProvider', { name: provider.companyName }) }}
+      link={{
+        header: t('admin.actions'),
+        text: t('admin.view'),
+        label: (provider) => t('admin.viewProvider', { name: provider.companyName }),
+      }}
     />
   );
 }
@@ -87,14 +97,22 @@ function AllEventsTab() {
   let body;
   if (events.isLoading || (events.isError && events.isFetching)) body = <Spinner />;
   else if (events.isError || !events.data) {
-    body = <LoadError message={t('admin.loadEventsFailed')} retryLabel={t('admin.retry')} onRetry={() => void events.refetch()} />;
+    body = (
+      <LoadError
+        message={t('admin.loadEventsFailed')}
+        retryLabel={t('admin.retry')}
+        onRetry={() => void events.refetch()}
+      />
+    );
   } else if (!events.data.length) body = <p className="muted">{t('admin.noEvents')}</p>;
   else {
     body = (
       <EventsTable
         caption={t('admin.tabEvents')}
         events={events.data}
-        provider={(event) => (event.serviceProviderId ? (providerNames.get(event.serviceProviderId) ?? '') : t('admin.noProvider'))}
+        provider={(event) =>
+          event.serviceProviderId ? (providerNames.get(event.serviceProviderId) ?? '') : t('admin.noProvider')
+        }
       />
     );
   }
@@ -113,7 +131,13 @@ function AnalyticsTab() {
       if (events.isError) void events.refetch();
       if (providers.isError) void providers.refetch();
     };
-    return <LoadError message={t(providers.data ? 'admin.loadEventsFailed' : 'admin.loadProvidersFailed')} retryLabel={t('admin.retry')} onRetry={retry} />;
+    return (
+      <LoadError
+        message={t(providers.data ? 'admin.loadEventsFailed' : 'admin.loadProvidersFailed')}
+        retryLabel={t('admin.retry')}
+        onRetry={retry}
+      />
+    );
   }
   return <Analytics events={events.data} providers={providers.data} />;
 }

@@ -15,9 +15,12 @@ interface EventsTableProps {
 export function EventsTable({ caption, events, provider }: EventsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const typeLabel = (type: string) => ((EVENT_TYPES as readonly string[]).includes(type) ? t(`admin.eventTypes.${type as HostEvent['eventType']}`) : type);
+  const typeLabel = (type: string) =>
+    (EVENT_TYPES as readonly string[]).includes(type) ? t(`admin.eventTypes.${type as HostEvent['eventType']}`) : type;
   const statusLabel = (status: string) =>
-    (EVENT_STATUSES as readonly string[]).includes(status) ? t(`admin.statuses.${status as HostEvent['status']}`) : status;
+    (EVENT_STATUSES as readonly string[]).includes(status)
+      ? t(`admin.statuses.${status as HostEvent['status']}`)
+      : status;
   return (
     <DataTable
       caption={caption}
@@ -39,7 +42,9 @@ export function EventsTable({ caption, events, provider }: EventsTableProps) {
           <td>
             <span className={`cr-badge cr-status-${event.status}`}>{statusLabel(event.status)}</span>
           </td>
-          <td className="cr-nowrap">{format.date(event.eventDate) || <span className="muted">{t('admin.notSpecified')}</span>}</td>
+          <td className="cr-nowrap">
+            {format.date(event.eventDate) || <span className="muted">{t('admin.notSpecified')}</span>}
+          </td>
           <td className="cr-num">{event.contributionsCount ?? 0}</td>
           <td>
             <Link

@@ -72,7 +72,12 @@ export function ResetPasswordDialog({ serviceProviderId, companyName, onClose }:
             hint={t('admin.passwordHint')}
             {...field('newPassword')}
           />
-          <TextField label={t('admin.confirmPassword')} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+          <TextField
+            label={t('admin.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
           <div className="actions cr-dialog-actions">
             <button type="submit" className="button" disabled={isLoading}>
               {isLoading ? t('admin.resetting') : t('admin.resetPassword')}

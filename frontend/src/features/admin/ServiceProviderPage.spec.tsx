@@ -61,7 +61,8 @@ async function openProvider(id = provider.id) {
 }
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
-const detail = (section: HTMLElement, label: string) => within(section).getByRole('definition', { name: label }).textContent;
+const detail = (section: HTMLElement, label: string) =>
+  within(section).getByRole('definition', { name: label }).textContent;
 const resetRequests = () => server.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/reset-password'));
 
 describe('provider detail', () => {
@@ -75,7 +76,12 @@ describe('provider detail', () => {
         eventDate: '2025-08-16T12:00:00.000Z',
         contributionsCount: 30,
       }),
-      makeHostEvent({ name: 'Memorial for Ann', eventType: EventType.Memorial, status: EventStatus.Draft, contributionsCount: 1 }),
+      makeHostEvent({
+        name: 'Memorial for Ann',
+        eventType: EventType.Memorial,
+        status: EventStatus.Draft,
+        contributionsCount: 1,
+      }),
     ];
     await openProvider();
 
@@ -128,20 +134,23 @@ describe('reset password dialog', () => {
     return { ...rendered, dialog };
   }
 
-  it.each(['short1', 'with spaces 123', ''])('refuses %p as a new password without asking the server', async (password) => {
-    const { user, dialog } = await openDialog();
+  it.each(['short1', 'with spaces 123', ''])(
+    'refuses %p as a new password without asking the server',
+    async (password) => {
+      const { user, dialog } = await openDialog();
 
-    if (password) await user.type(within(dialog).getByLabelText('New Password'), password);
-    if (password) await user.type(within(dialog).getByLabelText('Confirm Password'), password);
-    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+      if (password) await user.type(within(dialog).getByLabelText('New Password'), password);
+      if (password) await user.type(within(dialog).getByLabelText('Confirm Password'), password);
+      await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
-    const toast = await findToast('Invalid Password');
-    expect(within(toast).getByText(AuthMessages.ownPasswordAlphanumeric)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(
-      `At least 8 letters and digits. ${AuthMessages.ownPasswordAlphanumeric}`,
-    );
-    expect(resetRequests()).toHaveLength(0);
-  });
+      const toast = await findToast('Invalid Password');
+      expect(within(toast).getByText(AuthMessages.ownPasswordAlphanumeric)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(
+        `At least 8 letters and digits. ${AuthMessages.ownPasswordAlphanumeric}`,
+      );
+      expect(resetRequests()).toHaveLength(0);
+    },
+  );
 
   it('says when the two passwords differ', async () => {
     const { user, dialog } = await openDialog();
@@ -152,7 +161,9 @@ describe('reset password dialog', () => {
 
     const toast = await findToast('Password Mismatch');
     expect(within(toast).getByText('The passwords you entered do not match.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Confirm Password')).toHaveAccessibleDescription('The passwords you entered do not match.');
+    expect(within(dialog).getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+      'The passwords you entered do not match.',
+    );
     expect(resetRequests()).toHaveLength(0);
   });
 

@@ -46,7 +46,11 @@ export function ServiceProviderPage() {
       <main className="page cr-page">
         {back}
         <h1>{t('admin.details')}</h1>
-        <LoadError message={t('admin.loadProviderFailed')} retryLabel={t('admin.retry')} onRetry={() => void provider.refetch()} />
+        <LoadError
+          message={t('admin.loadProviderFailed')}
+          retryLabel={t('admin.retry')}
+          onRetry={() => void provider.refetch()}
+        />
       </main>
     );
   }
@@ -65,7 +69,13 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
   let eventsBody;
   if (events.isLoading || (events.isError && events.isFetching)) eventsBody = <Spinner />;
   else if (!events.data) {
-    eventsBody = <LoadError message={t('admin.loadEventsFailed')} retryLabel={t('admin.retry')} onRetry={() => void events.refetch()} />;
+    eventsBody = (
+      <LoadError
+        message={t('admin.loadEventsFailed')}
+        retryLabel={t('admin.retry')}
+        onRetry={() => void events.refetch()}
+      />
+    );
   } else if (!events.data.length) eventsBody = <p className="muted">{t('admin.noProviderEvents')}</p>;
   else eventsBody = <EventsTable caption={t('admin.events')} events={events.data} />;
 
@@ -116,7 +126,11 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
       <Card title={t('admin.events')}>{eventsBody}</Card>
 
       {resetting && (
-        <ResetPasswordDialog serviceProviderId={provider.id} companyName={provider.companyName} onClose={() => setResetting(false)} />
+        <ResetPasswordDialog
+          serviceProviderId={provider.id}
+          companyName={provider.companyName}
+          onClose={() => setResetting(false)}
+        />
       )}
     </main>
   );

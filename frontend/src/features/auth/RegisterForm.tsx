@@ -1,11 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AuthMessages, normalizeUsername, passwordProblem, Role, SELF_REGISTER_ROLES, usernameProblem } from '@memory-wall/contracts';
+import {
+  AuthMessages,
+  normalizeUsername,
+  passwordProblem,
+  Role,
+  SELF_REGISTER_ROLES,
+  usernameProblem,
+} from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useRegisterMutation, type RegisterRequest } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
-import { hasErrors, isEmail, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import {
+  hasErrors,
+  isEmail,
+  pickFieldErrors,
+  useFormFields,
+  type FieldErrors,
+} from '../../components/ui/useFormFields';
 import { addPageTexts } from '../../i18n/lazy';
 import { rolesTexts } from '../../i18n/pages/roles';
 
@@ -114,7 +127,12 @@ export function RegisterForm() {
         hint={t(`auth.passwordHint.${role}`)}
         {...field('password')}
       />
-      <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" {...field('passwordConfirm')} />
+      <TextField
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...field('passwordConfirm')}
+      />
       <button type="submit" className="button" disabled={isLoading}>
         {isLoading ? t('auth.registering') : t('auth.register')}
       </button>

@@ -42,7 +42,9 @@ describe('login', () => {
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(screen.getByLabelText('Email or Username')).toHaveAccessibleDescription(AuthMessages.emailOrUsernameRequired);
+    expect(screen.getByLabelText('Email or Username')).toHaveAccessibleDescription(
+      AuthMessages.emailOrUsernameRequired,
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(AuthMessages.passwordRequired);
     expect(posts('/api/auth/login')).toHaveLength(0);
   });
@@ -81,7 +83,10 @@ describe('login', () => {
   });
 
   it('says why when sign-in attempts are throttled', async () => {
-    loginReply = { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: AuthMessages.tooManyAttempts } };
+    loginReply = {
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: AuthMessages.tooManyAttempts },
+    };
     const { user } = await openSignIn();
 
     await user.type(screen.getByLabelText('Email or Username'), 'sam');
@@ -129,7 +134,11 @@ describe('register', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Account Type' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['guest', 'customer', 'service_provider']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['guest', 'customer', 'service_provider']);
     expect(within(group).getByRole('radio', { name: 'Guest' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Event Organizer' })).not.toBeChecked();
   });
@@ -137,7 +146,12 @@ describe('register', () => {
   it('checks username, email and the confirmation before sending anything', async () => {
     const { user } = await openSignIn('Register');
 
-    await fillRegistration(user, { Username: 'ab', Email: 'not-an-email', Password: 'secret1', 'Confirm Password': 'secret2' });
+    await fillRegistration(user, {
+      Username: 'ab',
+      Email: 'not-an-email',
+      Password: 'secret1',
+      'Confirm Password': 'secret2',
+    });
 
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(AuthMessages.usernameTooShort);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(AuthMessages.emailInvalid);
@@ -149,7 +163,12 @@ describe('register', () => {
   it('refuses a username that reads as an email before sending anything', async () => {
     const { user } = await openSignIn('Register');
 
-    await fillRegistration(user, { Username: 'pat@example.com', Email: 'pat@example.com', Password: 'secret1', 'Confirm Password': 'secret1' });
+    await fillRegistration(user, {
+      Username: 'pat@example.com',
+      Email: 'pat@example.com',
+      Password: 'secret1',
+      'Confirm Password': 'secret1',
+    });
 
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(AuthMessages.usernameCharacters);
     expect(posts('/api/auth/register')).toHaveLength(0);
@@ -210,11 +229,23 @@ describe('register', () => {
     signsIn = makeUser(Role.Guest, { username: 'gina' });
     const { user } = await openSignIn('Register');
 
-    await fillRegistration(user, { Username: 'gina', Email: 'gina@example.com', Password: 'secret', 'Confirm Password': 'secret' });
+    await fillRegistration(user, {
+      Username: 'gina',
+      Email: 'gina@example.com',
+      Password: 'secret',
+      'Confirm Password': 'secret',
+    });
 
     expect(await findToast('Registration successful')).toBeInTheDocument();
     expect(posts('/api/auth/register').map((r) => r.body)).toEqual([
-      { username: 'gina', email: 'gina@example.com', password: 'secret', passwordConfirm: 'secret', role: 'guest', profileData: {} },
+      {
+        username: 'gina',
+        email: 'gina@example.com',
+        password: 'secret',
+        passwordConfirm: 'secret',
+        role: 'guest',
+        profileData: {},
+      },
     ]);
   });
 

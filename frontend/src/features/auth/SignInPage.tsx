@@ -44,7 +44,14 @@ export function SignInPage() {
     <main className="page page-narrow">
       <Card title={tab === 'login' ? t('auth.signInTitle') : t('auth.registerTitle')} headingLevel={1}>
         <p className="muted">{t('auth.intro')}</p>
-        <Tabs label={t('auth.signInTitle')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented" panelClassName="">
+        <Tabs
+          label={t('auth.signInTitle')}
+          tabs={tabs}
+          selected={tab}
+          onSelect={setTab}
+          className="segmented"
+          panelClassName=""
+        >
           {tab === 'login' ? <LoginForm /> : <RegisterForm />}
         </Tabs>
       </Card>

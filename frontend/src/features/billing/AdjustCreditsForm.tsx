@@ -56,7 +56,10 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
       }).unwrap();
       showSuccess(
         t('billing.adjusted'),
-        t('billing.adjustedText', { name: provider?.companyName ?? result.transaction.serviceProviderName, count: result.availableCredits }),
+        t('billing.adjustedText', {
+          name: provider?.companyName ?? result.transaction.serviceProviderName,
+          count: result.availableCredits,
+        }),
       );
       reset(EMPTY);
     } catch (error) {
@@ -83,7 +86,11 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
           <option value="">{t('billing.chooseProvider')}</option>
           {providers.map((provider) => (
             <option key={provider.id} value={provider.id}>
-              {t('billing.providerOption', { name: provider.companyName, username: provider.userName, count: provider.availableCredits })}
+              {t('billing.providerOption', {
+                name: provider.companyName,
+                username: provider.userName,
+                count: provider.availableCredits,
+              })}
             </option>
           ))}
         </select>
@@ -94,7 +101,12 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
         )}
       </div>
       <div className="cr-stepper">
-        <button type="button" className="button button-secondary cr-step" aria-label={t('billing.decrease')} onClick={() => step(-1)}>
+        <button
+          type="button"
+          className="button button-secondary cr-step"
+          aria-label={t('billing.decrease')}
+          onClick={() => step(-1)}
+        >
           −
         </button>
         <TextField
@@ -104,7 +116,12 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
           hint={t('billing.amountHint')}
           {...amountField}
         />
-        <button type="button" className="button button-secondary cr-step" aria-label={t('billing.increase')} onClick={() => step(1)}>
+        <button
+          type="button"
+          className="button button-secondary cr-step"
+          aria-label={t('billing.increase')}
+          onClick={() => step(1)}
+        >
           +
         </button>
       </div>

@@ -66,12 +66,19 @@ beforeEach(async () => {
       createdAt: '2025-06-01T12:00:00.000Z',
     }),
   ];
-  summary = { totalCreditsPurchased: 10, totalRevenueCents: 123450, activeServiceProviders: 1, totalServiceProviders: 2 };
+  summary = {
+    totalCreditsPurchased: 10,
+    totalRevenueCents: 123450,
+    activeServiceProviders: 1,
+    totalServiceProviders: 2,
+  };
   adjustReply = undefined;
   server = await startTestServer((req) => {
     if (req.method === 'GET' && req.url === '/api/admin/billing') return { status: 200, body: summary };
-    if (req.method === 'GET' && req.url === '/api/admin/service-providers') return { status: 200, body: { serviceProviders: providers } };
-    if (req.method === 'GET' && req.url === '/api/admin/credit-transactions') return { status: 200, body: { transactions } };
+    if (req.method === 'GET' && req.url === '/api/admin/service-providers')
+      return { status: 200, body: { serviceProviders: providers } };
+    if (req.method === 'GET' && req.url === '/api/admin/credit-transactions')
+      return { status: 200, body: { transactions } };
     if (req.method === 'POST' && req.url === '/api/admin/adjust-credits') {
       if (adjustReply) return adjustReply;
       const body = req.body as { serviceProviderId: string; amount: number; reason: string };
@@ -84,7 +91,9 @@ beforeEach(async () => {
         serviceProviderName: target.companyName,
         createdAt: '2025-06-10T12:00:00.000Z',
       });
-      providers = providers.map((p) => (p.id === target.id ? { ...p, availableCredits: p.availableCredits + body.amount } : p));
+      providers = providers.map((p) =>
+        p.id === target.id ? { ...p, availableCredits: p.availableCredits + body.amount } : p,
+      );
       transactions = [transaction, ...transactions];
       return {
         status: 200,
@@ -105,7 +114,8 @@ async function openBilling() {
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const cells = (row: HTMLElement) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent);
-const adjustRequests = () => server.requests.filter((r) => r.method === 'POST' && r.url === '/api/admin/adjust-credits');
+const adjustRequests = () =>
+  server.requests.filter((r) => r.method === 'POST' && r.url === '/api/admin/adjust-credits');
 
 describe('billing page', () => {
   it('shows total credits purchased, revenue in dollars and active providers', async () => {
@@ -168,8 +178,18 @@ describe('billing page', () => {
     await user.click(screen.getByRole('tab', { name: 'Service Providers' }));
 
     const rows = bodyRows(await screen.findByRole('table', { name: 'Service Providers' }));
-    expect(cells(rows[0])).toEqual(['Evergreen Events', 'pat_plannerpat@evergreen.example', '12', '10', '8', 'View Details']);
-    expect(within(rows[0]).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/admin/service-providers/${evergreen.id}`);
+    expect(cells(rows[0])).toEqual([
+      'Evergreen Events',
+      'pat_plannerpat@evergreen.example',
+      '12',
+      '10',
+      '8',
+      'View Details',
+    ]);
+    expect(within(rows[0]).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      `/admin/service-providers/${evergreen.id}`,
+    );
   });
 });
 
@@ -186,11 +206,15 @@ describe('adjust credits', () => {
 
     await user.click(screen.getByRole('button', { name: 'Adjust Credits' }));
 
-    expect(screen.getByRole('combobox', { name: 'Service Provider' })).toHaveAccessibleDescription('Please select a service provider.');
+    expect(screen.getByRole('combobox', { name: 'Service Provider' })).toHaveAccessibleDescription(
+      'Please select a service provider.',
+    );
     expect(screen.getByRole('textbox', { name: 'Credit Amount' })).toHaveAccessibleDescription(
       'A positive amount adds credits, a negative amount removes them. Please enter a credit amount (positive or negative).',
     );
-    expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription('Please provide a reason for the adjustment.');
+    expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+      'Please provide a reason for the adjustment.',
+    );
 
     // Zero and fractions are not adjustments either.
     for (const amount of ['0', '1.5', 'abc']) {
@@ -215,7 +239,10 @@ describe('adjust credits', () => {
     expect(amount).toHaveValue('-1');
     await user.type(amount, '{backspace}{backspace}-2');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Service Provider' }), 'Quiet Hall (quinn): 3 credits');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Service Provider' }),
+      'Quiet Hall (quinn): 3 credits',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), '  Refund for a double booking ');
     await user.click(screen.getByRole('button', { name: 'Adjust Credits' }));
 
@@ -229,7 +256,13 @@ describe('adjust credits', () => {
     expect(await screen.findByRole('option', { name: 'Quiet Hall (quinn): 1 credit' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Transaction History' }));
     const first = bodyRows(await screen.findByRole('table', { name: 'Transaction History' }))[0];
-    expect(cells(first)).toEqual(['Jun 10, 2025', 'Quiet Hall', 'Admin Adjustment', '-2', 'Refund for a double booking']);
+    expect(cells(first)).toEqual([
+      'Jun 10, 2025',
+      'Quiet Hall',
+      'Admin Adjustment',
+      '-2',
+      'Refund for a double booking',
+    ]);
   });
 
   it("shows the server's refusal when the balance would go below zero", async () => {

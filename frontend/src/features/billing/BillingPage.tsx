@@ -44,7 +44,14 @@ export function BillingPage() {
       (transactions.data ?? []).filter(
         (tx) =>
           !query ||
-          matches(query, tx.serviceProviderName, tx.userName, tx.description, tx.transactionType, humanize(tx.transactionType)),
+          matches(
+            query,
+            tx.serviceProviderName,
+            tx.userName,
+            tx.description,
+            tx.transactionType,
+            humanize(tx.transactionType),
+          ),
       ),
     [transactions.data, query],
   );
@@ -62,7 +69,11 @@ export function BillingPage() {
         {transactions.isLoading || (transactions.isError && transactions.isFetching) ? (
           <Spinner />
         ) : !transactions.data ? (
-          <LoadError message={t('billing.loadTransactionsFailed')} retryLabel={t('billing.retry')} onRetry={() => void transactions.refetch()} />
+          <LoadError
+            message={t('billing.loadTransactionsFailed')}
+            retryLabel={t('billing.retry')}
+            onRetry={() => void transactions.refetch()}
+          />
         ) : !transactions.data.length ? (
           <p className="muted">{t('billing.noTransactions')}</p>
         ) : !shownTransactions.length ? (
@@ -81,7 +92,13 @@ export function BillingPage() {
     let body;
     if (providers.isLoading || (providers.isError && providers.isFetching)) body = <Spinner />;
     else if (!providers.data) {
-      body = <LoadError message={t('billing.loadFailed')} retryLabel={t('billing.retry')} onRetry={() => void providers.refetch()} />;
+      body = (
+        <LoadError
+          message={t('billing.loadFailed')}
+          retryLabel={t('billing.retry')}
+          onRetry={() => void providers.refetch()}
+        />
+      );
     } else if (tab === 'adjust') body = <AdjustCreditsForm providers={providers.data} />;
     else if (!providers.data.length) body = <p className="muted">{t('billing.noProviders')}</p>;
     else if (!shownProviders.length) body = <p className="muted">{t('billing.noProvidersMatch')}</p>;
@@ -98,8 +115,16 @@ export function BillingPage() {
       {summary.data ? (
         <StatCards
           stats={[
-            { label: t('billing.totalCredits'), value: summary.data.totalCreditsPurchased, hint: t('billing.totalCreditsHint') },
-            { label: t('billing.totalRevenue'), value: format.money(summary.data.totalRevenueCents), hint: t('billing.totalRevenueHint') },
+            {
+              label: t('billing.totalCredits'),
+              value: summary.data.totalCreditsPurchased,
+              hint: t('billing.totalCreditsHint'),
+            },
+            {
+              label: t('billing.totalRevenue'),
+              value: format.money(summary.data.totalRevenueCents),
+              hint: t('billing.totalRevenueHint'),
+            },
             {
               label: t('billing.activeProviders'),
               value: summary.data.activeServiceProviders,
@@ -110,7 +135,11 @@ export function BillingPage() {
       ) : summary.isLoading || summary.isFetching ? (
         <Spinner />
       ) : (
-        <LoadError message={t('billing.loadFailed')} retryLabel={t('billing.retry')} onRetry={() => void summary.refetch()} />
+        <LoadError
+          message={t('billing.loadFailed')}
+          retryLabel={t('billing.retry')}
+          onRetry={() => void summary.refetch()}
+        />
       )}
       <div className="cr-search">
         <TextField

@@ -10,8 +10,17 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 const EVENT_ID = '6f1c1c5e-8d0a-4f3e-9a57-2b7f0e4c9d11';
 const event = makeEvent({ id: EVENT_ID, name: 'Anna & Ben', slug: 'anna-and-ben', eventCode: 'ABC123' });
 const submitUrl = (kind: 'message' | 'photo' | 'drawing') => `/api/events/${EVENT_ID}/submissions/${kind}`;
-const created: Reply = { status: 201, body: { success: true, memory: { id: 'm-1', eventId: EVENT_ID, approved: false } } };
-const onWall: HostMemory = { ...makeMemory({ id: 'w-1', eventId: EVENT_ID, content: 'Already on the wall' }), approved: true, flagged: false, processingState: 'ready', moderation: null };
+const created: Reply = {
+  status: 201,
+  body: { success: true, memory: { id: 'm-1', eventId: EVENT_ID, approved: false } },
+};
+const onWall: HostMemory = {
+  ...makeMemory({ id: 'w-1', eventId: EVENT_ID, content: 'Already on the wall' }),
+  approved: true,
+  flagged: false,
+  processingState: 'ready',
+  moderation: null,
+};
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
@@ -23,9 +32,14 @@ beforeEach(async () => {
   server = await startTestServer((req) => {
     const { method, url } = req;
     if (method === 'GET' && url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
-    if (method === 'GET' && url === '/api/events/by-code/ABC123') return { status: 200, body: { success: true, event } };
+    if (method === 'GET' && url === '/api/events/by-code/ABC123')
+      return { status: 200, body: { success: true, event } };
     if (method === 'GET' && url === '/api/events/by-slug/anna-and-ben') return { status: 200, body: { event } };
-    if (method === 'GET' && url === '/api/events/by-code/BUSY42') return { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: EventMessages.tooManyLookups } };
+    if (method === 'GET' && url === '/api/events/by-code/BUSY42')
+      return {
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', message: EventMessages.tooManyLookups },
+      };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true` && session.user) {
       return { status: 200, body: { success: true, memories: [onWall] } };
     }
@@ -64,13 +78,17 @@ describe('contribute page: finding the event', () => {
     expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
     // Not an id: tried as a code, then as a slug.
-    expect(server.requests.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/events/by-code/MISSING', '/api/events/by-slug/missing']));
+    expect(server.requests.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/events/by-code/MISSING', '/api/events/by-slug/missing']),
+    );
   });
 
   it("says the server's reason when it refuses to look the event up (429), and does not try the code again as a slug", async () => {
     renderWithProviders(undefined, { route: '/contribute/busy42' });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many event look-ups from this connection. Please wait a moment and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many event look-ups from this connection. Please wait a moment and try again.',
+    );
     expect(screen.getByRole('link', { name: 'Enter an Event Code' })).toHaveAttribute('href', '/event-code');
     expect(server.requests.map((r) => r.url)).not.toContain('/api/events/by-slug/busy42');
   });
@@ -85,16 +103,21 @@ describe('contribute page: guests and hosts', () => {
     expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
   });
 
-  it.each([Role.Customer, Role.ServiceProvider, Role.Owner])('lets a %s add a memory with the wall beside the form', async (role) => {
-    session.user = makeUser(role);
-    renderWithProviders(undefined, { route: `/contribute/${EVENT_ID}` });
+  it.each([Role.Customer, Role.ServiceProvider, Role.Owner])(
+    'lets a %s add a memory with the wall beside the form',
+    async (role) => {
+      session.user = makeUser(role);
+      renderWithProviders(undefined, { route: `/contribute/${EVENT_ID}` });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Add Individual Memory' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Share Your Memory' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
-    const wall = (await screen.findByRole('heading', { name: 'On the wall' })).closest('section')!;
-    expect(await within(wall).findByText('Already on the wall')).toBeInTheDocument();
-  });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Add Individual Memory' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Share Your Memory' })).not.toBeInTheDocument();
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+      const wall = (await screen.findByRole('heading', { name: 'On the wall' })).closest('section')!;
+      expect(await within(wall).findByText('Already on the wall')).toBeInTheDocument();
+    },
+  );
 
   it('shows a guest the form while the session check is still unanswered, and keeps what was typed when it answers', async () => {
     let answerSession!: () => void;
@@ -103,7 +126,8 @@ describe('contribute page: guests and hosts', () => {
     server = await startTestServer(async (req) => {
       if (req.url === '/api/auth/me') await sessionAnswered;
       if (req.method === 'GET' && req.url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
-      if (req.method === 'GET' && req.url === `/api/events/${EVENT_ID}/memories?approved=true`) return { status: 200, body: { success: true, memories: [onWall] } };
+      if (req.method === 'GET' && req.url === `/api/events/${EVENT_ID}/memories?approved=true`)
+        return { status: 200, body: { success: true, memories: [onWall] } };
       return answerMe(session, req);
     });
     session.user = makeUser(Role.Customer);
@@ -147,15 +171,27 @@ describe('contribute page: message', () => {
 
     expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
     expect(submissions('message')).toEqual([
-      { method: 'POST', url: submitUrl('message'), body: { name: 'Carol', message: 'Congratulations!', title: 'Cheers' } },
+      {
+        method: 'POST',
+        url: submitUrl('message'),
+        body: { name: 'Carol', message: 'Congratulations!', title: 'Cheers' },
+      },
     ]);
-    expect(await screen.findByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', `/presentation/${EVENT_ID}`);
+    expect(await screen.findByRole('link', { name: 'View Memory Wall' })).toHaveAttribute(
+      'href',
+      `/presentation/${EVENT_ID}`,
+    );
   });
 
   it("shows the server's field messages next to the fields", async () => {
     submissionReply = {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Validation failed', fields: { message: 'Message is too long' } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Validation failed',
+        fields: { message: 'Message is too long' },
+      },
     };
     const { user } = await openForm();
 
@@ -184,7 +220,8 @@ describe('contribute page: message', () => {
 });
 
 /** A file as the browser's file picker gives it (Node's File, which the fetch under test can send). */
-const photoFile = (name: string, type: string, size = 2048) => new NodeFile([new Uint8Array(size).fill(7)], name, { type }) as unknown as File;
+const photoFile = (name: string, type: string, size = 2048) =>
+  new NodeFile([new Uint8Array(size).fill(7)], name, { type }) as unknown as File;
 
 async function openPhotoTab() {
   const rendered = await openForm();
@@ -211,7 +248,10 @@ describe('contribute page: photo', () => {
   it('accepts a photo of exactly 10MB and shows it', async () => {
     const { user } = await openPhotoTab();
     await user.upload(screen.getByLabelText('Photo'), photoFile('big.png', 'image/png', PHOTO_MAX_BYTES));
-    expect(await screen.findByRole('img', { name: 'Preview of your photo' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(await screen.findByRole('img', { name: 'Preview of your photo' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
     expect(screen.queryByText('File too large')).not.toBeInTheDocument();
   });
 
@@ -239,7 +279,12 @@ describe('contribute page: photo', () => {
       {
         method: 'POST',
         url: submitUrl('photo'),
-        body: { name: 'Carol', photoCaption: 'At the beach', title: 'Summer', photo: { name: 'beach.jpg', type: 'image/jpeg', size: 4096 } },
+        body: {
+          name: 'Carol',
+          photoCaption: 'At the beach',
+          title: 'Summer',
+          photo: { name: 'beach.jpg', type: 'image/jpeg', size: 4096 },
+        },
       },
     ]);
   });
@@ -251,7 +296,10 @@ describe('contribute page: photo', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await screen.findByRole('heading', { name: 'Thank You' });
-    expect(submissions('photo')[0].body).toEqual({ name: 'Dan', photo: { name: 'cake.webp', type: 'image/webp', size: 2048 } });
+    expect(submissions('photo')[0].body).toEqual({
+      name: 'Dan',
+      photo: { name: 'cake.webp', type: 'image/webp', size: 2048 },
+    });
   });
 
   it('shows the upload as a progress bar with its percent while the photo goes up', async () => {
@@ -271,7 +319,12 @@ describe('contribute page: photo', () => {
       await waitFor(() => expect(sent).toHaveLength(1));
 
       // jsdom reports no upload progress for a cross-origin request: the event a browser fires as the bytes go up.
-      act(() => void sent[0].upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: 377, total: 1000 })));
+      act(
+        () =>
+          void sent[0].upload.dispatchEvent(
+            new ProgressEvent('progress', { lengthComputable: true, loaded: 377, total: 1000 }),
+          ),
+      );
       const bar = await screen.findByRole('progressbar', { name: 'Uploading photo... 37%' });
       expect(bar).toHaveAttribute('aria-valuenow', '37');
       expect(bar).toHaveAttribute('aria-valuetext', '37%');
@@ -299,7 +352,8 @@ describe('contribute page: photo', () => {
 });
 
 describe('contribute page: drawing', () => {
-  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   // jsdom has no 2D canvas: a context that accepts every drawing call, and a fixed PNG export.
   const context = new Proxy({} as Record<string | symbol, unknown>, {
     get: (target, key) => (key in target ? target[key] : () => undefined),
@@ -352,7 +406,9 @@ describe('contribute page: drawing', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
-    expect(submissions('drawing')).toEqual([{ method: 'POST', url: submitUrl('drawing'), body: { name: 'Carol', content: PNG, title: 'Hearts' } }]);
+    expect(submissions('drawing')).toEqual([
+      { method: 'POST', url: submitUrl('drawing'), body: { name: 'Carol', content: PNG, title: 'Hearts' } },
+    ]);
   });
 
   it('starts over after Clear', async () => {

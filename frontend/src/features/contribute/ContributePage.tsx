@@ -37,9 +37,7 @@ export function ContributePage() {
   if (isLoading || !hydrated) return <Contribute host={false} />;
   if (!event) {
     return (
-      <main className="page page-narrow">
-        {unavailable ? <EventClosed /> : <EventNotFound refusal={refusal} />}
-      </main>
+      <main className="page page-narrow">{unavailable ? <EventClosed /> : <EventNotFound refusal={refusal} />}</main>
     );
   }
   return <Contribute event={event} host={host} />;
@@ -59,10 +57,16 @@ function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
   return (
     <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
       {!event || accepting(event) ? (
-        <Card title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')} headingLevel={1} className="contribute-card">
+        <Card
+          title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')}
+          headingLevel={1}
+          className="contribute-card"
+        >
           {event ? (
             <>
-              <p className="muted">{t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}</p>
+              <p className="muted">
+                {t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}
+              </p>
               <ContributeTabs event={event} />
             </>
           ) : (

@@ -8,7 +8,11 @@ import { PhotoForm } from './PhotoForm';
 
 type Tab = 'message' | 'photo' | 'drawing';
 const TABS: readonly Tab[] = ['message', 'photo', 'drawing'];
-const LABELS = { message: 'contributePage.tabMessage', photo: 'contributePage.tabPhoto', drawing: 'contributePage.tabDrawing' } as const;
+const LABELS = {
+  message: 'contributePage.tabMessage',
+  photo: 'contributePage.tabPhoto',
+  drawing: 'contributePage.tabDrawing',
+} as const;
 
 /** Message, Photo and Drawing, one form at a time. */
 export function ContributeTabs({ event }: { event: PublicEvent }) {
@@ -18,7 +22,15 @@ export function ContributeTabs({ event }: { event: PublicEvent }) {
 
   return (
     // The panel is not named after its tab: "Message" and "Photo" name the form fields.
-    <Tabs label={t('contributePage.kinds')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented" panelClassName="" unnamedPanel>
+    <Tabs
+      label={t('contributePage.kinds')}
+      tabs={tabs}
+      selected={tab}
+      onSelect={setTab}
+      className="segmented"
+      panelClassName=""
+      unnamedPanel
+    >
       {tab === 'message' && <MessageForm event={event} />}
       {tab === 'photo' && <PhotoForm event={event} />}
       {tab === 'drawing' && <DrawingForm event={event} />}

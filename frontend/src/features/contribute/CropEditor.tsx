@@ -59,7 +59,9 @@ export default function CropEditor({ source, onApply, onCancel }: CropEditorProp
     // ReactCrop's minimum is in displayed pixels: 200 image pixels at the displayed scale.
     const scale = naturalWidth ? width / naturalWidth : 1;
     setMinSize(Math.min(CROP.minPixels * scale, width, height));
-    setCrop(centerCrop({ unit: '%', width: CROP.initialPercent, height: CROP.initialPercent }, naturalWidth, naturalHeight));
+    setCrop(
+      centerCrop({ unit: '%', width: CROP.initialPercent, height: CROP.initialPercent }, naturalWidth, naturalHeight),
+    );
     setReady(true);
   };
 
@@ -87,7 +89,14 @@ export default function CropEditor({ source, onApply, onCancel }: CropEditorProp
     <section className="crop-editor" aria-labelledby="crop-editor-title">
       <h3 id="crop-editor-title">{t('contributePage.cropTitle')}</h3>
       <p className="field-hint">{t('contributePage.cropHint')}</p>
-      <ReactCrop crop={crop} onChange={(_pixels, percent) => setCrop(percent)} minWidth={minSize} minHeight={minSize} keepSelection ruleOfThirds>
+      <ReactCrop
+        crop={crop}
+        onChange={(_pixels, percent) => setCrop(percent)}
+        minWidth={minSize}
+        minHeight={minSize}
+        keepSelection
+        ruleOfThirds
+      >
         <img ref={image} src={shown} alt={t('contributePage.preview')} onLoad={onLoad} />
       </ReactCrop>
       {error && (
@@ -121,7 +130,11 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 function canvasBlob(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Could not encode the image'))), 'image/jpeg', CROP.jpegQuality),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('Could not encode the image'))),
+      'image/jpeg',
+      CROP.jpegQuality,
+    ),
   );
 }
 

@@ -10,7 +10,11 @@ import { pickFieldErrors, useFormFields, type FieldErrors } from '../../componen
 import { DrawingPad, type DrawingPadHandle } from './DrawingPad';
 
 type Field = 'name' | 'title';
-const SERVER_FIELDS: Record<Field | 'content', readonly string[]> = { name: ['name'], title: ['title'], content: ['content'] };
+const SERVER_FIELDS: Record<Field | 'content', readonly string[]> = {
+  name: ['name'],
+  title: ['title'],
+  content: ['content'],
+};
 
 /** A drawing on the pad, sent as a PNG data URL (spec §5 Drawing submission). */
 export function DrawingForm({ event }: { event: PublicEvent }) {
@@ -75,7 +79,11 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
           </button>
         </div>
       </div>
-      <TextField label={t('contribute.titleLabel')} placeholder={t('contribute.titlePlaceholder')} {...field('title')} />
+      <TextField
+        label={t('contribute.titleLabel')}
+        placeholder={t('contribute.titlePlaceholder')}
+        {...field('title')}
+      />
       <button type="submit" className="button" disabled={isLoading}>
         {isLoading ? t('common.submitting') : t('common.submit')}
       </button>

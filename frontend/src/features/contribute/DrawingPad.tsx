@@ -20,7 +20,10 @@ interface DrawingPadProps {
  * A canvas to draw on. signature_pad is downloaded when the pad first shows (the Drawing tab), not
  * with the contribute page.
  */
-export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function DrawingPad({ label, describedBy, invalid, onDraw }, ref) {
+export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function DrawingPad(
+  { label, describedBy, invalid, onDraw },
+  ref,
+) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const onDrawRef = useRef(onDraw);

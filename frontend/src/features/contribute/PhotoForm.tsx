@@ -102,7 +102,11 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
         },
         {
           onProgress: (fraction) => setSending({ step: 'uploading', percent: Math.floor(fraction * 100) }),
-          onRetry: () => setSending((current) => ({ step: 'retrying', percent: current && 'percent' in current ? current.percent : 0 })),
+          onRetry: () =>
+            setSending((current) => ({
+              step: 'retrying',
+              percent: current && 'percent' in current ? current.percent : 0,
+            })),
         },
       );
       void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
@@ -176,8 +180,16 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           />
         </Suspense>
       )}
-      <TextField label={t('contributePage.captionLabel')} placeholder={t('contributePage.captionPlaceholder')} {...field('photoCaption')} />
-      <TextField label={t('contribute.titleLabel')} placeholder={t('contribute.titlePlaceholder')} {...field('title')} />
+      <TextField
+        label={t('contributePage.captionLabel')}
+        placeholder={t('contributePage.captionPlaceholder')}
+        {...field('photoCaption')}
+      />
+      <TextField
+        label={t('contribute.titleLabel')}
+        placeholder={t('contribute.titlePlaceholder')}
+        {...field('title')}
+      />
       {sending && <UploadProgress sending={sending} />}
       <button type="submit" className="button" disabled={busy || editing}>
         {busy ? t('common.submitting') : t('common.submit')}
@@ -202,7 +214,15 @@ function UploadProgress({ sending }: { sending: Sending }) {
       <p id={labelId} className="field-hint">
         {text}
       </p>
-      <div className="mw-progress" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+      <div
+        className="mw-progress"
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+      >
         <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
       </div>
     </div>

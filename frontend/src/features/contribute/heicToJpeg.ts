@@ -17,14 +17,19 @@ export async function heicToJpeg(file: File): Promise<File> {
   }> & { dispose(): void };
   try {
     const first = images[0];
-    if (!first || first.width * first.height > MAX_PIXELS) throw new Error('No image of an acceptable size in the file');
+    if (!first || first.width * first.height > MAX_PIXELS)
+      throw new Error('No image of an acceptable size in the file');
     const { width, height, data } = await first.decode();
     const canvas = document.createElement('canvas');
     canvas.width = width;
     canvas.height = height;
     canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(data), width, height), 0, 0);
     const jpeg = await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Could not encode the image'))), 'image/jpeg', 0.92),
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('Could not encode the image'))),
+        'image/jpeg',
+        0.92,
+      ),
     );
     return new File([jpeg], withExtension(file.name, 'jpg'), { type: 'image/jpeg' });
   } finally {

@@ -26,7 +26,8 @@ export const UPLOAD_ENCODING = { longEdge: IMAGE_RENDITIONS.full, quality: 0.8, 
  * browsers do for HEIC) its extension's.
  */
 export function photoType(file: File): string | undefined {
-  if (file.type && file.type !== 'application/octet-stream') return (PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : undefined;
+  if (file.type && file.type !== 'application/octet-stream')
+    return (PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : undefined;
   return EXTENSIONS[file.name.split('.').pop()?.toLowerCase() ?? ''];
 }
 
@@ -105,7 +106,9 @@ export async function prepareForUpload(file: File, size: { width: number; height
       useWebWorker: false,
     });
     if (encoded.size >= file.size) return file;
-    return new File([encoded], withExtension(file.name, type === 'image/webp' ? 'webp' : 'jpg'), { type: encoded.type || type });
+    return new File([encoded], withExtension(file.name, type === 'image/webp' ? 'webp' : 'jpg'), {
+      type: encoded.type || type,
+    });
   } catch {
     return file;
   }

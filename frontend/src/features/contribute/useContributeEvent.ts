@@ -12,7 +12,10 @@ const CODE = /^[a-z0-9]{4,10}$/i;
  * What /contribute/{ref} or /contribute?code={code} looks up first: the event's id, else its code (the
  * slug is tried only once the code is not found).
  */
-export function contributeLookup(ref: string | undefined, queryCode: string | undefined): { id?: string; code?: string } {
+export function contributeLookup(
+  ref: string | undefined,
+  queryCode: string | undefined,
+): { id?: string; code?: string } {
   if (ref) return UUID.test(ref) ? { id: ref } : { code: CODE.test(ref) ? ref.toUpperCase() : undefined };
   const code = queryCode?.trim().toUpperCase();
   return { code: code || undefined };
@@ -44,5 +47,10 @@ export function useContributeEvent(): {
   const isLoading = !event && (byId.isLoading || byCode.isLoading || bySlug.isLoading);
   // Too many look-ups from this connection: the event may well exist, so say what the server said.
   const limited = [byCode.error, bySlug.error].find((error) => errorStatus(error) === 429);
-  return { event, isLoading, refusal: limited ? errorMessage(limited) : undefined, unavailable: errorStatus(byId.error) === 403 };
+  return {
+    event,
+    isLoading,
+    refusal: limited ? errorMessage(limited) : undefined,
+    unavailable: errorStatus(byId.error) === 403,
+  };
 }

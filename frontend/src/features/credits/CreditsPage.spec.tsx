@@ -49,7 +49,8 @@ beforeEach(async () => {
   summaryFails = false;
   server = await startTestServer((req) => {
     if (req.method === 'GET' && req.url === '/api/service-provider/credits') {
-      if (summaryFails) return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
+      if (summaryFails)
+        return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
       onSummary?.();
       return { status: 200, body: { success: true, credits: balance, transactions: ledger } };
     }
@@ -59,7 +60,14 @@ beforeEach(async () => {
       const pack = CREDIT_PACKS.find((p) => p.id === (req.body as { creditPackId: string }).creditPackId)!;
       return {
         status: 200,
-        body: { success: true, clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: pack.price, currency: 'usd', creditPack: pack },
+        body: {
+          success: true,
+          clientSecret: 'pi_123_secret_abc',
+          paymentIntentId: 'pi_123',
+          amount: pack.price,
+          currency: 'usd',
+          creditPack: pack,
+        },
       };
     }
     return answerMe(session, req);
@@ -93,9 +101,21 @@ const requestsTo = (method: string, url: string) => server.requests.filter((r) =
 describe('credits page: account summary', () => {
   it('shows available, total and used credits, how credits work, and the 5 most recent transactions', async () => {
     ledger = [
-      tx({ amount: 10, transactionType: 'purchase', description: 'Purchased Value pack (10 credits)', createdAt: '2025-06-07T12:00:00.000Z' }),
-      ...Array.from({ length: 5 }, (_, i) => tx({ description: `Published Event ${i + 1}`, createdAt: '2025-06-05T12:00:00.000Z' })),
-      tx({ amount: 10, transactionType: 'promotion', description: 'Welcome credits', createdAt: '2025-05-01T12:00:00.000Z' }),
+      tx({
+        amount: 10,
+        transactionType: 'purchase',
+        description: 'Purchased Value pack (10 credits)',
+        createdAt: '2025-06-07T12:00:00.000Z',
+      }),
+      ...Array.from({ length: 5 }, (_, i) =>
+        tx({ description: `Published Event ${i + 1}`, createdAt: '2025-06-05T12:00:00.000Z' }),
+      ),
+      tx({
+        amount: 10,
+        transactionType: 'promotion',
+        description: 'Welcome credits',
+        createdAt: '2025-05-01T12:00:00.000Z',
+      }),
     ];
     await openCredits();
 
@@ -153,9 +173,24 @@ describe('credits page: account summary', () => {
 describe('credits page: transaction history', () => {
   it('lists date, type badge, signed coloured amount and description; an unknown type is a destructive badge', async () => {
     ledger = [
-      tx({ amount: 5, transactionType: 'admin_adjustment', description: 'Goodwill', createdAt: '2025-07-04T12:00:00.000Z' }),
-      tx({ amount: -1, transactionType: 'event_creation', description: 'Published Garden Party', createdAt: '2025-07-03T12:00:00.000Z' }),
-      tx({ amount: 2, transactionType: 'mystery' as never, description: 'From the future', createdAt: '2025-07-02T12:00:00.000Z' }),
+      tx({
+        amount: 5,
+        transactionType: 'admin_adjustment',
+        description: 'Goodwill',
+        createdAt: '2025-07-04T12:00:00.000Z',
+      }),
+      tx({
+        amount: -1,
+        transactionType: 'event_creation',
+        description: 'Published Garden Party',
+        createdAt: '2025-07-03T12:00:00.000Z',
+      }),
+      tx({
+        amount: 2,
+        transactionType: 'mystery' as never,
+        description: 'From the future',
+        createdAt: '2025-07-02T12:00:00.000Z',
+      }),
       tx({ amount: -3, transactionType: 'refund', description: 'Refunded', createdAt: '2025-07-01T12:00:00.000Z' }),
     ];
     const { user } = await openCredits();
@@ -300,12 +335,19 @@ describe('credits page: back from a payment', () => {
         // The webhook arrives between the first and the second look.
         balance = { available: 17, total: 20, used: 3, purchased: 10 };
         ledger = [
-          tx({ amount: 10, transactionType: 'purchase', description: 'Purchased Value pack (10 credits)', stripePaymentIntentId: 'pi_777' }),
+          tx({
+            amount: 10,
+            transactionType: 'purchase',
+            description: 'Purchased Value pack (10 credits)',
+            stripePaymentIntentId: 'pi_777',
+          }),
           ...ledger,
         ];
       }
     };
-    await openCredits('/credits?payment_success=true&payment_intent=pi_777&payment_intent_client_secret=pi_777_secret_x&redirect_status=succeeded');
+    await openCredits(
+      '/credits?payment_success=true&payment_intent=pi_777&payment_intent_client_secret=pi_777_secret_x&redirect_status=succeeded',
+    );
 
     const banner = await screen.findByRole('status', { name: 'Payment Successful' });
     expect(await screen.findByRole('definition', { name: 'Available Credits' })).toHaveTextContent('7');

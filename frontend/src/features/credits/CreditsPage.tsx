@@ -48,7 +48,14 @@ export function CreditsPage() {
         <TransactionHistory summary={summary} />
       );
   } else if (credits.isLoading) panel = <Spinner />;
-  else panel = <LoadError message={t('credits.loadFailed')} retryLabel={t('credits.retry')} onRetry={() => void credits.refetch()} />;
+  else
+    panel = (
+      <LoadError
+        message={t('credits.loadFailed')}
+        retryLabel={t('credits.retry')}
+        onRetry={() => void credits.refetch()}
+      />
+    );
 
   return (
     <main className="page cr-page">

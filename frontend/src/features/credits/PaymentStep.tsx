@@ -40,13 +40,23 @@ export interface PaymentStepProps {
  * Stripe's Payment Element for a PaymentIntent the server created, and the Pay button. Loaded with the
  * purchase step only, so Stripe.js and its React bindings are never part of any other page's download.
  */
-export function PaymentStep({ publishableKey, clientSecret, paymentIntentId, amount, onPaid, onCancel }: PaymentStepProps) {
+export function PaymentStep({
+  publishableKey,
+  clientSecret,
+  paymentIntentId,
+  amount,
+  onPaid,
+  onCancel,
+}: PaymentStepProps) {
   const { t } = useTranslation();
   const [loadFailed, setLoadFailed] = useState(false);
   // Elements gets a promise that never rejects: a failed load shows a message here instead.
   const stripe = useMemo(() => stripeFor(publishableKey).catch(() => null), [publishableKey]);
   const options = useMemo(
-    () => ({ clientSecret, appearance: { theme: 'stripe' as const, variables: { colorPrimary: BRAND_PRIMARY, borderRadius: '10px' } } }),
+    () => ({
+      clientSecret,
+      appearance: { theme: 'stripe' as const, variables: { colorPrimary: BRAND_PRIMARY, borderRadius: '10px' } },
+    }),
     [clientSecret],
   );
 
@@ -75,7 +85,13 @@ export function PaymentStep({ publishableKey, clientSecret, paymentIntentId, amo
 
   return (
     <Elements stripe={stripe} options={options}>
-      <CheckoutForm paymentIntentId={paymentIntentId} amount={amount} onPaid={onPaid} onCancel={onCancel} onLoadError={() => setLoadFailed(true)} />
+      <CheckoutForm
+        paymentIntentId={paymentIntentId}
+        amount={amount}
+        onPaid={onPaid}
+        onCancel={onCancel}
+        onLoadError={() => setLoadFailed(true)}
+      />
     </Elements>
   );
 }

@@ -37,7 +37,13 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
 
   if (packs.isLoading) return <Spinner />;
   if (!packs.data) {
-    return <LoadError message={t('credits.loadFailed')} retryLabel={t('credits.retry')} onRetry={() => void packs.refetch()} />;
+    return (
+      <LoadError
+        message={t('credits.loadFailed')}
+        retryLabel={t('credits.retry')}
+        onRetry={() => void packs.refetch()}
+      />
+    );
   }
   const { creditPacks, payments } = packs.data;
 
@@ -66,13 +72,21 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
         <p className="muted">{t('credits.choosePackIntro')}</p>
         <ul className="cr-packs">
           {creditPacks.map((pack) => (
-            <li key={pack.id} className={['cr-pack', pack.mostPopular && 'cr-pack-popular'].filter(Boolean).join(' ')} aria-label={pack.name}>
+            <li
+              key={pack.id}
+              className={['cr-pack', pack.mostPopular && 'cr-pack-popular'].filter(Boolean).join(' ')}
+              aria-label={pack.name}
+            >
               {pack.mostPopular && <span className="cr-badge cr-badge-popular">{t('credits.mostPopular')}</span>}
               <h3>{pack.name}</h3>
-              <p className="cr-pack-per-credit">{t('credits.perCredit', { price: format.money(pack.pricePerCredit) })}</p>
+              <p className="cr-pack-per-credit">
+                {t('credits.perCredit', { price: format.money(pack.pricePerCredit) })}
+              </p>
               <p className="cr-pack-price">{format.money(pack.price)}</p>
               <p>{t('credits.packCredits', { count: pack.credits })}</p>
-              {pack.savingsPercent > 0 && <p className="cr-pack-savings">{t('credits.savings', { percent: pack.savingsPercent })}</p>}
+              {pack.savingsPercent > 0 && (
+                <p className="cr-pack-savings">{t('credits.savings', { percent: pack.savingsPercent })}</p>
+              )}
               <button
                 type="button"
                 className={pack.mostPopular ? 'button' : 'button button-secondary'}

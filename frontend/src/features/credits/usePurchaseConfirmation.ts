@@ -99,6 +99,13 @@ export function usePurchaseConfirmation() {
     setDelayed(false);
   }, []);
 
-  const confirmation: PurchaseConfirmation = { showBanner, awaiting: awaiting !== null, delayed, failedReturn, paid, dismiss };
+  const confirmation: PurchaseConfirmation = {
+    showBanner,
+    awaiting: awaiting !== null,
+    delayed,
+    failedReturn,
+    paid,
+    dismiss,
+  };
   return { credits, confirmation };
 }

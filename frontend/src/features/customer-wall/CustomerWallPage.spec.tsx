@@ -7,7 +7,15 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 import { hostMemory } from '../memories/testFixtures';
 
 const EVENT_ID = 'event-1';
-const event = { ...makeEvent({ id: EVENT_ID, name: 'Anna & Ben', wallTitle: 'Love, Anna & Ben', wallImage: '/media/wall.jpg', colorTheme: '#FFE5B3' }) };
+const event = {
+  ...makeEvent({
+    id: EVENT_ID,
+    name: 'Anna & Ben',
+    wallTitle: 'Love, Anna & Ben',
+    wallImage: '/media/wall.jpg',
+    colorTheme: '#FFE5B3',
+  }),
+};
 const message = hostMemory({ id: 'm-1', content: 'So happy for you', author: 'Carol', approved: true });
 const photo = hostMemory({
   id: 'm-2',
@@ -16,7 +24,10 @@ const photo = hostMemory({
   photoCaption: 'First dance',
   author: 'Dan',
   approved: true,
-  media: { card: { url: '/media/m-2-card.webp', width: 800, height: 600 }, full: { url: '/media/m-2-full.webp', width: 1920, height: 1440 } },
+  media: {
+    card: { url: '/media/m-2-card.webp', width: 800, height: 600 },
+    full: { url: '/media/m-2-full.webp', width: 1920, height: 1440 },
+  },
 });
 
 const session: { user: SessionUser | null } = { user: null };
@@ -32,7 +43,8 @@ beforeEach(async () => {
     const { method, url } = req;
     if (method === 'GET' && url === '/api/events') return eventsReply;
     if (method === 'GET' && url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event } };
-    if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`) return { status: 200, body: { success: true, memories } };
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`)
+      return { status: 200, body: { success: true, memories } };
     const feature = url.match(/^\/api\/memories\/([^/]+)\/feature$/);
     if (method === 'POST' && feature) {
       const memory = memories.find((m) => m.id === feature[1])!;
@@ -90,7 +102,10 @@ describe('customer wall', () => {
 
     await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Feature' }));
     expect(await findToast('Memory featured!')).toBeInTheDocument();
-    expect(await within(cardOf('So happy for you')).findByRole('button', { name: 'Featured' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(cardOf('So happy for you')).findByRole('button', { name: 'Featured' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Featured' }));
     expect(await findToast('Memory unfeatured')).toBeInTheDocument();
@@ -117,7 +132,9 @@ describe('customer wall', () => {
   it('says when there is nothing on the wall yet', async () => {
     memories = [];
     await openWall();
-    expect(screen.getByText("No memories yet. Memories will appear here once guests submit them and they're approved.")).toBeInTheDocument();
+    expect(
+      screen.getByText("No memories yet. Memories will appear here once guests submit them and they're approved."),
+    ).toBeInTheDocument();
   });
 
   it('says so when the wall cannot load', async () => {

@@ -89,7 +89,11 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
 
   const onFlag = (memory: HostMemory) => {
     if (!window.confirm(t('customerWall.flagConfirm'))) return;
-    void act(memory, () => flag({ id: memory.id, eventId }).unwrap(), () => t('customerWall.flaggedToast'));
+    void act(
+      memory,
+      () => flag({ id: memory.id, eventId }).unwrap(),
+      () => t('customerWall.flaggedToast'),
+    );
   };
 
   return (
@@ -124,7 +128,11 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
               key={memory.id}
               memory={memory}
               variant="normal"
-              customer={{ busy: busy === memory.id, onFeature: () => void onFeature(memory), onFlag: () => void onFlag(memory) }}
+              customer={{
+                busy: busy === memory.id,
+                onFeature: () => void onFeature(memory),
+                onFlag: () => void onFlag(memory),
+              }}
             />
           ))}
         </div>

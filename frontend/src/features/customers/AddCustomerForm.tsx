@@ -78,7 +78,12 @@ export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
     <form onSubmit={onSubmit} noValidate className="form ev-subform" aria-label={t('customers.addCustomer')}>
       <p className="field-hint">{t('customers.addHint')}</p>
       <TextField label={t('customers.customerName')} autoComplete="off" {...form.field('customerName')} />
-      <TextField label={t('customers.customerEmail')} type="email" autoComplete="off" {...form.field('customerEmail')} />
+      <TextField
+        label={t('customers.customerEmail')}
+        type="email"
+        autoComplete="off"
+        {...form.field('customerEmail')}
+      />
       <TextField label={t('customers.customerUsername')} autoComplete="off" {...form.field('customerUsername')} />
       <PinField label={t('customers.pin')} {...form.field('customerPassword')} />
       <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />

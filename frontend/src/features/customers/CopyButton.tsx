@@ -37,7 +37,12 @@ export function CopyButton({ text, label }: Props) {
   };
 
   return (
-    <button type="button" className="button button-secondary ev-small" onClick={copy} aria-label={copied ? t('customers.copied') : label}>
+    <button
+      type="button"
+      className="button button-secondary ev-small"
+      onClick={copy}
+      aria-label={copied ? t('customers.copied') : label}
+    >
       {copied ? t('customers.copied') : t('customers.copy')}
     </button>
   );

@@ -23,15 +23,22 @@ beforeEach(async () => {
   addReply = undefined;
   resetReply = undefined;
   server = await startTestServer((req) => {
-    if (req.method === 'GET' && req.url === '/api/events/e-1/customer') return listReply ?? { status: 200, body: { success: true, customers } };
+    if (req.method === 'GET' && req.url === '/api/events/e-1/customer')
+      return listReply ?? { status: 200, body: { success: true, customers } };
     if (req.method === 'POST' && req.url === '/api/events/e-1/customer') {
       if (addReply) return addReply;
       const body = req.body as Record<string, string>;
-      const customer = { id: 'c-2', fullName: body.customerName, username: body.customerUsername, email: body.customerEmail };
+      const customer = {
+        id: 'c-2',
+        fullName: body.customerName,
+        username: body.customerUsername,
+        email: body.customerEmail,
+      };
       customers = [...customers, customer];
       return { status: 201, body: { success: true, customer, password: body.customerPassword } };
     }
-    if (req.method === 'PATCH' && req.url === '/api/users/c-1/reset-password') return resetReply ?? { status: 200, body: { success: true } };
+    if (req.method === 'PATCH' && req.url === '/api/users/c-1/reset-password')
+      return resetReply ?? { status: 200, body: { success: true } };
     return undefined;
   });
 });
@@ -52,7 +59,12 @@ const rows = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent?.replace('Copy', '').trim()));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent?.replace('Copy', '').trim()),
+    );
 const requests = (method: string) => server.requests.filter((r) => r.method === method);
 
 async function fillAddForm(user: Awaited<ReturnType<typeof openPanel>>['user'], values: Record<string, string>) {
@@ -74,7 +86,9 @@ describe('customer credentials panel', () => {
     listReply = { status: 500 };
     const { user } = await openPanel();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load customer credentials. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load customer credentials. Please try again.',
+    );
     listReply = undefined;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('anna_ben')).toBeInTheDocument();
@@ -85,7 +99,12 @@ describe('customer credentials panel', () => {
       const { user } = await openPanel();
       await user.click(screen.getByRole('button', { name: 'Add Customer' }));
 
-      await fillAddForm(user, { 'Customer Name': 'Ben Jones', 'Customer Email': 'ben@example.com', 'Customer Username': '', PIN: '123456' });
+      await fillAddForm(user, {
+        'Customer Name': 'Ben Jones',
+        'Customer Email': 'ben@example.com',
+        'Customer Username': '',
+        PIN: '123456',
+      });
 
       const toast = await findToast('Missing information');
       expect(within(toast).getByText('Please fill in all fields.')).toBeInTheDocument();
@@ -131,14 +150,21 @@ describe('customer credentials panel', () => {
 
       expect(await findToast('Customer added')).toBeInTheDocument();
       expect(requests('POST').map((r) => r.body)).toEqual([
-        { customerName: 'Ben Jones', customerEmail: 'ben@example.com', customerUsername: 'ben_j', customerPassword: '654321' },
+        {
+          customerName: 'Ben Jones',
+          customerEmail: 'ben@example.com',
+          customerUsername: 'ben_j',
+          customerPassword: '654321',
+        },
       ]);
       const created = screen.getByRole('region', { name: 'Sign-in details for ben_j' });
       expect(within(created).getByRole('definition', { name: 'PIN' })).toHaveTextContent('654321');
-      await waitFor(() => expect(rows()).toEqual([
-        ['Anna Smith', 'anna_ben', 'anna@example.com'],
-        ['Ben Jones', 'ben_j', 'ben@example.com'],
-      ]));
+      await waitFor(() =>
+        expect(rows()).toEqual([
+          ['Anna Smith', 'anna_ben', 'anna@example.com'],
+          ['Ben Jones', 'ben_j', 'ben@example.com'],
+        ]),
+      );
       expect(screen.queryByRole('form', { name: 'Add Customer' })).not.toBeInTheDocument();
 
       await user.click(within(created).getByRole('button', { name: 'Done' }));
@@ -148,11 +174,22 @@ describe('customer credentials panel', () => {
     it("says 'Failed to add customer' with the server's message, or 'Please try again.'", async () => {
       addReply = {
         status: 409,
-        body: { statusCode: 409, error: 'Conflict', message: 'Username is already taken', fields: { customerUsername: 'Username is already taken' } },
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Username is already taken',
+          fields: { customerUsername: 'Username is already taken' },
+        },
       };
       const { user } = await openPanel();
       await user.click(screen.getByRole('button', { name: 'Add Customer' }));
-      const values = { 'Customer Name': 'Ben Jones', 'Customer Email': 'ben@example.com', 'Customer Username': 'anna_ben', PIN: '654321', 'Confirm PIN': '654321' };
+      const values = {
+        'Customer Name': 'Ben Jones',
+        'Customer Email': 'ben@example.com',
+        'Customer Username': 'anna_ben',
+        PIN: '654321',
+        'Confirm PIN': '654321',
+      };
       await fillAddForm(user, values);
 
       const toast = await findToast('Failed to add customer');
@@ -160,7 +197,9 @@ describe('customer credentials panel', () => {
       expect(screen.getByLabelText('Customer Username')).toHaveAccessibleDescription('Username is already taken');
 
       addReply = { status: 500 };
-      await user.click(within(screen.getByRole('form', { name: 'Add Customer' })).getByRole('button', { name: 'Add Customer' }));
+      await user.click(
+        within(screen.getByRole('form', { name: 'Add Customer' })).getByRole('button', { name: 'Add Customer' }),
+      );
       await waitFor(() => expect(requests('POST')).toHaveLength(2));
       expect((await screen.findByText('Please try again.')).closest('li')).toHaveTextContent('Failed to add customer');
     });
@@ -200,12 +239,17 @@ describe('customer credentials panel', () => {
 
       const toast = await findToast('Password Reset');
       expect(within(toast).getByText('anna_ben can now sign in with the new PIN.')).toBeInTheDocument();
-      expect(requests('PATCH').map((r) => [r.url, r.body])).toEqual([['/api/users/c-1/reset-password', { password: '111222' }]]);
+      expect(requests('PATCH').map((r) => [r.url, r.body])).toEqual([
+        ['/api/users/c-1/reset-password', { password: '111222' }],
+      ]);
       expect(screen.queryByRole('form', { name: 'Reset PIN for anna_ben' })).not.toBeInTheDocument();
     });
 
     it("says 'Failed to reset password'", async () => {
-      resetReply = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: "You don't have permission to access this page." } };
+      resetReply = {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: "You don't have permission to access this page." },
+      };
       const { user, form } = await openReset();
 
       await user.type(within(form).getByLabelText('New PIN'), '111222');

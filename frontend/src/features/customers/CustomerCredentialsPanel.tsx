@@ -63,7 +63,10 @@ export function CustomerCredentialsPanel({ eventId }: { eventId: string }) {
                 <td>
                   <span className="ev-copy-row">
                     <code>{customer.username}</code>
-                    <CopyButton text={customer.username} label={t('customers.copyUsername', { username: customer.username })} />
+                    <CopyButton
+                      text={customer.username}
+                      label={t('customers.copyUsername', { username: customer.username })}
+                    />
                   </span>
                 </td>
                 <td>{customer.email}</td>
@@ -88,7 +91,11 @@ export function CustomerCredentialsPanel({ eventId }: { eventId: string }) {
       )}
 
       {created && (
-        <div className="ev-created" role="region" aria-label={t('customers.newCredentials', { username: created.customer.username })}>
+        <div
+          className="ev-created"
+          role="region"
+          aria-label={t('customers.newCredentials', { username: created.customer.username })}
+        >
           <h4>{t('customers.newCredentials', { username: created.customer.username })}</h4>
           <CustomerCredentials username={created.customer.username} pin={created.password} />
           <button type="button" className="button button-secondary ev-small" onClick={() => setCreated(null)}>

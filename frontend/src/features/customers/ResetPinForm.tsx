@@ -20,7 +20,14 @@ export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; on
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!checkNewPin(form.setErrors, { field: 'password', value: values.password }, { field: 'confirmPassword', value: values.confirmPassword })) return;
+    if (
+      !checkNewPin(
+        form.setErrors,
+        { field: 'password', value: values.password },
+        { field: 'confirmPassword', value: values.confirmPassword },
+      )
+    )
+      return;
     try {
       await resetPassword({ customerId: customer.id, password: values.password }).unwrap();
       showSuccess(t('customers.pinReset'), t('customers.pinResetText', { username: customer.username }));
@@ -31,7 +38,12 @@ export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; on
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="form ev-subform" aria-label={t('customers.resetPinFor', { username: customer.username })}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="form ev-subform"
+      aria-label={t('customers.resetPinFor', { username: customer.username })}
+    >
       <PinField label={t('customers.newPin')} {...form.field('password')} />
       <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />
       <div className="actions">

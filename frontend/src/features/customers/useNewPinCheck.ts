@@ -14,7 +14,11 @@ interface Entered<F extends string> {
  */
 export function useNewPinCheck() {
   const { t } = useTranslation();
-  return <F extends string>(setErrors: (errors: FieldErrors<F>) => void, pin: Entered<F>, confirmation: Entered<F>): boolean => {
+  return <F extends string>(
+    setErrors: (errors: FieldErrors<F>) => void,
+    pin: Entered<F>,
+    confirmation: Entered<F>,
+  ): boolean => {
     if (!isCustomerPin(pin.value)) {
       setErrors({ [pin.field]: EventMessages.pinLength } as FieldErrors<F>);
       showError(t('customers.invalidPasswordFormat'), EventMessages.pinLength);

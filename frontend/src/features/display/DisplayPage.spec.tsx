@@ -1,6 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LIVE_JOINED, LIVE_POSITION_HEADER, LiveMessageType, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
+import {
+  LIVE_JOINED,
+  LIVE_POSITION_HEADER,
+  LiveMessageType,
+  type LiveMessage,
+  type PublicMemory,
+} from '@memory-wall/contracts';
 import { memoriesApi } from '../../api/memories';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -29,7 +35,8 @@ beforeEach(async () => {
   joinsAt = 0;
   server = await startTestServer(async ({ url }) => {
     if (url === '/api/events/public/event-1') return { status: 200, body: { event } };
-    if (url === '/api/events/public/draft') return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
+    if (url === '/api/events/public/draft')
+      return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
     if (url === '/api/events/event-1/memories?approved=true') {
       const memories = approvedMemories; // read when the request arrives, answered when released
       const position = `public:${listedAt}`;

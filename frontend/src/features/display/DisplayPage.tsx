@@ -29,7 +29,9 @@ export function DisplayPage() {
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   useEventLanguage(event?.defaultLanguage, { screen: true });
   // Waits for the event, so no socket is opened for an event that is not available.
-  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : skipToken);
+  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(
+    event ? { eventId, approved: true } : skipToken,
+  );
   useOfflineShell(memories);
 
   if (isLoading) return <Spinner />;

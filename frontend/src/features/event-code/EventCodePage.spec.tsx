@@ -15,9 +15,17 @@ const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', eventCode: 'ANNA26'
 beforeEach(async () => {
   server = await startTestServer(({ method, url }) => {
     if (url === '/api/auth/me') return unauthorized();
-    if (method === 'GET' && url === '/api/events/by-code/ANNA26') return { status: 200, body: { success: true, event } };
+    if (method === 'GET' && url === '/api/events/by-code/ANNA26')
+      return { status: 200, body: { success: true, event } };
     if (method === 'GET' && url === '/api/events/by-code/BUSY42') {
-      return { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many event look-ups from this connection. Please wait a moment and try again.' } };
+      return {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many event look-ups from this connection. Please wait a moment and try again.',
+        },
+      };
     }
     if (method === 'GET' && url.startsWith('/api/events/by-code/')) {
       return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Event not found' } };
@@ -74,7 +82,9 @@ describe('join an event', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const toast = await findToast('Invalid Event Code');
-    expect(within(toast).getByText("We couldn't find an event with that code. Please check and try again.")).toBeInTheDocument();
+    expect(
+      within(toast).getByText("We couldn't find an event with that code. Please check and try again."),
+    ).toBeInTheDocument();
     expect(lookups()).toEqual(['/api/events/by-code/NOPE12']);
     expect(screen.getByTestId('location')).toHaveTextContent('/event-code');
   });
@@ -86,7 +96,9 @@ describe('join an event', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const toast = await findToast('Something went wrong. Please try again.');
-    expect(within(toast).getByText('Too many event look-ups from this connection. Please wait a moment and try again.')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('Too many event look-ups from this connection. Please wait a moment and try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/event-code');
   });
 

@@ -59,7 +59,16 @@ interface ConfirmProps {
 }
 
 /** "Are you sure?" before an action that deletes or spends something. */
-export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, busy, danger, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Dialog
       title={title}

@@ -46,7 +46,9 @@ export function EventCard({ event, canManage, busy, onAction }: Props) {
         {event.eventCode && <span>{t('events.code', { code: event.eventCode })}</span>}
         {!isDraft && <span>{t('events.contributions', { count: event.contributionsCount ?? 0 })}</span>}
       </p>
-      <p className="muted ev-credits-used">{creditsUsed(event) === 0 ? t('events.noCreditUsed') : t('events.oneCreditUsed')}</p>
+      <p className="muted ev-credits-used">
+        {creditsUsed(event) === 0 ? t('events.noCreditUsed') : t('events.oneCreditUsed')}
+      </p>
       <div className="actions">
         {!canManage ? (
           view
@@ -58,7 +60,12 @@ export function EventCard({ event, canManage, busy, onAction }: Props) {
             <Link to={`${href}/edit`} className="button button-secondary">
               {t('common.edit')}
             </Link>
-            <button type="button" className="button button-secondary ev-danger-outline" disabled={busy} onClick={() => onAction('delete', event)}>
+            <button
+              type="button"
+              className="button button-secondary ev-danger-outline"
+              disabled={busy}
+              onClick={() => onAction('delete', event)}
+            >
               {t('events.delete')}
             </button>
           </>

@@ -82,18 +82,21 @@ describe('event dashboard', () => {
     expect(detail('Date')).toHaveTextContent('Not specified');
   });
 
-  it.each([Role.ServiceProvider, Role.Owner])('gives a %s Edit Event, Display Wall, Contribute and Delete Event', async (role) => {
-    await openDashboard(makeUser(role), annaAndBen());
+  it.each([Role.ServiceProvider, Role.Owner])(
+    'gives a %s Edit Event, Display Wall, Contribute and Delete Event',
+    async (role) => {
+      await openDashboard(makeUser(role), annaAndBen());
 
-    expect(links()).toEqual([
-      ['Edit Event', '/events/e-1/edit'],
-      ['Display Wall', '/memories/e-1'],
-      ['Contribute', '/contribute/e-1'],
-    ]);
-    expect(screen.getByRole('button', { name: 'Delete Event' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Wall Settings' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Moderate Content' })).not.toBeInTheDocument();
-  });
+      expect(links()).toEqual([
+        ['Edit Event', '/events/e-1/edit'],
+        ['Display Wall', '/memories/e-1'],
+        ['Contribute', '/contribute/e-1'],
+      ]);
+      expect(screen.getByRole('button', { name: 'Delete Event' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Wall Settings' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Moderate Content' })).not.toBeInTheDocument();
+    },
+  );
 
   it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {
     await openDashboard(makeUser(Role.Customer), annaAndBen());
@@ -109,7 +112,10 @@ describe('event dashboard', () => {
   });
 
   it('deletes a draft after confirmation and returns to the events list', async () => {
-    const { user } = await openDashboard(makeUser(Role.ServiceProvider), makeHostEvent({ id: 'd-1', name: 'Spring Gala', status: EventStatus.Draft }));
+    const { user } = await openDashboard(
+      makeUser(Role.ServiceProvider),
+      makeHostEvent({ id: 'd-1', name: 'Spring Gala', status: EventStatus.Draft }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete Event' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Event' });
@@ -123,7 +129,9 @@ describe('event dashboard', () => {
   it('does not offer to delete a published event', async () => {
     await openDashboard(makeUser(Role.ServiceProvider), annaAndBen());
     expect(screen.getByRole('button', { name: 'Delete Event' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete Event' })).toHaveAccessibleDescription('Only draft events can be deleted.');
+    expect(screen.getByRole('button', { name: 'Delete Event' })).toHaveAccessibleDescription(
+      'Only draft events can be deleted.',
+    );
   });
 
   it('shows the QR code of the guest link in a dialog', async () => {
@@ -132,7 +140,11 @@ describe('event dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Show QR Code' }));
 
     const dialog = screen.getByRole('dialog', { name: 'QR Code for Anna & Ben' });
-    const canvas = (await within(dialog).findByRole('img', { name: 'QR code for Anna & Ben' }, PAGE_LOAD)) as HTMLCanvasElement;
+    const canvas = (await within(dialog).findByRole(
+      'img',
+      { name: 'QR code for Anna & Ben' },
+      PAGE_LOAD,
+    )) as HTMLCanvasElement;
     await waitFor(() => {
       const { data, width, height } = canvasPixels(canvas);
       expect(jsQR(data, width, height)?.data).toBe(`${window.location.origin}/contribute?code=ANNA26`);
@@ -153,7 +165,10 @@ describe('event dashboard', () => {
 
   it('says loading failed on any other error', async () => {
     session.user = makeUser(Role.ServiceProvider);
-    eventReply = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' } };
+    eventReply = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+    };
     renderWithProviders(undefined, { route: '/events/e-1' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load event details. Please try again later.');

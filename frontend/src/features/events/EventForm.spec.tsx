@@ -24,7 +24,11 @@ beforeEach(async () => {
     if (req.method === 'POST' && req.url === '/api/events') {
       if (createReply) return createReply;
       const body = req.body as Record<string, string>;
-      const event = makeHostEvent({ id: 'new-1', name: body.name, status: body.customerName ? EventStatus.Live : EventStatus.Draft });
+      const event = makeHostEvent({
+        id: 'new-1',
+        name: body.name,
+        status: body.customerName ? EventStatus.Live : EventStatus.Draft,
+      });
       events.push(event);
       return {
         status: 201,
@@ -32,7 +36,12 @@ beforeEach(async () => {
           ? {
               success: true,
               event,
-              customer: { id: 'c-1', fullName: body.customerName, username: body.customerUsername, email: body.customerEmail },
+              customer: {
+                id: 'c-1',
+                fullName: body.customerName,
+                username: body.customerUsername,
+                email: body.customerEmail,
+              },
               password: body.customerPassword,
             }
           : { success: true, event },
@@ -111,7 +120,9 @@ describe('new event form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     expect(screen.getByLabelText('Event Name')).toHaveAccessibleDescription(EventMessages.nameTooShort);
-    expect(screen.getByLabelText('Event Date')).toHaveAccessibleDescription(`Optional. Past dates cannot be chosen. ${EventMessages.dateInPast}`);
+    expect(screen.getByLabelText('Event Date')).toHaveAccessibleDescription(
+      `Optional. Past dates cannot be chosen. ${EventMessages.dateInPast}`,
+    );
     await waitFor(() => expect(screen.getByLabelText('Event Name')).toHaveFocus());
 
     setDate('Event Date', day(10));
@@ -142,8 +153,12 @@ describe('new event form', () => {
 
     expect(screen.getByLabelText('Customer Name')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Customer Email')).toHaveAccessibleDescription(EventMessages.customerEmailInvalid);
-    expect(screen.getByLabelText('Customer Username')).toHaveAccessibleDescription(EventMessages.customerUsernameTooShort);
-    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(`6 digits the customer signs in with. ${EventMessages.pinLength}`);
+    expect(screen.getByLabelText('Customer Username')).toHaveAccessibleDescription(
+      EventMessages.customerUsernameTooShort,
+    );
+    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(
+      `6 digits the customer signs in with. ${EventMessages.pinLength}`,
+    );
 
     await user.type(screen.getByLabelText('Customer Email'), 'anna@example.com');
     await user.type(screen.getByLabelText('Customer Username'), 'anna ben');
@@ -151,7 +166,9 @@ describe('new event form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     expect(screen.getByLabelText('Customer Username')).toHaveAccessibleDescription(EventMessages.customerUsernameChars);
-    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(`6 digits the customer signs in with. ${EventMessages.pinDigits}`);
+    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(
+      `6 digits the customer signs in with. ${EventMessages.pinDigits}`,
+    );
     expect(posts()).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Customer Name'));
@@ -160,7 +177,9 @@ describe('new event form', () => {
     await user.type(screen.getByLabelText('Customer PIN'), '12345');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(screen.getByLabelText('Customer Name')).toHaveAccessibleDescription(EventMessages.customerNameRequired);
-    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(`6 digits the customer signs in with. ${EventMessages.pinLength}`);
+    expect(screen.getByLabelText('Customer PIN')).toHaveAccessibleDescription(
+      `6 digits the customer signs in with. ${EventMessages.pinLength}`,
+    );
     expect(posts()).toHaveLength(0);
   });
 
@@ -242,7 +261,9 @@ describe('new event form', () => {
     expect(screen.getByRole('definition', { name: 'Username' })).toHaveTextContent('anna_ben');
     expect(screen.getByRole('definition', { name: 'PIN' })).toHaveTextContent('482913');
     // The session's credits are asked for again: the event used one.
-    await waitFor(() => expect(server.requests.filter((r) => r.url === '/api/auth/me').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.url === '/api/auth/me').length).toBeGreaterThanOrEqual(2),
+    );
 
     const copied = jest.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy PIN' }));
@@ -262,7 +283,12 @@ describe('new event form', () => {
   it("shows the server's message and field messages when creating fails", async () => {
     createReply = {
       status: 409,
-      body: { statusCode: 409, error: 'Conflict', message: EventMessages.eventCodeTaken, fields: { eventCode: EventMessages.eventCodeTaken } },
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: EventMessages.eventCodeTaken,
+        fields: { eventCode: EventMessages.eventCodeTaken },
+      },
     };
     const { user } = await openNew();
     await user.type(screen.getByLabelText('Event Name'), 'Spring Gala');

@@ -59,7 +59,11 @@ export function EventForm({ event }: { event?: HostEvent }) {
 
   const save = async (current: HostEvent) => {
     try {
-      await updateEvent({ id: current.id, ...changedFields(initial, values), ...(publish ? { status: EventStatus.Live } : {}) }).unwrap();
+      await updateEvent({
+        id: current.id,
+        ...changedFields(initial, values),
+        ...(publish ? { status: EventStatus.Live } : {}),
+      }).unwrap();
     } catch (error) {
       form.showServerErrors(error);
       showError(t('events.error'), errorMessage(error) ?? t('events.updateFailed'));
@@ -70,7 +74,14 @@ export function EventForm({ event }: { event?: HostEvent }) {
   };
 
   if (created?.customer && created.password) {
-    return <AccessCreatedCard eventName={created.event.name} customer={created.customer} pin={created.password} onContinue={() => navigate('/events')} />;
+    return (
+      <AccessCreatedCard
+        eventName={created.event.name}
+        customer={created.customer}
+        pin={created.password}
+        onContinue={() => navigate('/events')}
+      />
+    );
   }
 
   return (

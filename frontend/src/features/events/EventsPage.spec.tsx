@@ -25,7 +25,8 @@ beforeEach(async () => {
   patchReply = undefined;
   deleteReply = undefined;
   server = await startTestServer((req) => {
-    if (req.method === 'GET' && req.url === '/api/events') return listReply ?? { status: 200, body: { success: true, events } };
+    if (req.method === 'GET' && req.url === '/api/events')
+      return listReply ?? { status: 200, body: { success: true, events } };
     const target = events.find((e) => req.url === `/api/events/${e.id}`);
     if (req.method === 'PATCH' && target) {
       if (patchReply) return patchReply;
@@ -34,7 +35,10 @@ beforeEach(async () => {
       // Publishing spends one of the provider's credits.
       const provider = session.user?.serviceProvider;
       if (status === EventStatus.Live && provider) {
-        session.user = { ...session.user!, serviceProvider: { ...provider, availableCredits: provider.availableCredits - 1 } };
+        session.user = {
+          ...session.user!,
+          serviceProvider: { ...provider, availableCredits: provider.availableCredits - 1 },
+        };
       }
       return { status: 200, body: { success: true, event: target } };
     }
@@ -43,14 +47,17 @@ beforeEach(async () => {
       events = events.filter((e) => e !== target);
       return { status: 200, body: { success: true } };
     }
-    if (req.method === 'GET' && req.url.endsWith('/customer')) return { status: 200, body: { success: true, customers: [] } };
+    if (req.method === 'GET' && req.url.endsWith('/customer'))
+      return { status: 200, body: { success: true, customers: [] } };
     return answerMe(session, req);
   });
 });
 afterEach(() => server.close());
 
-const draft = () => makeHostEvent({ id: 'draft-1', name: 'Spring Gala', status: EventStatus.Draft, eventCode: 'GALA26' });
-const live = () => makeHostEvent({ id: 'live-1', name: 'Anna & Ben', status: EventStatus.Live, contributionsCount: 12 });
+const draft = () =>
+  makeHostEvent({ id: 'draft-1', name: 'Spring Gala', status: EventStatus.Draft, eventCode: 'GALA26' });
+const live = () =>
+  makeHostEvent({ id: 'live-1', name: 'Anna & Ben', status: EventStatus.Live, contributionsCount: 12 });
 const done = () => makeHostEvent({ id: 'done-1', name: 'Memorial for Joe', status: EventStatus.Completed });
 
 async function openEvents(user: SessionUser, ui = <App />) {
@@ -110,7 +117,8 @@ describe('events list', () => {
     events = [draft(), live(), done()];
     const { user } = await openEvents(makeUser(Role.ServiceProvider));
     await findCard('Spring Gala');
-    const filter = (name: string) => within(screen.getByRole('group', { name: 'Filter events' })).getByRole('button', { name });
+    const filter = (name: string) =>
+      within(screen.getByRole('group', { name: 'Filter events' })).getByRole('button', { name });
 
     expect(filter('All')).toHaveAttribute('aria-pressed', 'true');
     expect(cardNames()).toEqual(['Spring Gala', 'Anna & Ben', 'Memorial for Joe']);
@@ -143,7 +151,10 @@ describe('events list', () => {
 
   it('says clearly when publishing fails for lack of credits', async () => {
     events = [draft()];
-    patchReply = { status: 402, body: { statusCode: 402, error: 'Payment Required', message: EventMessages.notEnoughCredits } };
+    patchReply = {
+      status: 402,
+      body: { statusCode: 402, error: 'Payment Required', message: EventMessages.notEnoughCredits },
+    };
     const user = makeUser(Role.ServiceProvider);
     user.serviceProvider!.availableCredits = 0;
     const { user: clicker } = await openEvents(user);
@@ -178,7 +189,9 @@ describe('events list', () => {
     const { user } = await openEvents(makeUser(Role.ServiceProvider));
 
     await user.click(within(await findCard('Spring Gala')).getByRole('button', { name: 'Delete' }));
-    expect(within(dialog()).getByText('Are you sure you want to delete "Spring Gala"? This cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('Are you sure you want to delete "Spring Gala"? This cannot be undone.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requests('DELETE')).toHaveLength(0);
@@ -193,7 +206,10 @@ describe('events list', () => {
 
   it("says 'Failed to delete event' when the server refuses", async () => {
     events = [draft()];
-    deleteReply = { status: 409, body: { statusCode: 409, error: 'Conflict', message: EventMessages.onlyDraftsDeleted } };
+    deleteReply = {
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: EventMessages.onlyDraftsDeleted },
+    };
     const { user } = await openEvents(makeUser(Role.ServiceProvider));
 
     await user.click(within(await findCard('Spring Gala')).getByRole('button', { name: 'Delete' }));
@@ -253,12 +269,17 @@ describe('events list', () => {
     await user.click(toggle);
 
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(await within(card('Anna & Ben')).findByRole('heading', { name: 'Customer Credentials' })).toBeInTheDocument();
+    expect(
+      await within(card('Anna & Ben')).findByRole('heading', { name: 'Customer Credentials' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(server.requests.map((r) => r.url)).toContain('/api/events/live-1/customer'));
   });
 
   it("offers 'Try Again' when the events cannot be loaded", async () => {
-    listReply = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' } };
+    listReply = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+    };
     await openEvents(makeUser(Role.ServiceProvider));
 
     const toast = await findToast('Error Loading Events');

@@ -66,14 +66,19 @@ export function EventsPage() {
       {credits === 0 && !creditProblem && <p className="ev-alert ev-alert-warning">{t('events.noCreditsLeft')}</p>}
       {creditProblem && (
         <div role="alert" className="ev-alert">
-          <span>{creditProblem}</span>{' '}
-          {credits !== undefined && <Link to="/credits">{t('events.buyCredits')}</Link>}
+          <span>{creditProblem}</span> {credits !== undefined && <Link to="/credits">{t('events.buyCredits')}</Link>}
         </div>
       )}
 
       <div role="group" aria-label={t('events.filters')} className="segmented ev-filters">
         {(Object.keys(FILTERS) as Filter[]).map((name) => (
-          <button key={name} type="button" className="segment" aria-pressed={filter === name} onClick={() => setFilter(name)}>
+          <button
+            key={name}
+            type="button"
+            className="segment"
+            aria-pressed={filter === name}
+            onClick={() => setFilter(name)}
+          >
             {t(FILTER_LABELS[name])}
           </button>
         ))}

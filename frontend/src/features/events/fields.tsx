@@ -14,7 +14,13 @@ export function SelectField({ label, hint, error, options, ...props }: SelectFie
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="ev-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...props}>
+      <select
+        id={id}
+        className="ev-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...props}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

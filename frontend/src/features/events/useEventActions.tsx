@@ -66,13 +66,23 @@ export function useEventActions({ availableCredits, onNoCredits, onDeleted }: Op
         text: (
           <>
             <p>{t('events.publishText', { name: event.name })}</p>
-            {availableCredits !== undefined && <p className="muted">{t('events.publishCredits', { count: availableCredits })}</p>}
+            {availableCredits !== undefined && (
+              <p className="muted">{t('events.publishCredits', { count: availableCredits })}</p>
+            )}
           </>
         ),
         confirm: t('events.publish'),
       },
-      complete: { title: t('events.completeTitle'), text: <p>{t('events.completeText', { name: event.name })}</p>, confirm: t('events.complete') },
-      delete: { title: t('events.deleteTitle'), text: <p>{t('events.deleteText', { name: event.name })}</p>, confirm: t('events.delete') },
+      complete: {
+        title: t('events.completeTitle'),
+        text: <p>{t('events.completeText', { name: event.name })}</p>,
+        confirm: t('events.complete'),
+      },
+      delete: {
+        title: t('events.deleteTitle'),
+        text: <p>{t('events.deleteText', { name: event.name })}</p>,
+        confirm: t('events.delete'),
+      },
     }[action];
     dialog = (
       <ConfirmDialog

@@ -14,7 +14,9 @@ afterEach(() => server.close());
 
 async function openLanding() {
   const rendered = renderWithProviders(undefined, { route: '/' });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Share Memories That Last Forever' }),
+  ).toBeInTheDocument();
   return rendered;
 }
 
@@ -22,7 +24,9 @@ describe('landing page', () => {
   it('takes a guest with an event code from the hero to where it is typed', async () => {
     const { user } = await openLanding();
 
-    const hero = screen.getByRole('heading', { level: 1, name: 'Share Memories That Last Forever' }).closest('section')!;
+    const hero = screen
+      .getByRole('heading', { level: 1, name: 'Share Memories That Last Forever' })
+      .closest('section')!;
     const entry = within(hero).getByRole('link', { name: 'Enter Event Code' });
     expect(entry).toHaveAttribute('href', '/event-code');
 
@@ -37,11 +41,11 @@ describe('landing page', () => {
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
     }
     const occasions = screen.getByRole('region', { name: 'For Every Occasion' });
-    expect(within(occasions).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Weddings',
-      'Memorials',
-      'General Events',
-    ]);
+    expect(
+      within(occasions)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Weddings', 'Memorials', 'General Events']);
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 

@@ -108,13 +108,18 @@ function PackCard({ pack }: { pack: CreditPack }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <li className={['tile', 'pack', pack.mostPopular && 'pack-popular'].filter(Boolean).join(' ')} aria-label={pack.name}>
+    <li
+      className={['tile', 'pack', pack.mostPopular && 'pack-popular'].filter(Boolean).join(' ')}
+      aria-label={pack.name}
+    >
       {pack.mostPopular && <span className="badge badge-live">{t('landing.mostPopular')}</span>}
       <h3>{pack.name}</h3>
       <p className="pack-price">{t('landing.perCredit', { price: format.money(pack.pricePerCredit) })}</p>
       <p>{t('landing.total', { price: format.money(pack.price) })}</p>
       <p>{t('landing.credits', { count: pack.credits })}</p>
-      {pack.savingsPercent > 0 && <p className="pack-savings">{t('landing.savings', { percent: pack.savingsPercent })}</p>}
+      {pack.savingsPercent > 0 && (
+        <p className="pack-savings">{t('landing.savings', { percent: pack.savingsPercent })}</p>
+      )}
       <Link to="/signin" state={{ tab: 'register' } satisfies SignInState} className="button">
         {t('landing.getStarted')}
       </Link>

@@ -18,19 +18,29 @@ beforeEach(async () => {
   session.user = makeUser(Role.ServiceProvider);
   photoReplies = [];
   server = await startTestServer((req) => {
-    if (req.url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event: makeEvent({ id: EVENT_ID, name: 'Garden Wedding' }) } };
-    if (req.url === `/api/events/${EVENT_ID}/submissions/pending` || req.url.startsWith(`/api/events/${EVENT_ID}/memories`)) {
+    if (req.url === `/api/events/${EVENT_ID}`)
+      return { status: 200, body: { event: makeEvent({ id: EVENT_ID, name: 'Garden Wedding' }) } };
+    if (
+      req.url === `/api/events/${EVENT_ID}/submissions/pending` ||
+      req.url.startsWith(`/api/events/${EVENT_ID}/memories`)
+    ) {
       return { status: 200, body: { success: true, memories: [] } };
     }
     if (req.method === 'POST' && req.url === photoUrl) {
-      return photoReplies.shift() ?? { status: 201, body: { success: true, memory: { id: 'm', eventId: EVENT_ID, approved: true } } };
+      return (
+        photoReplies.shift() ?? {
+          status: 201,
+          body: { success: true, memory: { id: 'm', eventId: EVENT_ID, approved: true } },
+        }
+      );
     }
     return answerMe(session, req);
   });
 });
 afterEach(() => server.close());
 
-const image = (name: string, size = 1024, type = 'image/jpeg') => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
+const image = (name: string, size = 1024, type = 'image/jpeg') =>
+  new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
 const uploads = () => server.requests.filter((r) => r.method === 'POST' && r.url === photoUrl);
 
 async function openBulkUpload() {
@@ -72,7 +82,14 @@ describe('bulk upload', () => {
     await user.click(card.getByRole('button', { name: 'Upload Images' }));
 
     await findToast('Upload complete');
-    expect(uploads().map((r) => r.body)).toEqual([{ name: 'Grandma', photoCaption: 'IMG_0042', bulk: 'true', photo: { name: 'IMG_0042.HEIC', type: 'application/octet-stream', size: 2000 } }]);
+    expect(uploads().map((r) => r.body)).toEqual([
+      {
+        name: 'Grandma',
+        photoCaption: 'IMG_0042',
+        bulk: 'true',
+        photo: { name: 'IMG_0042.HEIC', type: 'application/octet-stream', size: 2000 },
+      },
+    ]);
   });
 
   it('takes files up to 5MB each', async () => {
@@ -87,7 +104,11 @@ describe('bulk upload', () => {
   it('sends one request per file, captioned with the file name, then resets the form', async () => {
     const { user, card, images } = await openBulkUpload();
     await user.type(card.getByLabelText('Your Name'), ' Grandma ');
-    await user.upload(images(), [image('Beach Day.jpg', 3000), image('cake.final.png', 2000, 'image/png'), image('skip.gif', 10, 'image/gif')]);
+    await user.upload(images(), [
+      image('Beach Day.jpg', 3000),
+      image('cake.final.png', 2000, 'image/png'),
+      image('skip.gif', 10, 'image/gif'),
+    ]);
     await user.click(card.getByRole('button', { name: 'Remove skip.gif' }));
     expect(card.getByText('2 images selected')).toBeInTheDocument();
 
@@ -96,8 +117,18 @@ describe('bulk upload', () => {
     const toast = await findToast('Upload complete');
     expect(within(toast).getByText('Successfully uploaded 2 images')).toBeInTheDocument();
     expect(uploads().map((r) => r.body)).toEqual([
-      { name: 'Grandma', photoCaption: 'Beach Day', bulk: 'true', photo: { name: 'Beach Day.jpg', type: 'image/jpeg', size: 3000 } },
-      { name: 'Grandma', photoCaption: 'cake.final', bulk: 'true', photo: { name: 'cake.final.png', type: 'image/png', size: 2000 } },
+      {
+        name: 'Grandma',
+        photoCaption: 'Beach Day',
+        bulk: 'true',
+        photo: { name: 'Beach Day.jpg', type: 'image/jpeg', size: 3000 },
+      },
+      {
+        name: 'Grandma',
+        photoCaption: 'cake.final',
+        bulk: 'true',
+        photo: { name: 'cake.final.png', type: 'image/png', size: 2000 },
+      },
     ]);
     expect(card.getByText('Your images have been uploaded successfully')).toBeInTheDocument();
     expect(card.queryByRole('listitem')).not.toBeInTheDocument();
@@ -107,7 +138,10 @@ describe('bulk upload', () => {
   it("stops at a refused file with the server's message and keeps what was not sent", async () => {
     photoReplies = [
       { status: 201, body: { success: true, memory: { id: 'm', eventId: EVENT_ID, approved: true } } },
-      { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'Each file must be less than 5MB' } },
+      {
+        status: 413,
+        body: { statusCode: 413, error: 'Payload Too Large', message: 'Each file must be less than 5MB' },
+      },
     ];
     const { user, card, images } = await openBulkUpload();
     await user.type(card.getByLabelText('Your Name'), 'Grandma');
@@ -119,7 +153,12 @@ describe('bulk upload', () => {
     expect(uploads()).toHaveLength(2);
     const alert = card.getByRole('alert');
     expect(alert).toHaveTextContent('Upload Error');
-    await waitFor(() => expect(card.getAllByRole('listitem').map((item) => item.querySelector('img')!.alt)).toEqual(['two.jpg', 'three.jpg']));
+    await waitFor(() =>
+      expect(card.getAllByRole('listitem').map((item) => item.querySelector('img')!.alt)).toEqual([
+        'two.jpg',
+        'three.jpg',
+      ]),
+    );
     expect(card.getByLabelText('Your Name')).toHaveValue('Grandma');
   });
 

@@ -84,7 +84,14 @@ export function BulkUpload({ eventId }: { eventId: string }) {
     let done = 0;
     try {
       for (const { file, key, url } of queue) {
-        await submitPhoto({ eventId, name: author, file, fileName: file.name, photoCaption: captionFromFileName(file.name), bulk: true }).unwrap();
+        await submitPhoto({
+          eventId,
+          name: author,
+          file,
+          fileName: file.name,
+          photoCaption: captionFromFileName(file.name),
+          bulk: true,
+        }).unwrap();
         done += 1;
         setProgress(Math.round((done / queue.length) * 100));
         // What is sent is off the list: a retry after a failure sends only the rest.
@@ -160,7 +167,14 @@ export function BulkUpload({ eventId }: { eventId: string }) {
           </>
         )}
         {uploading && (
-          <div className="mw-progress" role="progressbar" aria-label={t('memoryWall.uploadProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="mw-progress"
+            role="progressbar"
+            aria-label={t('memoryWall.uploadProgress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <div className="mw-progress-bar" style={{ width: `${progress}%` }} />
           </div>
         )}

@@ -5,14 +5,19 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { MemoryCard, type MemoryCardProps } from './MemoryCard';
 import { hostMemory } from './testFixtures';
 
-const media = { card: { url: '/m/card.webp', width: 800, height: 600 }, full: { url: '/m/full.webp', width: 1920, height: 1440 } };
+const media = {
+  card: { url: '/m/card.webp', width: 800, height: 600 },
+  full: { url: '/m/full.webp', width: 1920, height: 1440 },
+};
 const noop = () => undefined;
 const render = (props: MemoryCardProps) => renderWithProviders(<MemoryCard {...props} />);
 const card = () => screen.getByTestId('memory-card');
 
 describe('memory card', () => {
   it('shows only "From {author}" in presentation mode, with the full-size image', () => {
-    render({ memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media }) });
+    render({
+      memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media }),
+    });
     expect(within(card()).getByText('From Carol')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Cake!' })).toHaveAttribute('src', '/m/full.webp');
     expect(screen.queryByText(/ago$/)).not.toBeInTheDocument();
@@ -31,7 +36,17 @@ describe('memory card', () => {
 
   it('shows the author and how long ago in normal mode, with the card-size image', () => {
     const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
-    render({ memory: makeMemory({ type: MemoryType.Photo, content: '', photoCaption: 'Cake!', author: 'Carol', media, createdAt }), variant: 'normal' });
+    render({
+      memory: makeMemory({
+        type: MemoryType.Photo,
+        content: '',
+        photoCaption: 'Cake!',
+        author: 'Carol',
+        media,
+        createdAt,
+      }),
+      variant: 'normal',
+    });
     expect(screen.getByText('Carol')).toBeInTheDocument();
     expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
     expect(screen.queryByText('From Carol')).not.toBeInTheDocument();
@@ -58,26 +73,46 @@ describe('memory card', () => {
   });
 
   it('shows a pending memory to moderators with a badge, the amber highlight, Reject and Approve', () => {
-    render({ memory: hostMemory({ content: 'Wait for me' }), variant: 'normal', moderation: { onApprove: noop, onReject: noop } });
+    render({
+      memory: hostMemory({ content: 'Wait for me' }),
+      variant: 'normal',
+      moderation: { onApprove: noop, onReject: noop },
+    });
     expect(within(card()).getByText('Pending')).toBeInTheDocument();
     expect(card()).toHaveClass('memory-card-pending');
-    expect(within(card()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject', 'Approve']);
+    expect(
+      within(card())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reject', 'Approve']);
   });
 
   it('says a memory could not be processed, and why, offering only Reject', () => {
     render({
-      memory: hostMemory({ type: MemoryType.Photo, content: '', processingState: 'failed', moderation: { reason: 'image_unreadable' } }),
+      memory: hostMemory({
+        type: MemoryType.Photo,
+        content: '',
+        processingState: 'failed',
+        moderation: { reason: 'image_unreadable' },
+      }),
       variant: 'normal',
       moderation: { onApprove: noop, onReject: noop },
     });
     expect(within(card()).getByText('Could not be processed')).toBeInTheDocument();
     expect(within(card()).getByText('The image could not be processed')).toBeInTheDocument();
-    expect(within(card()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject']);
+    expect(
+      within(card())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reject']);
   });
 
   it('says what went wrong when the workers gave up on a memory', () => {
     render({
-      memory: hostMemory({ processingState: 'failed', moderation: { reason: 'processing_failed', detail: 'connection reset' } }),
+      memory: hostMemory({
+        processingState: 'failed',
+        moderation: { reason: 'processing_failed', detail: 'connection reset' },
+      }),
       variant: 'normal',
       moderation: { onApprove: noop, onReject: noop },
     });
@@ -85,7 +120,11 @@ describe('memory card', () => {
   });
 
   it('waits with Approve while the memory is being processed', () => {
-    render({ memory: hostMemory({ processingState: 'processing' }), variant: 'normal', moderation: { onApprove: noop, onReject: noop } });
+    render({
+      memory: hostMemory({ processingState: 'processing' }),
+      variant: 'normal',
+      moderation: { onApprove: noop, onReject: noop },
+    });
     expect(within(card()).getByText('Processing...')).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
@@ -95,7 +134,7 @@ describe('memory card', () => {
     expect(within(card()).getByText('Flagged for review')).toBeInTheDocument();
   });
 
-  it("gives a customer Feature and Flag as round icons in presentation mode", () => {
+  it('gives a customer Feature and Flag as round icons in presentation mode', () => {
     render({ memory: hostMemory({ approved: true, featured: true }), customer: { onFeature: noop, onFlag: noop } });
     expect(screen.getByRole('button', { name: 'Featured' })).toHaveClass('mw-icon-button');
     expect(screen.getByRole('button', { name: 'Flag' })).toHaveClass('mw-icon-button');

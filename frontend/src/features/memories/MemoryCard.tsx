@@ -5,7 +5,14 @@ import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
 import { heldReasonText } from './heldReason';
-import { captionOf, imageOf, isHostMemory, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
+import {
+  captionOf,
+  imageOf,
+  isHostMemory,
+  isMostlyChinese,
+  responsiveImageOf,
+  type ResponsiveImage,
+} from './memoryContent';
 import { displayTexts } from '../../i18n/pages/display';
 
 addPageTexts('memoryCard', memoryCardTexts);
@@ -43,7 +50,13 @@ export interface MemoryCardProps {
 }
 
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
-export function MemoryCard({ memory, variant = 'presentation', moderation, customer, sizes = '100vw' }: MemoryCardProps) {
+export function MemoryCard({
+  memory,
+  variant = 'presentation',
+  moderation,
+  customer,
+  sizes = '100vw',
+}: MemoryCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const host = isHostMemory(memory) ? memory : null;
@@ -63,12 +76,18 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
   if (memory.featured) classes.push('memory-card-featured');
 
   return (
-    <article className={classes.join(' ')} data-testid="memory-card" aria-busy={moderation?.busy || customer?.busy || undefined}>
+    <article
+      className={classes.join(' ')}
+      data-testid="memory-card"
+      aria-busy={moderation?.busy || customer?.busy || undefined}
+    >
       {(host?.flagged || (moderation && (pending || failed))) && (
         <div className="memory-badges">
           {host?.flagged && <span className="badge memory-badge-flagged">{t('memoryCard.flagged')}</span>}
           {moderation && pending && !failed && (
-            <span className="badge memory-badge-pending">{processing ? t('memoryCard.processing') : t('memoryCard.pending')}</span>
+            <span className="badge memory-badge-pending">
+              {processing ? t('memoryCard.processing') : t('memoryCard.pending')}
+            </span>
           )}
           {moderation && failed && <span className="badge memory-badge-failed">{t('memoryCard.failed')}</span>}
         </div>
@@ -76,7 +95,9 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
       {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
       {showTitle && <h3 className="memory-title">{memory.title}</h3>}
       <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} />
-      {moderation && failed && host?.moderation?.reason && <p className="memory-failure">{heldReasonText(t, host.moderation)}</p>}
+      {moderation && failed && host?.moderation?.reason && (
+        <p className="memory-failure">{heldReasonText(t, host.moderation)}</p>
+      )}
       {presentation ? (
         <p className="memory-author">{t('display.from', { author: memory.author })}</p>
       ) : (
@@ -87,11 +108,21 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
       )}
       {moderation && (pending || failed) && (
         <div className="actions memory-actions">
-          <button type="button" className="button button-secondary mw-danger" onClick={moderation.onReject} disabled={moderation.busy}>
+          <button
+            type="button"
+            className="button button-secondary mw-danger"
+            onClick={moderation.onReject}
+            disabled={moderation.busy}
+          >
             {t('memoryCard.reject')}
           </button>
           {!failed && (
-            <button type="button" className="button" onClick={moderation.onApprove} disabled={moderation.busy || processing}>
+            <button
+              type="button"
+              className="button"
+              onClick={moderation.onApprove}
+              disabled={moderation.busy || processing}
+            >
               {t('memoryCard.approve')}
             </button>
           )}
@@ -108,7 +139,12 @@ export function MemoryCard({ memory, variant = 'presentation', moderation, custo
           >
             {memory.featured ? t('memoryCard.featured') : t('memoryCard.feature')}
           </button>
-          <button type="button" className="button button-secondary mw-danger" onClick={customer.onFlag} disabled={customer.busy}>
+          <button
+            type="button"
+            className="button button-secondary mw-danger"
+            onClick={customer.onFlag}
+            disabled={customer.busy}
+          >
             {t('memoryCard.flag')}
           </button>
         </div>
@@ -133,7 +169,14 @@ function IconActions({ featured, actions }: { featured: boolean; actions: Custom
       >
         {featured ? '♥' : '♡'}
       </button>
-      <button type="button" className="mw-icon-button" aria-label={t('memoryCard.flag')} title={t('memoryCard.flag')} onClick={actions.onFlag} disabled={actions.busy}>
+      <button
+        type="button"
+        className="mw-icon-button"
+        aria-label={t('memoryCard.flag')}
+        title={t('memoryCard.flag')}
+        onClick={actions.onFlag}
+        disabled={actions.busy}
+      >
         ⚑
       </button>
     </div>
@@ -182,7 +225,11 @@ function MemoryBody({ memory, presentation, caption, sizes }: MemoryBodyProps) {
           <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
         )}
         {caption && (
-          <figcaption lang={chinese ? 'zh' : undefined} className={chinese ? 'memory-text-zh' : undefined} style={presentation ? lengthStyle(caption, chinese) : undefined}>
+          <figcaption
+            lang={chinese ? 'zh' : undefined}
+            className={chinese ? 'memory-text-zh' : undefined}
+            style={presentation ? lengthStyle(caption, chinese) : undefined}
+          >
             {caption}
           </figcaption>
         )}

@@ -1,6 +1,13 @@
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { AnimationStyle, LiveMessageType, MemoryType, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import {
+  AnimationStyle,
+  LiveMessageType,
+  MemoryType,
+  Role,
+  type HostMemory,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
@@ -17,9 +24,26 @@ const hostEvent = makeHostEvent({
   contributionsCount: 3,
 });
 
-const pendingOne = hostMemory({ id: 'p-1', content: 'Please approve me', author: 'Pat', createdAt: '2025-06-01T12:30:00.000Z' });
-const shownA = hostMemory({ id: 'a-1', content: 'First on the wall', author: 'Ann', approved: true, createdAt: '2025-06-01T13:00:00.000Z' });
-const shownB = hostMemory({ id: 'a-2', content: 'Second on the wall', author: 'Bob', approved: true, createdAt: '2025-06-01T12:00:00.000Z' });
+const pendingOne = hostMemory({
+  id: 'p-1',
+  content: 'Please approve me',
+  author: 'Pat',
+  createdAt: '2025-06-01T12:30:00.000Z',
+});
+const shownA = hostMemory({
+  id: 'a-1',
+  content: 'First on the wall',
+  author: 'Ann',
+  approved: true,
+  createdAt: '2025-06-01T13:00:00.000Z',
+});
+const shownB = hostMemory({
+  id: 'a-2',
+  content: 'Second on the wall',
+  author: 'Bob',
+  approved: true,
+  createdAt: '2025-06-01T12:00:00.000Z',
+});
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
@@ -80,7 +104,9 @@ const cardOf = (text: string) => screen.getByText(text).closest('article')!;
 async function openWall(route = `/memories/${EVENT_ID}`) {
   const rendered = renderWithProviders(undefined, { route });
   // The first test of a run also compiles the page's modules: give it time.
-  expect(await screen.findByRole('heading', { level: 1, name: 'Garden Wedding' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Garden Wedding' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   await screen.findByRole('heading', { name: /^Memories on display \(\d+\)$/ });
   await waitFor(() => expect(screen.queryByTestId('memory-placeholder')).not.toBeInTheDocument());
   return rendered;
@@ -98,16 +124,20 @@ describe('memory wall (host view)', () => {
     expect(within(awaiting).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
 
     const onDisplay = section('Memories on display (2)');
-    expect(within(onDisplay).getAllByTestId('memory-card').map((card) => card.textContent)).toEqual([
-      expect.stringContaining('First on the wall'),
-      expect.stringContaining('Second on the wall'),
-    ]);
+    expect(
+      within(onDisplay)
+        .getAllByTestId('memory-card')
+        .map((card) => card.textContent),
+    ).toEqual([expect.stringContaining('First on the wall'), expect.stringContaining('Second on the wall')]);
     // Normal mode: the author and how long ago, no 'From …'.
     expect(within(cardOf('First on the wall')).getByText('Ann')).toBeInTheDocument();
     expect(within(cardOf('First on the wall')).getByText(/ ago$/)).toBeInTheDocument();
     expect(within(onDisplay).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'Presentation Mode' })).toHaveAttribute('href', `/presentation/${EVENT_ID}`);
+    expect(screen.getByRole('link', { name: 'Presentation Mode' })).toHaveAttribute(
+      'href',
+      `/presentation/${EVENT_ID}`,
+    );
     expect(screen.getByRole('link', { name: 'Wall Settings' })).toHaveAttribute('href', `/events/${EVENT_ID}/edit`);
     expect(screen.getByRole('main')).toHaveStyle({ background: '#FDFBD4' });
     expect(screen.getByText('Animation: 3 columns vertical')).toBeInTheDocument();
@@ -166,7 +196,9 @@ describe('memory wall (host view)', () => {
     holdPending = new Promise((resolve) => (release = resolve));
     renderWithProviders(undefined, { route: `/memories/${EVENT_ID}` });
 
-    const awaiting = (await screen.findByRole('heading', { name: 'Submissions awaiting approval (0)' })).closest('section')!;
+    const awaiting = (await screen.findByRole('heading', { name: 'Submissions awaiting approval (0)' })).closest(
+      'section',
+    )!;
     expect(within(awaiting).getAllByTestId('memory-placeholder')).toHaveLength(3);
     release();
     expect(await screen.findByRole('heading', { name: 'Submissions awaiting approval (1)' })).toBeInTheDocument();
@@ -179,8 +211,13 @@ describe('memory wall (host view)', () => {
     await openWall();
 
     expect(screen.getByRole('heading', { name: 'No memories yet' })).toBeInTheDocument();
-    expect(screen.getByText('Scan the QR code or visit the contribute page to add the first memory.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the contribute page' })).toHaveAttribute('href', '/contribute?code=ABC123');
+    expect(
+      screen.getByText('Scan the QR code or visit the contribute page to add the first memory.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the contribute page' })).toHaveAttribute(
+      'href',
+      '/contribute?code=ABC123',
+    );
     expect(screen.queryByRole('heading', { name: /Submissions awaiting approval/ })).not.toBeInTheDocument();
   });
 
@@ -240,7 +277,13 @@ describe('memory wall: live updates', () => {
     expect(live.sockets).toHaveLength(1); // one socket for both lists
     const fetches = server.requests.length;
 
-    const drawing = hostMemory({ id: 'n-1', type: MemoryType.Drawing, content: '', author: 'Nia', createdAt: '2025-06-02T00:00:00.000Z' });
+    const drawing = hostMemory({
+      id: 'n-1',
+      type: MemoryType.Drawing,
+      content: '',
+      author: 'Nia',
+      createdAt: '2025-06-02T00:00:00.000Z',
+    });
     await live.send({ type: LiveMessageType.NewMemory, memory: drawing });
     expect(await screen.findByRole('heading', { name: 'Submissions awaiting approval (2)' })).toBeInTheDocument();
 
@@ -286,7 +329,9 @@ describe('memory wall: live updates', () => {
   });
 
   it('asks for memories every 5 seconds while the connection is down', async () => {
-    jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
     try {
       renderWithProviders(undefined, { route: `/memories/${EVENT_ID}` });
       const pendingFetches = () => requestsTo('GET', `/api/events/${EVENT_ID}/submissions/pending`).length;

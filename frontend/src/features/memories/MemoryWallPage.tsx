@@ -6,7 +6,12 @@ import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
 import { useGetEventQuery, useGetPublicEventQuery } from '../../api/events';
 import { selectLiveConnected } from '../../api/liveStatus';
-import { useApproveSubmissionMutation, useGetHostMemoriesQuery, useGetMemoriesQuery, useRejectSubmissionMutation } from '../../api/memories';
+import {
+  useApproveSubmissionMutation,
+  useGetHostMemoriesQuery,
+  useGetMemoriesQuery,
+  useRejectSubmissionMutation,
+} from '../../api/memories';
 import { useAppSelector } from '../../app/hooks';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
@@ -31,7 +36,8 @@ export function MemoryWallPage() {
   const { user } = useSessionUser();
   if (!eventId) return <Navigate to="/" replace />;
   // A customer's wall of /memories/{id} is the customer wall; /events/{id}/wall stays theirs too.
-  if (user?.role === Role.Customer && pathname.startsWith('/memories/')) return <Navigate to="/customer-wall" replace />;
+  if (user?.role === Role.Customer && pathname.startsWith('/memories/'))
+    return <Navigate to="/customer-wall" replace />;
   if (user && HOST_ROLES.includes(user.role)) return <HostWall eventId={eventId} role={user.role} />;
   return <GuestWall eventId={eventId} />;
 }
@@ -71,12 +77,21 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
             {t('memoryWall.presentationMode')}
           </Link>
           <Link
-            to={role === Role.Customer ? `/wall-settings/${encodeURIComponent(eventId)}` : `/events/${encodeURIComponent(eventId)}/edit`}
+            to={
+              role === Role.Customer
+                ? `/wall-settings/${encodeURIComponent(eventId)}`
+                : `/events/${encodeURIComponent(eventId)}/edit`
+            }
             className="button button-secondary"
           >
             {t('memoryWall.wallSettings')}
           </Link>
-          <button type="button" className="button button-secondary" onClick={refresh} disabled={pending.isFetching || onDisplay.isFetching}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={refresh}
+            disabled={pending.isFetching || onDisplay.isFetching}
+          >
             {t('memoryWall.refresh')}
           </button>
         </div>
@@ -114,7 +129,9 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
 }
 
 const contributeAddress = (event: HostEvent) =>
-  event.eventCode ? `/contribute?code=${encodeURIComponent(event.eventCode)}` : `/contribute/${encodeURIComponent(event.id)}`;
+  event.eventCode
+    ? `/contribute?code=${encodeURIComponent(event.eventCode)}`
+    : `/contribute/${encodeURIComponent(event.id)}`;
 
 /** 'Submissions awaiting approval (n)' with Approve and Reject on each. */
 function PendingSection({ eventId, memories, loading }: { eventId: string; memories: HostMemory[]; loading: boolean }) {
@@ -124,7 +141,12 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const columns = hostColumns(useWindowWidth());
 
-  const run = async (id: string, action: () => Promise<unknown>, success: [string, string], failure: [string, string]) => {
+  const run = async (
+    id: string,
+    action: () => Promise<unknown>,
+    success: [string, string],
+    failure: [string, string],
+  ) => {
     setBusy((ids) => new Set(ids).add(id));
     try {
       await action();
@@ -241,9 +263,12 @@ function GuestWall({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   useEventLanguage(event?.defaultLanguage);
-  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(event ? { eventId, approved: true } : { eventId }, {
-    skip: !event,
-  });
+  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(
+    event ? { eventId, approved: true } : { eventId },
+    {
+      skip: !event,
+    },
+  );
   const columns = hostColumns(useWindowWidth());
   if (isLoading) return <Spinner />;
   if (isError || !event) return <EventMissing guest />;

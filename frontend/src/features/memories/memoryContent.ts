@@ -1,4 +1,10 @@
-import { isMostlyChinese as mostlyChinese, MemoryType, type HostMemory, type PublicMemory, type RenditionName } from '@memory-wall/contracts';
+import {
+  isMostlyChinese as mostlyChinese,
+  MemoryType,
+  type HostMemory,
+  type PublicMemory,
+  type RenditionName,
+} from '@memory-wall/contracts';
 
 /** A photo's address and caption: content is either JSON {url, caption} or a plain address (spec §3). */
 export function photoOf(memory: PublicMemory): { url: string; caption: string | null } {

@@ -6,7 +6,13 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 import { attachLiveServer, hostMemory, type LiveServer } from '../memories/testFixtures';
 
 const EVENT_ID = 'event-1';
-const message = hostMemory({ id: 'p-1', content: 'Congratulations!', author: 'Carol', title: 'Cheers', createdAt: '2025-06-01T12:00:00.000Z' });
+const message = hostMemory({
+  id: 'p-1',
+  content: 'Congratulations!',
+  author: 'Carol',
+  title: 'Cheers',
+  createdAt: '2025-06-01T12:00:00.000Z',
+});
 const held = hostMemory({
   id: 'p-2',
   type: MemoryType.Photo,
@@ -15,9 +21,18 @@ const held = hostMemory({
   photoCaption: 'At the party',
   createdAt: '2025-07-04T12:00:00.000Z',
   moderation: { reason: 'ai_flagged', categories: ['violence'] },
-  media: { card: { url: '/media/p-2-card.webp', width: 800, height: 600 }, full: { url: '/media/p-2-full.webp', width: 1920, height: 1440 } },
+  media: {
+    card: { url: '/media/p-2-card.webp', width: 800, height: 600 },
+    full: { url: '/media/p-2-full.webp', width: 1920, height: 1440 },
+  },
 });
-const onWall = hostMemory({ id: 'a-1', content: 'On the wall', author: 'Ann', approved: true, createdAt: '2025-05-20T10:00:00.000Z' });
+const onWall = hostMemory({
+  id: 'a-1',
+  content: 'On the wall',
+  author: 'Ann',
+  approved: true,
+  createdAt: '2025-05-20T10:00:00.000Z',
+});
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
@@ -91,7 +106,11 @@ describe('moderation page', () => {
     expect(within(second).getByRole('img', { name: 'At the party' })).toHaveAttribute('src', '/media/p-2-card.webp');
     expect(within(second).getByText('Held: Flagged by AI moderation')).toBeInTheDocument();
     expect(within(second).getByText('Categories: violence')).toBeInTheDocument();
-    expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject', 'Approve']);
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reject', 'Approve']);
   });
 
   it('approves a pending memory, which moves to Approved', async () => {
@@ -120,7 +139,11 @@ describe('moderation page', () => {
     all.push(hostMemory({ id: 'a-2', content: 'Another one', approved: true }));
     const { user } = await openModeration();
     await user.click(tab('Approved'));
-    expect(within(cardOf('On the wall')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Flag', 'Remove']);
+    expect(
+      within(cardOf('On the wall'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Flag', 'Remove']);
 
     await user.click(within(cardOf('On the wall')).getByRole('button', { name: 'Flag' }));
     expect(await findToast('Memory flagged')).toBeInTheDocument();
@@ -131,7 +154,11 @@ describe('moderation page', () => {
     expect(await screen.findByText('No approved memories')).toBeInTheDocument();
 
     await user.click(tab('Flagged'));
-    expect(within(cardOf('On the wall')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reject', 'Approve']);
+    expect(
+      within(cardOf('On the wall'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reject', 'Approve']);
   });
 
   it.each([
@@ -161,7 +188,10 @@ describe('moderation page', () => {
     await openModeration();
     await waitFor(() => expect(live!.sockets).toHaveLength(1));
 
-    await live.send({ type: LiveMessageType.NewMemory, memory: hostMemory({ id: 'p-3', content: 'Fresh from a phone', createdAt: '2025-08-01T00:00:00.000Z' }) });
+    await live.send({
+      type: LiveMessageType.NewMemory,
+      memory: hostMemory({ id: 'p-3', content: 'Fresh from a phone', createdAt: '2025-08-01T00:00:00.000Z' }),
+    });
     expect(await screen.findByText('Fresh from a phone')).toBeInTheDocument();
     expect(tab('Pending')).toHaveTextContent('Pending3');
   });
@@ -174,6 +204,8 @@ describe('moderation page', () => {
   it('sends a guest home', async () => {
     session.user = makeUser(Role.Guest);
     renderWithProviders(undefined, { route: `/events/${EVENT_ID}/moderation` });
-    expect(await screen.findByRole('heading', { name: 'Share Memories That Last Forever' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Share Memories That Last Forever' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -26,7 +26,11 @@ addPageTexts('moderationPage', moderationTexts);
 
 type Tab = HostMemoriesArgs['filter'];
 const TABS: readonly Tab[] = ['pending', 'approved', 'flagged'];
-const EMPTY = { pending: 'moderationPage.emptyPending', approved: 'moderationPage.emptyApproved', flagged: 'moderationPage.emptyFlagged' } as const;
+const EMPTY = {
+  pending: 'moderationPage.emptyPending',
+  approved: 'moderationPage.emptyApproved',
+  flagged: 'moderationPage.emptyFlagged',
+} as const;
 const MODERATORS: readonly Role[] = [Role.Customer, Role.ServiceProvider, Role.Owner];
 const POLL_MS = 5000;
 
@@ -96,15 +100,23 @@ function Moderation({ eventId }: { eventId: string }) {
     return { id: name, label };
   });
   const current = lists[tab];
-  const actionsOf = (memory: HostMemory): Action[] => (tab === 'approved' ? ['flag', 'remove'] : ['reject', 'approve']).filter(
-    (action) => !(action === 'approve' && memory.processingState === ProcessingState.Failed),
-  ) as Action[];
+  const actionsOf = (memory: HostMemory): Action[] =>
+    (tab === 'approved' ? ['flag', 'remove'] : ['reject', 'approve']).filter(
+      (action) => !(action === 'approve' && memory.processingState === ProcessingState.Failed),
+    ) as Action[];
 
   return (
     <main className="page mw-page-wide moderation">
       <h1>{t('moderationPage.title')}</h1>
       <p className="muted">{t('moderationPage.intro')}</p>
-      <Tabs label={t('moderationPage.tabs')} tabs={tabs} selected={tab} onSelect={setTab} className="segmented moderation-tabs" panelClassName="">
+      <Tabs
+        label={t('moderationPage.tabs')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        className="segmented moderation-tabs"
+        panelClassName=""
+      >
         {current.isLoading ? (
           <Spinner />
         ) : current.isError ? (
@@ -119,7 +131,13 @@ function Moderation({ eventId }: { eventId: string }) {
         ) : (
           <div className="moderation-grid">
             {(current.data ?? []).map((memory) => (
-              <ModerationCard key={memory.id} memory={memory} actions={actionsOf(memory)} busy={busy === memory.id} onAction={(action) => run(memory, action)} />
+              <ModerationCard
+                key={memory.id}
+                memory={memory}
+                actions={actionsOf(memory)}
+                busy={busy === memory.id}
+                onAction={(action) => run(memory, action)}
+              />
             ))}
           </div>
         )}
@@ -136,7 +154,17 @@ const ACTION_LABELS = {
 } as const;
 
 /** One memory to decide on: who sent it and when, what it shows, why it is held. */
-function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemory; actions: Action[]; busy: boolean; onAction(action: Action): void }) {
+function ModerationCard({
+  memory,
+  actions,
+  busy,
+  onAction,
+}: {
+  memory: HostMemory;
+  actions: Action[];
+  busy: boolean;
+  onAction(action: Action): void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const image = memory.type !== MemoryType.Message;
@@ -146,7 +174,11 @@ function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemor
   const failed = memory.processingState === ProcessingState.Failed;
   const chinese = isMostlyChinese(image ? (captionOf(memory) ?? '') : memory.content);
   return (
-    <article className={failed ? 'moderation-card moderation-card-failed' : 'moderation-card'} data-testid="moderation-card" aria-busy={busy || undefined}>
+    <article
+      className={failed ? 'moderation-card moderation-card-failed' : 'moderation-card'}
+      data-testid="moderation-card"
+      aria-busy={busy || undefined}
+    >
       <header className="moderation-card-header">
         <strong>{t('moderationPage.from', { author: memory.author || t('moderationPage.anonymous') })}</strong>
         <time dateTime={memory.createdAt}>{format.date(memory.createdAt)}</time>
@@ -166,11 +198,17 @@ function ModerationCard({ memory, actions, busy, onAction }: { memory: HostMemor
           {memory.content}
         </p>
       )}
-      {(processing || failed) && <p className="badge memory-badge-failed">{processing ? t('moderationPage.processing') : t('moderationPage.failed')}</p>}
+      {(processing || failed) && (
+        <p className="badge memory-badge-failed">
+          {processing ? t('moderationPage.processing') : t('moderationPage.failed')}
+        </p>
+      )}
       {!memory.approved && memory.moderation?.reason && (
         <div className="moderation-reason">
           <p>{t('moderationPage.heldReason', { reason: heldReasonText(t, memory.moderation) })}</p>
-          {!!memory.moderation.categories?.length && <p>{t('moderationPage.categories', { categories: memory.moderation.categories.join(', ') })}</p>}
+          {!!memory.moderation.categories?.length && (
+            <p>{t('moderationPage.categories', { categories: memory.moderation.categories.join(', ') })}</p>
+          )}
         </div>
       )}
       <div className="actions moderation-actions">

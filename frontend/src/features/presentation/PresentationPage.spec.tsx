@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { AnimationStyle, DisplayOrder, LiveMessageType, Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import {
+  AnimationStyle,
+  DisplayOrder,
+  LiveMessageType,
+  Role,
+  type PublicMemory,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { eventFetchBackoff } from '../../api/events';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
@@ -11,7 +18,13 @@ import { attachLiveServer, type LiveServer } from '../memories/testFixtures';
 import { PresentationPage } from './PresentationPage';
 import { FULL_REFRESH_THROTTLE_MS } from './useAutoRefresh';
 
-const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', wallTitle: 'Our Wedding Wall', eventCode: 'ABC123', numberOfImagesDisplay: 1 });
+const event = makeEvent({
+  id: 'event-1',
+  name: 'Anna & Ben',
+  wallTitle: 'Our Wedding Wall',
+  eventCode: 'ABC123',
+  numberOfImagesDisplay: 1,
+});
 const carol = makeMemory({ id: 'm-1', content: 'Congratulations!', author: 'Carol' });
 const dan = makeMemory({ id: 'm-2', content: 'So happy for you', author: 'Dan' });
 const eve = makeMemory({ id: 'm-3', content: 'A brand new wish', author: 'Eve' });
@@ -39,11 +52,22 @@ beforeEach(async () => {
     if (url === '/api/events/public/ordered')
       return {
         status: 200,
-        body: { event: { ...event, id: 'ordered', displayOrder: DisplayOrder.Oldest, animationStyle: AnimationStyle.Vertical } },
+        body: {
+          event: {
+            ...event,
+            id: 'ordered',
+            displayOrder: DisplayOrder.Oldest,
+            animationStyle: AnimationStyle.Vertical,
+          },
+        },
       };
     if (url === '/api/settings')
-      return { status: 200, body: { settings: { theme: 'wedding', displayOrder: 'newest', itemsVisible: '3', autoRefresh } } };
-    if (url === '/api/events/public/no-code') return { status: 200, body: { event: { ...event, id: 'no-code', eventCode: null } } };
+      return {
+        status: 200,
+        body: { settings: { theme: 'wedding', displayOrder: 'newest', itemsVisible: '3', autoRefresh } },
+      };
+    if (url === '/api/events/public/no-code')
+      return { status: 200, body: { event: { ...event, id: 'no-code', eventCode: null } } };
     if (url === '/api/events/public/draft')
       return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Event is not published' } };
     if (['event-1', 'no-code', 'ordered'].some((id) => url.startsWith(`/api/events/${id}/memories`)))
@@ -117,7 +141,10 @@ describe('presentation page', () => {
   it('links to /contribute/{id} when the event has no code', async () => {
     open('/presentation/no-code');
     await screen.findByRole('heading', { name: 'Our Wedding Wall' });
-    expect(screen.getByTestId('presentation-qr')).toHaveAttribute('data-url', `${window.location.origin}/contribute/no-code`);
+    expect(screen.getByTestId('presentation-qr')).toHaveAttribute(
+      'data-url',
+      `${window.location.origin}/contribute/no-code`,
+    );
   });
 
   it('queues a memory approved live, says how many wait, and shows it first at the next rotation', async () => {
@@ -145,7 +172,10 @@ describe('presentation page', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await live.send({ type: LiveMessageType.MemoryApproved, memory: eve });
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(cards().map((card) => card.textContent)).toEqual([expect.stringContaining('Congratulations!'), expect.stringContaining('A brand new wish')]);
+    expect(cards().map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Congratulations!'),
+      expect.stringContaining('A brand new wish'),
+    ]);
   });
 
   it("asks for the memories in the event's display order and lets them enter in its animation style", async () => {

@@ -41,7 +41,8 @@ const QR_CODE_PIXELS = 512;
 /** Where Exit leads (spec §2 Presentation page). */
 export function exitPath(user: SessionUser | null | undefined, eventId: string | undefined): string {
   if (user?.role === Role.Customer) return eventId ? `/events/${eventId}/wall` : '/customer-wall';
-  if (user?.role === Role.ServiceProvider || user?.role === Role.Owner) return eventId ? `/memories/${eventId}` : '/events';
+  if (user?.role === Role.ServiceProvider || user?.role === Role.Owner)
+    return eventId ? `/memories/${eventId}` : '/events';
   return '/';
 }
 
@@ -83,7 +84,15 @@ export function PresentationPage() {
   // A refresh that fails for a passing reason (network, 5xx) keeps the last event on the screen.
   const status = errorStatus(error);
   if (!event || status === 403 || status === 404) return <NotAvailable text={t('presentation.notAvailableText')} />;
-  return <Presentation eventId={eventId} event={event} memories={memories} memoriesLoading={memoriesLoading} refresh={refresh} />;
+  return (
+    <Presentation
+      eventId={eventId}
+      event={event}
+      memories={memories}
+      memoriesLoading={memoriesLoading}
+      refresh={refresh}
+    />
+  );
 }
 
 interface PresentationProps {
@@ -108,7 +117,10 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
   useAutoRefresh(refresh, autoRefreshSeconds(settings?.autoRefresh), !connected);
 
   // Images are loaded for the largest place a memory can get, before it may enter the rotation.
-  const isReady = useImagesReady(memories, presentationLayout(Math.min(limit, memories.length), screen.width, screen.height).sizes[0]);
+  const isReady = useImagesReady(
+    memories,
+    presentationLayout(Math.min(limit, memories.length), screen.width, screen.height).sizes[0],
+  );
   const [playing, setPlaying] = useState(true);
   const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
     memories,
@@ -150,7 +162,12 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
         <h1>{event.wallTitle || event.name}</h1>
         <LiveBadge eventId={eventId} />
       </header>
-      <div className="pr-controls" role="toolbar" aria-label={t('presentation.controls')} data-testid="presentation-controls">
+      <div
+        className="pr-controls"
+        role="toolbar"
+        aria-label={t('presentation.controls')}
+        data-testid="presentation-controls"
+      >
         <span className="pr-chip pr-countdown" data-testid="countdown">
           {playing ? t('presentation.countdown', { seconds: remaining }) : t('presentation.paused')}
         </span>

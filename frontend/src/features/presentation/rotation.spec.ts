@@ -1,7 +1,11 @@
 import { DisplayOrder } from '@memory-wall/contracts';
 import { selectNext, type Rotatable, type RotationState } from './rotation';
 
-const m = (id: string, featured = false, createdAt = '2025-06-01T12:00:00.000Z'): Rotatable => ({ id, featured, createdAt });
+const m = (id: string, featured = false, createdAt = '2025-06-01T12:00:00.000Z'): Rotatable => ({
+  id,
+  featured,
+  createdAt,
+});
 const empty = { shown: new Set<string>(), fresh: new Set<string>() };
 const first = () => 0; // shuffle keeps a fixed, predictable order
 const options = { random: first };
@@ -38,7 +42,11 @@ describe('selectNext', () => {
   });
 
   it('shows a fresh memory even when featured ones are waiting', () => {
-    const result = selectNext([m('f1', true), m('f2', true), m('new')], { shown: new Set(), fresh: new Set(['new']) }, 1);
+    const result = selectNext(
+      [m('f1', true), m('f2', true), m('new')],
+      { shown: new Set(), fresh: new Set(['new']) },
+      1,
+    );
     expect(result.selection).toEqual(['new']);
   });
 
@@ -53,7 +61,11 @@ describe('selectNext', () => {
     [DisplayOrder.Newest, ['c', 'b', 'a']],
     [DisplayOrder.Oldest, ['a', 'b', 'c']],
   ])('cycles through unshown memories in the display order %s', (order, expected) => {
-    const dated = [m('b', false, '2025-06-02T00:00:00Z'), m('a', false, '2025-06-01T00:00:00Z'), m('c', false, '2025-06-03T00:00:00Z')];
+    const dated = [
+      m('b', false, '2025-06-02T00:00:00Z'),
+      m('a', false, '2025-06-01T00:00:00Z'),
+      m('c', false, '2025-06-03T00:00:00Z'),
+    ];
     let state: RotationState = { shown: new Set(), fresh: new Set() };
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -67,7 +79,10 @@ describe('selectNext', () => {
   it('leaves out memories that are not ready, without losing their place in the queue', () => {
     const memories = [m('photo'), m('text'), m('other')];
     const isReady = (id: string) => id !== 'photo';
-    const result = selectNext(memories, { shown: new Set(['other']), fresh: new Set(['photo', 'text']) }, 2, { isReady, random: first });
+    const result = selectNext(memories, { shown: new Set(['other']), fresh: new Set(['photo', 'text']) }, 2, {
+      isReady,
+      random: first,
+    });
     expect(result.selection).toEqual(['text', 'other']);
     expect([...result.fresh]).toEqual(['photo']);
     const later = selectNext(memories, result, 1, { random: first });

@@ -50,7 +50,12 @@ function inDisplayOrder(memories: Rotatable[], order: string | null | undefined,
  * featured, then the unshown ones in the event's display order, then earlier ones again. When every
  * memory that can be shown has been, the shown set starts over.
  */
-export function selectNext(memories: readonly Rotatable[], state: RotationState, limit: number, options: SelectOptions = {}): RotationResult {
+export function selectNext(
+  memories: readonly Rotatable[],
+  state: RotationState,
+  limit: number,
+  options: SelectOptions = {},
+): RotationResult {
   const { order, isReady = () => true, keep = [], random = Math.random } = options;
   const byId = new Map(memories.map((m) => [m.id, m]));
   const ready = memories.filter((m) => isReady(m.id));
@@ -71,7 +76,13 @@ export function selectNext(memories: readonly Rotatable[], state: RotationState,
   take([...fresh].map((id) => byId.get(id)!).filter((m) => isReady(m.id)));
   take(unshown.filter((m) => m.featured));
   take(inDisplayOrder(unshown, order, random));
-  take(inDisplayOrder(ready.filter((m) => shown.has(m.id)), order, random));
+  take(
+    inDisplayOrder(
+      ready.filter((m) => shown.has(m.id)),
+      order,
+      random,
+    ),
+  );
 
   for (const id of selection) {
     shown.add(id);

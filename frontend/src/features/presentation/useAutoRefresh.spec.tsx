@@ -1,5 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { autoRefreshSeconds, DEFAULT_AUTO_REFRESH_SECONDS, FULL_REFRESH_THROTTLE_MS, useAutoRefresh } from './useAutoRefresh';
+import {
+  autoRefreshSeconds,
+  DEFAULT_AUTO_REFRESH_SECONDS,
+  FULL_REFRESH_THROTTLE_MS,
+  useAutoRefresh,
+} from './useAutoRefresh';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

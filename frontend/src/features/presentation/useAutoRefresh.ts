@@ -9,7 +9,8 @@ export const DEFAULT_AUTO_REFRESH_SECONDS = 30;
 /** The autoRefresh setting (seconds as text, '0' off) in seconds; its default when missing or unreadable. */
 export function autoRefreshSeconds(setting: string | null | undefined): number {
   const seconds = Number(setting);
-  if (setting == null || setting.trim() === '' || !Number.isFinite(seconds) || seconds < 0) return DEFAULT_AUTO_REFRESH_SECONDS;
+  if (setting == null || setting.trim() === '' || !Number.isFinite(seconds) || seconds < 0)
+    return DEFAULT_AUTO_REFRESH_SECONDS;
   return seconds;
 }
 

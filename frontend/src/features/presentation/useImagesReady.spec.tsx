@@ -3,7 +3,10 @@ import { MemoryType } from '@memory-wall/contracts';
 import { makeMemory } from '../../test/fixtures';
 import { IMAGE_RETRY_MS, useImagesReady } from './useImagesReady';
 
-const media = { card: { url: '/m/card.webp', width: 800, height: 600 }, full: { url: '/m/full.webp', width: 1920, height: 1440 } };
+const media = {
+  card: { url: '/m/card.webp', width: 800, height: 600 },
+  full: { url: '/m/full.webp', width: 1920, height: 1440 },
+};
 const photo = makeMemory({ id: 'photo', type: MemoryType.Photo, content: '', media });
 const message = makeMemory({ id: 'text', content: 'Hello' });
 

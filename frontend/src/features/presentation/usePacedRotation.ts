@@ -24,7 +24,15 @@ export interface PacedRotationOptions {
  * the screen has room (fewer memories up than it can show) does one join at once, with nothing taken
  * down. The host can still rotate by hand.
  */
-export function usePacedRotation({ memories, limit, slotSeconds, playing, loading = false, order, isReady }: PacedRotationOptions) {
+export function usePacedRotation({
+  memories,
+  limit,
+  slotSeconds,
+  playing,
+  loading = false,
+  order,
+  isReady,
+}: PacedRotationOptions) {
   const [selection, setSelection] = useState<string[]>([]);
   /** Counts rotations: each new set mounts afresh, so its entrance animation plays again. */
   const [round, setRound] = useState(0);
@@ -90,5 +98,11 @@ export function usePacedRotation({ memories, limit, slotSeconds, playing, loadin
     return () => clearTimeout(timer);
   }, [room, onScreenKey, readyCount, choose, restart]);
 
-  return { selection: onScreen, round, remaining, rotateNow, waiting: [...queue].filter((id) => present.has(id)).length };
+  return {
+    selection: onScreen,
+    round,
+    remaining,
+    rotateNow,
+    waiting: [...queue].filter((id) => present.has(id)).length,
+  };
 }

@@ -53,9 +53,24 @@ export function ChangePasswordForm({ id, role, onDone }: Props) {
 
   return (
     <form id={id} onSubmit={onSubmit} noValidate className="form">
-      <TextField label={t('profile.currentPassword')} type="password" autoComplete="current-password" {...field('currentPassword')} />
-      <TextField label={t('profile.newPassword')} type="password" autoComplete="new-password" {...field('newPassword')} />
-      <TextField label={t('profile.confirmNewPassword')} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      <TextField
+        label={t('profile.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        {...field('currentPassword')}
+      />
+      <TextField
+        label={t('profile.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...field('newPassword')}
+      />
+      <TextField
+        label={t('profile.confirmNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+      />
       <div className="actions">
         <button type="submit" className="button" disabled={isLoading}>
           {t('profile.updatePassword')}

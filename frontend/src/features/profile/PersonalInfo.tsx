@@ -7,7 +7,13 @@ import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
-import { hasErrors, isEmail, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import {
+  hasErrors,
+  isEmail,
+  pickFieldErrors,
+  useFormFields,
+  type FieldErrors,
+} from '../../components/ui/useFormFields';
 
 type Field = 'fullName' | 'email' | 'contactNumber' | 'companyName';
 

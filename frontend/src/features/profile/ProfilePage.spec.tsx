@@ -18,7 +18,11 @@ beforeEach(async () => {
     if (user && req.method === 'PATCH' && req.url === `/api/users/${user.id}/profile`) {
       if (profileReply) return profileReply;
       const body = req.body as { email?: string; profileData: SessionUser['profileData'] };
-      session.user = { ...user, email: body.email ?? user.email, profileData: { ...user.profileData, ...body.profileData } };
+      session.user = {
+        ...user,
+        email: body.email ?? user.email,
+        profileData: { ...user.profileData, ...body.profileData },
+      };
       return { status: 200, body: { success: true, user: session.user } };
     }
     if (req.method === 'POST' && req.url === '/api/auth/change-password') return passwordReply;
@@ -38,7 +42,8 @@ async function openProfile(user: SessionUser) {
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
 /** The value shown for `label` in a read-only list. */
-const detail = (section: HTMLElement, label: string) => within(section).getByRole('definition', { name: label }).textContent;
+const detail = (section: HTMLElement, label: string) =>
+  within(section).getByRole('definition', { name: label }).textContent;
 
 describe('profile page', () => {
   it('shows personal and account information, the customer as Event Organizer', async () => {
@@ -116,7 +121,12 @@ describe('profile page', () => {
   it("keeps the form open with the server's message when saving fails", async () => {
     profileReply = {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Validation failed', fields: { email: AuthMessages.emailTaken } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Validation failed',
+        fields: { email: AuthMessages.emailTaken },
+      },
     };
     const { user } = await openProfile(makeUser(Role.Customer));
 
@@ -197,7 +207,9 @@ describe('change password', () => {
 
     const toast = await findToast('Password Mismatch');
     expect(within(toast).getByText('The passwords you entered do not match.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('The passwords you entered do not match.');
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription(
+      'The passwords you entered do not match.',
+    );
     expect(screen.getByLabelText('New Password')).not.toHaveAttribute('aria-invalid');
     expect(requestsTo('POST', '/api/auth/change-password')).toHaveLength(0);
   });

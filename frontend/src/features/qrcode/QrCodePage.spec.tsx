@@ -23,10 +23,12 @@ beforeEach(async () => {
   session.user = null;
   hostEvents = [];
   server = await startTestServer((req) => {
-    if (req.method === 'GET' && req.url === '/api/events') return { status: 200, body: { success: true, events: hostEvents } };
+    if (req.method === 'GET' && req.url === '/api/events')
+      return { status: 200, body: { success: true, events: hostEvents } };
     const own = hostEvents.find((e) => req.url === `/api/events/${e.id}`);
     if (req.method === 'GET' && own) return { status: 200, body: { event: own } };
-    if (req.method === 'GET' && req.url === '/api/events/public/public-1') return { status: 200, body: { event: published } };
+    if (req.method === 'GET' && req.url === '/api/events/public/public-1')
+      return { status: 200, body: { event: published } };
     return answerMe(session, req);
   });
 });
@@ -57,7 +59,10 @@ describe('QR code page', () => {
     expect(screen.getByTestId('event-code')).toHaveTextContent('ANNA26');
     const canvas = screen.getByRole('img', { name: 'QR code for Anna & Ben' }) as HTMLCanvasElement;
     expect(canvas.width).toBe(200 * (window.devicePixelRatio || 1));
-    expect(screen.getByRole('link', { name: 'Test Contribution Link' })).toHaveAttribute('href', `${origin}/contribute?code=ANNA26`);
+    expect(screen.getByRole('link', { name: 'Test Contribution Link' })).toHaveAttribute(
+      'href',
+      `${origin}/contribute?code=ANNA26`,
+    );
   });
 
   it('points to /contribute/{id} for an event without a code', async () => {

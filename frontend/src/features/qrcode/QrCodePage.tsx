@@ -40,7 +40,15 @@ export function QrCodePage() {
   } else if (role === Role.Customer) {
     const { data, error, isLoading } = customerEvents;
     const event = newest(data);
-    body = isLoading ? <Spinner /> : event ? <EventQr event={event} /> : error ? <LoadProblem error={error} /> : <p>{t('qrcode.noEventCustomer')}</p>;
+    body = isLoading ? (
+      <Spinner />
+    ) : event ? (
+      <EventQr event={event} />
+    ) : error ? (
+      <LoadProblem error={error} />
+    ) : (
+      <p>{t('qrcode.noEventCustomer')}</p>
+    );
   } else if (role === Role.Owner) {
     body = (
       <>
@@ -84,5 +92,9 @@ function EventQr({ event }: { event: PublicEvent }) {
 function LoadProblem({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = errorStatus(error);
-  return <p role="alert">{status === 404 || status === 403 || status === 400 ? t('qrcode.notFound') : t('qrcode.loadFailed')}</p>;
+  return (
+    <p role="alert">
+      {status === 404 || status === 403 || status === 400 ? t('qrcode.notFound') : t('qrcode.loadFailed')}
+    </p>
+  );
 }

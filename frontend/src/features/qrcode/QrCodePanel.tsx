@@ -108,7 +108,8 @@ export function QrCodePanel({ event }: { event: QrEvent }) {
       />
       {event.eventCode && (
         <p className="qr-code">
-          <span className="muted">{t('qrcode.codeLabel')}</span> <strong data-testid="event-code">{event.eventCode}</strong>
+          <span className="muted">{t('qrcode.codeLabel')}</span>{' '}
+          <strong data-testid="event-code">{event.eventCode}</strong>
         </p>
       )}
       <div className="actions qr-actions">

@@ -8,7 +8,11 @@ import { makeEvent } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 const autoEvent = makeEvent({ id: 'event-auto', slug: 'auto-wall', moderationType: ModerationType.AutoApprove });
-const manualEvent = makeEvent({ id: 'event-manual', slug: 'manual-wall', moderationType: ModerationType.ManualModeration });
+const manualEvent = makeEvent({
+  id: 'event-manual',
+  slug: 'manual-wall',
+  moderationType: ModerationType.ManualModeration,
+});
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +44,9 @@ async function eventually<T>(check: () => T): Promise<T> {
 
 function renderThankYou(slug: string) {
   // Timers and intervals are faked; the store's batched notifications (animation frames) stay real.
-  jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+  jest.useFakeTimers({
+    doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'nextTick', 'setImmediate'],
+  });
   return renderWithProviders(
     <>
       <App />
@@ -86,6 +92,9 @@ describe('thank-you page', () => {
 
     act(() => jest.advanceTimersByTime(10_000));
     expect(location()).toBe('/thank-you');
-    expect(screen.getByRole('link', { name: 'View Memory Wall' })).toHaveAttribute('href', '/presentation/event-manual');
+    expect(screen.getByRole('link', { name: 'View Memory Wall' })).toHaveAttribute(
+      'href',
+      '/presentation/event-manual',
+    );
   });
 });

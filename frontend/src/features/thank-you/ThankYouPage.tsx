@@ -28,7 +28,9 @@ export function ThankYouPage() {
     <main className="page page-narrow">
       <Card title={t('thankYou.title')} headingLevel={1}>
         <p>{t('thankYou.text')}</p>
-        {event && <p className="muted">{autoApproved ? t('thankYouPage.approvedSoon') : t('thankYouPage.awaitingApproval')}</p>}
+        {event && (
+          <p className="muted">{autoApproved ? t('thankYouPage.approvedSoon') : t('thankYouPage.awaitingApproval')}</p>
+        )}
         {event && autoApproved && <RedirectProgress to={`/presentation/${event.id}`} />}
         <div className="actions">
           <Link to="/" className="button">
@@ -57,7 +59,10 @@ function RedirectProgress({ to }: { to: string }) {
   const [elapsed, setElapsed] = useState(0);
 
   useEffect(() => {
-    const timer = setInterval(() => setElapsed((ms) => Math.min(ms + THANK_YOU_REDIRECT.tickMs, THANK_YOU_REDIRECT.durationMs)), THANK_YOU_REDIRECT.tickMs);
+    const timer = setInterval(
+      () => setElapsed((ms) => Math.min(ms + THANK_YOU_REDIRECT.tickMs, THANK_YOU_REDIRECT.durationMs)),
+      THANK_YOU_REDIRECT.tickMs,
+    );
     return () => clearInterval(timer);
   }, []);
 

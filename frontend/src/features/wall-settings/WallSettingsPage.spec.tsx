@@ -51,7 +51,8 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 /** Node's File: jest-fixed-jsdom gives the page Node's FormData, which takes only Node's Blob and File. */
-const file = (name: string, type: string, size = 8) => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
+const file = (name: string, type: string, size = 8) =>
+  new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
 
 async function openSettings() {
   const rendered = renderWithProviders(undefined, { route: '/wall-settings/e-1' });
@@ -75,13 +76,17 @@ describe('wall settings', () => {
       'manual_moderation',
     ]);
     expect(screen.getByLabelText('Memories shown at once')).toHaveValue('3');
-    expect(within(screen.getByLabelText('Memories shown at once')).getAllByRole('option').map((o) => o.textContent)).toEqual(['2', '3', '4']);
+    expect(
+      within(screen.getByLabelText('Memories shown at once'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2', '3', '4']);
     expect(screen.getByLabelText('Transition Time')).toHaveValue('20');
-    expect(within(screen.getByLabelText('Transition Time')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '10 seconds',
-      '20 seconds',
-      '30 seconds',
-    ]);
+    expect(
+      within(screen.getByLabelText('Transition Time'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10 seconds', '20 seconds', '30 seconds']);
     expect(screen.getByRole('switch', { name: 'Background Music' })).toBeChecked();
     // 'default' is shown as the default light blue.
     expect(screen.getByRole('radio', { name: 'Light Blue' })).toBeChecked();
@@ -128,7 +133,10 @@ describe('wall settings', () => {
   });
 
   it("shows the server's message when saving fails, or 'Failed to update settings'", async () => {
-    patchReply = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Background colour must be a colour like #D6E6F6' } };
+    patchReply = {
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Background colour must be a colour like #D6E6F6' },
+    };
     const { user } = await openSettings();
 
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -151,7 +159,10 @@ describe('wall settings', () => {
     const toast = await findToast('Image uploaded');
     expect(within(toast).getByText('Featured image has been uploaded successfully')).toBeInTheDocument();
     expect(uploads().map((r) => r.body)).toEqual([{ image: { name: 'party.jpg', type: 'image/jpeg', size: 12 } }]);
-    expect(screen.getByRole('img', { name: 'Featured image preview' })).toHaveAttribute('src', '/api/media/public/featured/e-1/new.webp');
+    expect(screen.getByRole('img', { name: 'Featured image preview' })).toHaveAttribute(
+      'src',
+      '/api/media/public/featured/e-1/new.webp',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await findToast('Wall settings updated');
@@ -171,7 +182,10 @@ describe('wall settings', () => {
   });
 
   it("says 'Upload failed' with the server's message or 'Failed to upload image'", async () => {
-    uploadReply = { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'The image must be at most 5MB' } };
+    uploadReply = {
+      status: 413,
+      body: { statusCode: 413, error: 'Payload Too Large', message: 'The image must be at most 5MB' },
+    };
     const { user } = await openSettings();
 
     await user.upload(screen.getByLabelText('Upload Featured Image'), file('huge.png', 'image/png'));

@@ -17,7 +17,12 @@ import {
 } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
-import { useGetEventQuery, useUpdateEventMutation, useUploadFeaturedImageMutation, type WallSettingsFields } from '../../api/events';
+import {
+  useGetEventQuery,
+  useUpdateEventMutation,
+  useUploadFeaturedImageMutation,
+  type WallSettingsFields,
+} from '../../api/events';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
@@ -67,7 +72,9 @@ export function WallSettingsPage() {
         <WallSettingsForm key={event.id} event={event} />
       ) : (
         <p role="alert" className="card">
-          {status === 404 || status === 403 || status === 400 ? t('wallSettings.notFound') : t('wallSettings.loadFailed')}
+          {status === 404 || status === 403 || status === 400
+            ? t('wallSettings.notFound')
+            : t('wallSettings.loadFailed')}
         </p>
       )}
     </main>
@@ -131,11 +138,19 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
 
           <div className="field">
             <span className="ev-label">{t('wallSettings.featuredImage')}</span>
-            {settings.wallImage && <img src={settings.wallImage} alt={t('wallSettings.imagePreview')} className="ev-image-preview" />}
+            {settings.wallImage && (
+              <img src={settings.wallImage} alt={t('wallSettings.imagePreview')} className="ev-image-preview" />
+            )}
             <div className="actions">
               <label className="button button-secondary ev-file">
                 {upload.isLoading ? t('wallSettings.uploading') : t('wallSettings.chooseImage')}
-                <input type="file" accept="image/*" className="visually-hidden" onChange={onImageChosen} disabled={upload.isLoading} />
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="visually-hidden"
+                  onChange={onImageChosen}
+                  disabled={upload.isLoading}
+                />
               </label>
               {settings.wallImage && (
                 <button type="button" className="button button-secondary" onClick={() => set('wallImage', null)}>
@@ -168,7 +183,10 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
               label={t('wallSettings.transitionTime')}
               value={String(settings.transitionTime)}
               onChange={(e) => set('transitionTime', Number(e.target.value))}
-              options={transitionTimes.map((n) => ({ value: String(n), label: t('wallSettings.seconds', { count: n }) }))}
+              options={transitionTimes.map((n) => ({
+                value: String(n),
+                label: t('wallSettings.seconds', { count: n }),
+              }))}
             />
           </div>
           <CheckboxField

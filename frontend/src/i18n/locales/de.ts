@@ -64,7 +64,8 @@ export const catalogue: Resources = {
     messageRequired: 'Nachricht ist erforderlich',
     submitError: 'Fehler beim Senden der Nachricht',
     notFoundTitle: 'Veranstaltung nicht gefunden',
-    notFoundText: 'Wir konnten diese Veranstaltung nicht finden. Bitte prüfen Sie den Link oder geben Sie den Veranstaltungscode ein.',
+    notFoundText:
+      'Wir konnten diese Veranstaltung nicht finden. Bitte prüfen Sie den Link oder geben Sie den Veranstaltungscode ein.',
     enterCode: 'Veranstaltungscode eingeben',
     closedTitle: 'Veranstaltung geschlossen',
     closedText: 'Diese Veranstaltung nimmt derzeit keine Erinnerungen an',
@@ -305,7 +306,8 @@ export const catalogue: Resources = {
     total: 'Credits gesamt',
     used: 'Verbrauchte Credits',
     howItWorks: 'So funktionieren Credits',
-    infoOneEvent: 'Jeder Credit erstellt eine Veranstaltung: Sie zu veröffentlichen oder einem Kunden Zugang zu geben, kostet 1 Credit.',
+    infoOneEvent:
+      'Jeder Credit erstellt eine Veranstaltung: Sie zu veröffentlichen oder einem Kunden Zugang zu geben, kostet 1 Credit.',
     infoNoExpiry: 'Credits verfallen nie.',
     infoPacks: 'Größere Pakete sind pro Veranstaltung günstiger.',
     noCreditsTitle: 'Keine Credits mehr',
@@ -346,7 +348,8 @@ export const catalogue: Resources = {
     pay: '{{amount}} bezahlen',
     paying: 'Wird verarbeitet...',
     paymentFormLoading: 'Zahlungsformular wird geladen...',
-    paymentFormFailed: 'Das Zahlungsformular konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    paymentFormFailed:
+      'Das Zahlungsformular konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     paymentsNotConfigured: 'Zahlungen sind nicht eingerichtet',
     startFailed: 'Der Zahlungsvorgang konnte nicht gestartet werden',
     paymentFailed: 'Zahlung fehlgeschlagen',
@@ -371,7 +374,8 @@ export const catalogue: Resources = {
     unfeaturedToast: 'Erinnerung nicht mehr hervorgehoben',
     flaggedToast: 'Erinnerung gemeldet',
     actionFailed: 'Etwas ist schiefgelaufen',
-    flagConfirm: 'Möchten Sie diese Erinnerung wirklich als unangemessen melden? Sie wird sofort aus der Präsentation entfernt.',
+    flagConfirm:
+      'Möchten Sie diese Erinnerung wirklich als unangemessen melden? Sie wird sofort aus der Präsentation entfernt.',
   },
   customers: {
     title: 'Kundenzugänge',
@@ -417,7 +421,8 @@ export const catalogue: Resources = {
   },
   dashboard: {
     pickTitle: 'Veranstaltung auswählen',
-    pickText: 'Geben Sie den Code der Veranstaltung ein, an der Sie teilnehmen, um ihre Wand zu sehen und Erinnerungen zu teilen.',
+    pickText:
+      'Geben Sie den Code der Veranstaltung ein, an der Sie teilnehmen, um ihre Wand zu sehen und Erinnerungen zu teilen.',
     enterCode: 'Veranstaltungscode eingeben',
   },
   eventCode: {
@@ -427,7 +432,8 @@ export const catalogue: Resources = {
     checking: 'Wird geprüft...',
     required: 'Bitte geben Sie einen Veranstaltungscode ein',
     invalidTitle: 'Ungültiger Veranstaltungscode',
-    invalidText: 'Wir konnten keine Veranstaltung mit diesem Code finden. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
+    invalidText:
+      'Wir konnten keine Veranstaltung mit diesem Code finden. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
     lookupFailed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   },
   events: {
@@ -453,7 +459,8 @@ export const catalogue: Resources = {
     oneCreditUsed: '1 Credit verbraucht',
     availableCredits: 'Verfügbare Credits: {{count}}',
     buyCredits: 'Credits kaufen',
-    noCreditsLeft: 'Sie haben keine Credits mehr. Eine Veranstaltung zu veröffentlichen oder einen Kundenzugang anzulegen kostet 1 Credit.',
+    noCreditsLeft:
+      'Sie haben keine Credits mehr. Eine Veranstaltung zu veröffentlichen oder einen Kundenzugang anzulegen kostet 1 Credit.',
     contributions: 'Beiträge: {{count}}',
     code: 'Code: {{code}}',
     empty: 'Noch keine Veranstaltungen',
@@ -543,7 +550,8 @@ export const catalogue: Resources = {
     imageUploadFailed: 'Hochladen fehlgeschlagen',
     imageUploadFailedText: 'Das Bild konnte nicht hochgeladen werden',
     accessCreatedTitle: 'Kundenzugang erstellt',
-    accessCreatedText: '„{{name}}“ ist veröffentlicht. Geben Sie dem Kunden diese Anmeldedaten: Die PIN wird nur jetzt angezeigt.',
+    accessCreatedText:
+      '„{{name}}“ ist veröffentlicht. Geben Sie dem Kunden diese Anmeldedaten: Die PIN wird nur jetzt angezeigt.',
     continue: 'Weiter',
     notSpecified: 'Nicht angegeben',
     eventDate: 'Datum',
@@ -562,7 +570,8 @@ export const catalogue: Resources = {
     moderate: 'Inhalte moderieren',
     deleteEvent: 'Veranstaltung löschen',
     onlyDrafts: 'Nur Entwürfe können gelöscht werden.',
-    loadDetailsFailed: 'Die Angaben zur Veranstaltung konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    loadDetailsFailed:
+      'Die Angaben zur Veranstaltung konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
     notFoundTitle: 'Veranstaltung nicht gefunden',
     notFound: 'Die gesuchte Veranstaltung gibt es nicht, oder Sie haben keine Berechtigung, sie anzusehen.',
   },
@@ -575,29 +584,60 @@ export const catalogue: Resources = {
     dashboard: 'Übersicht',
     featuresTitle: 'Funktionen',
     features: {
-      noApp: { title: 'Keine App nötig', text: 'Gäste scannen einen QR-Code oder tippen einen 6-stelligen Code ein und teilen sofort.' },
-      media: { title: 'Nachrichten, Fotos und Zeichnungen', text: 'Jeder Gast kann in Sekunden eine Notiz, ein Foto oder eine Zeichnung hinterlassen.' },
+      noApp: {
+        title: 'Keine App nötig',
+        text: 'Gäste scannen einen QR-Code oder tippen einen 6-stelligen Code ein und teilen sofort.',
+      },
+      media: {
+        title: 'Nachrichten, Fotos und Zeichnungen',
+        text: 'Jeder Gast kann in Sekunden eine Notiz, ein Foto oder eine Zeichnung hinterlassen.',
+      },
       moderation: {
         title: 'Moderation nach Ihren Wünschen',
         text: 'Automatisch freigeben, Beiträge von KI prüfen lassen oder jeden selbst ansehen.',
       },
-      live: { title: 'Live auf jedem Bildschirm', text: 'Freigegebene Erinnerungen erscheinen auf der Wand und in einer Vollbild-Präsentation, sobald sie eintreffen.' },
+      live: {
+        title: 'Live auf jedem Bildschirm',
+        text: 'Freigegebene Erinnerungen erscheinen auf der Wand und in einer Vollbild-Präsentation, sobald sie eintreffen.',
+      },
     },
     eventTypesTitle: 'Für jeden Anlass',
     eventTypes: {
-      wedding: { title: 'Hochzeiten', text: 'Sammeln Sie Wünsche und Fotos aller Gäste als bleibende Erinnerung für das Paar.' },
-      memorial: { title: 'Gedenkfeiern', text: 'Sammeln Sie behutsam moderiert Geschichten und Worte, die ein Leben würdigen.' },
-      general: { title: 'Allgemeine Veranstaltungen', text: 'Geburtstage, Klassentreffen, Firmenfeiern: jedes Beisammensein, an das man sich gern erinnert.' },
+      wedding: {
+        title: 'Hochzeiten',
+        text: 'Sammeln Sie Wünsche und Fotos aller Gäste als bleibende Erinnerung für das Paar.',
+      },
+      memorial: {
+        title: 'Gedenkfeiern',
+        text: 'Sammeln Sie behutsam moderiert Geschichten und Worte, die ein Leben würdigen.',
+      },
+      general: {
+        title: 'Allgemeine Veranstaltungen',
+        text: 'Geburtstage, Klassentreffen, Firmenfeiern: jedes Beisammensein, an das man sich gern erinnert.',
+      },
     },
     howTitle: 'So funktioniert es',
     steps: {
-      create: { title: 'Veranstaltung erstellen', text: 'Ihr Dienstleister richtet die Veranstaltung und ihre Erinnerungswand ein.' },
-      invite: { title: 'Gäste einladen', text: 'Teilen Sie den QR-Code oder den Veranstaltungscode vor Ort oder online.' },
-      share: { title: 'Erinnerungen teilen', text: 'Gäste hinterlassen Nachrichten, Fotos und Zeichnungen vom Handy aus.' },
-      show: { title: 'Live zeigen', text: 'Freigegebene Erinnerungen erscheinen auf der Wand und auf den Bildschirmen vor Ort.' },
+      create: {
+        title: 'Veranstaltung erstellen',
+        text: 'Ihr Dienstleister richtet die Veranstaltung und ihre Erinnerungswand ein.',
+      },
+      invite: {
+        title: 'Gäste einladen',
+        text: 'Teilen Sie den QR-Code oder den Veranstaltungscode vor Ort oder online.',
+      },
+      share: {
+        title: 'Erinnerungen teilen',
+        text: 'Gäste hinterlassen Nachrichten, Fotos und Zeichnungen vom Handy aus.',
+      },
+      show: {
+        title: 'Live zeigen',
+        text: 'Freigegebene Erinnerungen erscheinen auf der Wand und auf den Bildschirmen vor Ort.',
+      },
     },
     pricingTitle: 'Einfache Preise',
-    pricingIntro: 'Ein Credit erstellt eine Veranstaltung. Neue Dienstleister erhalten 10 Credits gratis. Credits verfallen nie.',
+    pricingIntro:
+      'Ein Credit erstellt eine Veranstaltung. Neue Dienstleister erhalten 10 Credits gratis. Credits verfallen nie.',
     perCredit: '{{price}} pro Credit',
     total: '{{price}} insgesamt',
     credits: '{{count}} Credits',

@@ -371,7 +371,8 @@ export const catalogue: Resources = {
     unfeaturedToast: 'El recuerdo ya no está destacado',
     flaggedToast: 'Recuerdo marcado',
     actionFailed: 'Algo salió mal',
-    flagConfirm: '¿Seguro que quieres marcar este recuerdo como inapropiado? Se retirará de la presentación de inmediato.',
+    flagConfirm:
+      '¿Seguro que quieres marcar este recuerdo como inapropiado? Se retirará de la presentación de inmediato.',
   },
   customers: {
     title: 'Credenciales de clientes',
@@ -575,29 +576,57 @@ export const catalogue: Resources = {
     dashboard: 'Panel',
     featuresTitle: 'Funciones',
     features: {
-      noApp: { title: 'Sin aplicaciones', text: 'Los invitados escanean un código QR o escriben un código de 6 caracteres y empiezan a compartir.' },
-      media: { title: 'Mensajes, fotos y dibujos', text: 'Cualquier invitado puede dejar una nota, una foto o un dibujo en segundos.' },
+      noApp: {
+        title: 'Sin aplicaciones',
+        text: 'Los invitados escanean un código QR o escriben un código de 6 caracteres y empiezan a compartir.',
+      },
+      media: {
+        title: 'Mensajes, fotos y dibujos',
+        text: 'Cualquier invitado puede dejar una nota, una foto o un dibujo en segundos.',
+      },
       moderation: {
         title: 'Moderación a tu manera',
         text: 'Aprueba automáticamente, deja que la IA revise los envíos o revisa cada uno tú mismo.',
       },
-      live: { title: 'En directo en cada pantalla', text: 'Los recuerdos aprobados aparecen en el muro y en una presentación a pantalla completa en cuanto llegan.' },
+      live: {
+        title: 'En directo en cada pantalla',
+        text: 'Los recuerdos aprobados aparecen en el muro y en una presentación a pantalla completa en cuanto llegan.',
+      },
     },
     eventTypesTitle: 'Para cada ocasión',
     eventTypes: {
-      wedding: { title: 'Bodas', text: 'Reúne los deseos y las fotos de cada invitado para que la pareja los conserve.' },
-      memorial: { title: 'Homenajes', text: 'Recoge historias y palabras que celebran una vida, con una moderación cuidadosa.' },
-      general: { title: 'Eventos generales', text: 'Cumpleaños, reencuentros, eventos de empresa: cualquier reunión digna de recordar.' },
+      wedding: {
+        title: 'Bodas',
+        text: 'Reúne los deseos y las fotos de cada invitado para que la pareja los conserve.',
+      },
+      memorial: {
+        title: 'Homenajes',
+        text: 'Recoge historias y palabras que celebran una vida, con una moderación cuidadosa.',
+      },
+      general: {
+        title: 'Eventos generales',
+        text: 'Cumpleaños, reencuentros, eventos de empresa: cualquier reunión digna de recordar.',
+      },
     },
     howTitle: 'Cómo funciona',
     steps: {
-      create: { title: 'Crea tu evento', text: 'Tu proveedor de servicios configura el evento y su muro de recuerdos.' },
-      invite: { title: 'Invita a los asistentes', text: 'Comparte el código QR o el código del evento en el lugar o en línea.' },
+      create: {
+        title: 'Crea tu evento',
+        text: 'Tu proveedor de servicios configura el evento y su muro de recuerdos.',
+      },
+      invite: {
+        title: 'Invita a los asistentes',
+        text: 'Comparte el código QR o el código del evento en el lugar o en línea.',
+      },
       share: { title: 'Compartir recuerdos', text: 'Los invitados dejan mensajes, fotos y dibujos desde el móvil.' },
-      show: { title: 'Muéstralos en directo', text: 'Los recuerdos aprobados aparecen en el muro y en las pantallas del lugar.' },
+      show: {
+        title: 'Muéstralos en directo',
+        text: 'Los recuerdos aprobados aparecen en el muro y en las pantallas del lugar.',
+      },
     },
     pricingTitle: 'Precios sencillos',
-    pricingIntro: 'Un crédito crea un evento. Los nuevos proveedores de servicios reciben 10 créditos gratis. Los créditos no caducan nunca.',
+    pricingIntro:
+      'Un crédito crea un evento. Los nuevos proveedores de servicios reciben 10 créditos gratis. Los créditos no caducan nunca.',
     perCredit: '{{price}} por crédito',
     total: '{{price}} en total',
     credits: '{{count}} créditos',

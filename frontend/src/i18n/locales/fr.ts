@@ -147,7 +147,7 @@ export const catalogue: Resources = {
     activity: 'Activité',
     lastActivity: 'Dernière activité',
     events: 'Événements',
-    noProviderEvents: "Aucun événement trouvé pour ce prestataire",
+    noProviderEvents: 'Aucun événement trouvé pour ce prestataire',
     notFoundTitle: 'Prestataire introuvable',
     notFoundText: "Le prestataire que vous recherchez n'existe pas.",
     loadProviderFailed: 'Impossible de charger le prestataire',
@@ -364,14 +364,16 @@ export const catalogue: Resources = {
     fullScreen: 'Plein écran',
     wallSettings: 'Réglages du mur',
     hint: 'Touchez le cœur pour mettre un souvenir en avant : les souvenirs mis en avant passent en premier. Touchez le drapeau pour retirer du mur un contenu inapproprié.',
-    empty: 'Aucun souvenir pour le moment. Ils apparaîtront ici dès que les invités les auront envoyés et qu’ils auront été approuvés.',
+    empty:
+      'Aucun souvenir pour le moment. Ils apparaîtront ici dès que les invités les auront envoyés et qu’ils auront été approuvés.',
     errorTitle: "Un problème s'est produit",
-    errorText: "Impossible de charger le mur des souvenirs",
+    errorText: 'Impossible de charger le mur des souvenirs',
     featuredToast: 'Souvenir mis en avant !',
     unfeaturedToast: "Le souvenir n'est plus mis en avant",
     flaggedToast: 'Souvenir signalé',
     actionFailed: "Un problème s'est produit",
-    flagConfirm: 'Voulez-vous vraiment signaler ce souvenir comme inapproprié ? Il sera immédiatement retiré de la présentation.',
+    flagConfirm:
+      'Voulez-vous vraiment signaler ce souvenir comme inapproprié ? Il sera immédiatement retiré de la présentation.',
   },
   customers: {
     title: 'Identifiants des clients',
@@ -576,29 +578,60 @@ export const catalogue: Resources = {
     dashboard: 'Tableau de bord',
     featuresTitle: 'Fonctionnalités',
     features: {
-      noApp: { title: 'Aucune application', text: 'Les invités scannent un QR code ou tapent un code à 6 caractères et commencent à partager.' },
-      media: { title: 'Messages, photos et dessins', text: 'Chaque invité peut laisser un mot, une photo ou un dessin en quelques secondes.' },
+      noApp: {
+        title: 'Aucune application',
+        text: 'Les invités scannent un QR code ou tapent un code à 6 caractères et commencent à partager.',
+      },
+      media: {
+        title: 'Messages, photos et dessins',
+        text: 'Chaque invité peut laisser un mot, une photo ou un dessin en quelques secondes.',
+      },
       moderation: {
         title: 'Une modération à votre façon',
         text: "Approuvez automatiquement, laissez l'IA filtrer les envois, ou examinez-les un par un.",
       },
-      live: { title: 'En direct sur chaque écran', text: 'Les souvenirs approuvés apparaissent sur le mur et dans une présentation plein écran dès leur arrivée.' },
+      live: {
+        title: 'En direct sur chaque écran',
+        text: 'Les souvenirs approuvés apparaissent sur le mur et dans une présentation plein écran dès leur arrivée.',
+      },
     },
     eventTypesTitle: 'Pour chaque occasion',
     eventTypes: {
-      wedding: { title: 'Mariages', text: 'Recueillez les vœux et les photos de chaque invité, pour que les mariés les gardent.' },
-      memorial: { title: 'Hommages', text: 'Rassemblez des histoires et des témoignages qui célèbrent une vie, avec une modération bienveillante.' },
-      general: { title: 'Événements divers', text: "Anniversaires, retrouvailles, événements d'entreprise : toute rencontre qui mérite qu'on s'en souvienne." },
+      wedding: {
+        title: 'Mariages',
+        text: 'Recueillez les vœux et les photos de chaque invité, pour que les mariés les gardent.',
+      },
+      memorial: {
+        title: 'Hommages',
+        text: 'Rassemblez des histoires et des témoignages qui célèbrent une vie, avec une modération bienveillante.',
+      },
+      general: {
+        title: 'Événements divers',
+        text: "Anniversaires, retrouvailles, événements d'entreprise : toute rencontre qui mérite qu'on s'en souvienne.",
+      },
     },
     howTitle: 'Comment ça marche',
     steps: {
-      create: { title: 'Créez votre événement', text: 'Votre prestataire configure l’événement et son mur des souvenirs.' },
-      invite: { title: 'Invitez vos proches', text: "Partagez le QR code ou le code de l'événement sur place ou en ligne." },
-      share: { title: 'Partagez des souvenirs', text: 'Les invités laissent messages, photos et dessins depuis leur téléphone.' },
-      show: { title: 'Affichez-les en direct', text: 'Les souvenirs approuvés apparaissent sur le mur et sur les écrans du lieu.' },
+      create: {
+        title: 'Créez votre événement',
+        text: 'Votre prestataire configure l’événement et son mur des souvenirs.',
+      },
+      invite: {
+        title: 'Invitez vos proches',
+        text: "Partagez le QR code ou le code de l'événement sur place ou en ligne.",
+      },
+      share: {
+        title: 'Partagez des souvenirs',
+        text: 'Les invités laissent messages, photos et dessins depuis leur téléphone.',
+      },
+      show: {
+        title: 'Affichez-les en direct',
+        text: 'Les souvenirs approuvés apparaissent sur le mur et sur les écrans du lieu.',
+      },
     },
     pricingTitle: 'Des tarifs simples',
-    pricingIntro: "Un crédit crée un événement. Les nouveaux prestataires reçoivent 10 crédits offerts. Les crédits n'expirent jamais.",
+    pricingIntro:
+      "Un crédit crée un événement. Les nouveaux prestataires reçoivent 10 crédits offerts. Les crédits n'expirent jamais.",
     perCredit: '{{price}} par crédit',
     total: '{{price}} au total',
     credits: '{{count}} crédits',

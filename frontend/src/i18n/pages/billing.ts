@@ -31,7 +31,8 @@ const en = {
   viewDetails: 'View Details',
   noProviders: CreditMessages.noProviders as string,
   noProvidersMatch: 'No service providers match your search',
-  adjustIntro: 'Add credits to a service provider, or remove them with a negative amount. Each adjustment is recorded with its reason.',
+  adjustIntro:
+    'Add credits to a service provider, or remove them with a negative amount. Each adjustment is recorded with its reason.',
   providerLabel: 'Service Provider',
   chooseProvider: 'Select a service provider',
   providerOption_one: '{{name}} ({{username}}): {{count}} credit',

@@ -64,7 +64,8 @@ const en = {
   paymentSuccessful: CreditMessages.paymentSuccessful as string,
   creditsAdded: CreditMessages.creditsAdded as string,
   awaitingCredits: 'Updating your balance...',
-  creditsDelayed: 'Your payment went through. The credits appear here as soon as the payment is confirmed; refresh this page in a moment.',
+  creditsDelayed:
+    'Your payment went through. The credits appear here as soon as the payment is confirmed; refresh this page in a moment.',
   dismiss: 'Dismiss',
 };
 

@@ -12,7 +12,8 @@ const en = {
   unfeaturedToast: 'Memory unfeatured',
   flaggedToast: 'Memory flagged',
   actionFailed: 'Something went wrong',
-  flagConfirm: 'Are you sure you want to flag this memory as inappropriate? It will be removed from the presentation immediately.',
+  flagConfirm:
+    'Are you sure you want to flag this memory as inappropriate? It will be removed from the presentation immediately.',
 };
 
 export type CustomerWallTexts = typeof en;

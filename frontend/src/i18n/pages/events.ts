@@ -115,8 +115,7 @@ const en = {
   imageUploadFailedText: 'Failed to upload image',
   // Customer access created
   accessCreatedTitle: 'Customer Access Created',
-  accessCreatedText:
-    '"{{name}}" is published. Give these sign-in details to the customer: the PIN is shown only now.',
+  accessCreatedText: '"{{name}}" is published. Give these sign-in details to the customer: the PIN is shown only now.',
   continue: 'Continue',
   // Dashboard
   notSpecified: 'Not specified',

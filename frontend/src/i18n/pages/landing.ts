@@ -8,19 +8,31 @@ const en = {
   dashboard: 'Dashboard',
   featuresTitle: 'Features',
   features: {
-    noApp: { title: 'No app needed', text: 'Guests scan a QR code or type a 6-character event code and start sharing.' },
-    media: { title: 'Messages, photos and drawings', text: 'Every guest can leave a note, a photo or a drawing in seconds.' },
+    noApp: {
+      title: 'No app needed',
+      text: 'Guests scan a QR code or type a 6-character event code and start sharing.',
+    },
+    media: {
+      title: 'Messages, photos and drawings',
+      text: 'Every guest can leave a note, a photo or a drawing in seconds.',
+    },
     moderation: {
       title: 'Moderation your way',
       text: 'Approve automatically, let AI screen submissions, or review each one yourself.',
     },
-    live: { title: 'Live on every screen', text: 'Approved memories appear on the wall and in a full-screen presentation as they arrive.' },
+    live: {
+      title: 'Live on every screen',
+      text: 'Approved memories appear on the wall and in a full-screen presentation as they arrive.',
+    },
   },
   eventTypesTitle: 'For Every Occasion',
   eventTypes: {
     wedding: { title: 'Weddings', text: 'Collect wishes and photos from every guest for the couple to keep.' },
     memorial: { title: 'Memorials', text: 'Gather stories and tributes that celebrate a life, gently moderated.' },
-    general: { title: 'General Events', text: 'Birthdays, reunions, corporate events: any gathering worth remembering.' },
+    general: {
+      title: 'General Events',
+      text: 'Birthdays, reunions, corporate events: any gathering worth remembering.',
+    },
   },
   howTitle: 'How It Works',
   steps: {

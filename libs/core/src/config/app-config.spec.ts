@@ -32,18 +32,29 @@ describe('loadConfig', () => {
   });
 
   it('reads given values, converting numbers and booleans', () => {
-    const config = loadConfig({ PORT: '8080', S3_USE_SSL: 'true', S3_ENDPOINT: 'minio', S3_PORT: '9000', NODE_ENV: 'production' });
-    expect(config).toMatchObject({ PORT: 8080, S3_USE_SSL: true, S3_ENDPOINT: 'minio', S3_PORT: 9000, isProduction: true });
+    const config = loadConfig({
+      PORT: '8080',
+      S3_USE_SSL: 'true',
+      S3_ENDPOINT: 'minio',
+      S3_PORT: '9000',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      S3_USE_SSL: true,
+      S3_ENDPOINT: 'minio',
+      S3_PORT: 9000,
+      isProduction: true,
+    });
     expect(loadConfig({ S3_USE_SSL: 'false' }).S3_USE_SSL).toBe(false);
   });
 
   it('reads ALLOWED_ORIGINS as a comma-separated list of origins and refuses anything else', () => {
     expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
     expect(loadConfig({ ALLOWED_ORIGINS: '' }).ALLOWED_ORIGINS).toEqual([]);
-    expect(loadConfig({ ALLOWED_ORIGINS: 'https://screens.example.com, http://10.0.0.5:3000' }).ALLOWED_ORIGINS).toEqual([
-      'https://screens.example.com',
-      'http://10.0.0.5:3000',
-    ]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: 'https://screens.example.com, http://10.0.0.5:3000' }).ALLOWED_ORIGINS,
+    ).toEqual(['https://screens.example.com', 'http://10.0.0.5:3000']);
     for (const bad of ['screens.example.com', 'https://screens.example.com/wall', 'ftp://x.example', '*']) {
       expect(configErrorOf({ ALLOWED_ORIGINS: bad })).toContain('ALLOWED_ORIGINS');
     }

@@ -18,10 +18,17 @@ import { resolve } from 'node:path';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes((typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase());
+  value === undefined || value === ''
+    ? undefined
+    : ['1', 'true', 'yes'].includes((typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase());
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const toList = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : value;
 
 /**
  * The one configuration of the API and the workers, read from the environment (and `.env` when present).
@@ -48,7 +55,10 @@ export class AppConfig {
    * PUBLIC_URL's and the address a request was sent to (comma-separated, e.g. https://screens.example.com).
    */
   @Transform(toList)
-  @Matches(/^https?:\/\/[^/\s]+$/, { each: true, message: 'must be a comma-separated list of origins like https://wall.example.com' })
+  @Matches(/^https?:\/\/[^/\s]+$/, {
+    each: true,
+    message: 'must be a comma-separated list of origins like https://wall.example.com',
+  })
   ALLOWED_ORIGINS: string[] = [];
 
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })

@@ -5,7 +5,17 @@ describe('productionConfigProblems', () => {
   const own = { NODE_ENV: 'production', SESSION_SECRET: 'an-operator-chosen-secret-123' };
 
   it('accepts secrets of the operator’s own', () => {
-    expect(productionConfigProblems(loadConfig({ ...own, S3_ENDPOINT: 'minio', S3_ACCESS_KEY: 'k3y', S3_SECRET_KEY: 's3cret-own', OWNER_PASSWORD: 'ownChoice99' }))).toEqual([]);
+    expect(
+      productionConfigProblems(
+        loadConfig({
+          ...own,
+          S3_ENDPOINT: 'minio',
+          S3_ACCESS_KEY: 'k3y',
+          S3_SECRET_KEY: 's3cret-own',
+          OWNER_PASSWORD: 'ownChoice99',
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('names each published default in use', () => {
@@ -19,7 +29,13 @@ describe('productionConfigProblems', () => {
         DATABASE_URL: 'postgres://memorywall:memorywall-local@postgres:5432/memorywall',
       }),
     );
-    expect(problems.map((line) => line.split(' ')[0])).toEqual(['SESSION_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'OWNER_PASSWORD', 'DATABASE_URL']);
+    expect(problems.map((line) => line.split(' ')[0])).toEqual([
+      'SESSION_SECRET',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'OWNER_PASSWORD',
+      'DATABASE_URL',
+    ]);
   });
 
   it('ignores S3 keys while local disk storage is used', () => {

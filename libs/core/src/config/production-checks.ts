@@ -8,7 +8,10 @@ import { AppConfig, ConfigError } from './app-config';
  * files, MinIO's own default): anyone who reads the code knows them.
  */
 const PUBLISHED_SECRETS: Partial<Record<keyof AppConfig, readonly string[]>> = {
-  SESSION_SECRET: ['local-development-session-secret-change-me', 'local-only-session-secret-change-me-0123456789abcdef'],
+  SESSION_SECRET: [
+    'local-development-session-secret-change-me',
+    'local-only-session-secret-change-me-0123456789abcdef',
+  ],
   S3_ACCESS_KEY: ['memorywall', 'minioadmin'],
   S3_SECRET_KEY: ['memorywall-local-secret', 'minioadmin'],
   OWNER_PASSWORD: ['changeme123', 'ownerpass1'],
@@ -20,7 +23,8 @@ export function productionConfigProblems(config: AppConfig): string[] {
   const problems: string[] = [];
   for (const [name, published] of Object.entries(PUBLISHED_SECRETS) as [keyof AppConfig, readonly string[]][]) {
     if (name.startsWith('S3_') && !config.S3_ENDPOINT) continue;
-    if (published.includes(String(config[name]))) problems.push(`${name} is a published default value: set your own secret`);
+    if (published.includes(String(config[name])))
+      problems.push(`${name} is a published default value: set your own secret`);
   }
   const databasePassword = decodeURIComponent(new URL(config.DATABASE_URL).password);
   if (PUBLISHED_DATABASE_PASSWORDS.includes(databasePassword)) {
@@ -40,10 +44,13 @@ export async function assertReadyForProduction(config: AppConfig): Promise<void>
   try {
     const demo = await demoAccountsPresent(dataSource);
     if (demo.length) {
-      problems.push(`demo accounts with published passwords exist (${demo.join(', ')}): remove them with \`node scripts/remove-demo.mjs\``);
+      problems.push(
+        `demo accounts with published passwords exist (${demo.join(', ')}): remove them with \`node scripts/remove-demo.mjs\``,
+      );
     }
   } finally {
     await dataSource.destroy();
   }
-  if (problems.length) throw new ConfigError(`Refusing to start in production (NODE_ENV=production):\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new ConfigError(`Refusing to start in production (NODE_ENV=production):\n  ${problems.join('\n  ')}`);
 }

@@ -52,7 +52,9 @@ export async function undoLastMigration(config: Pick<AppConfig, 'DATABASE_URL'>)
   const dataSource = new DataSource(dataSourceOptions(config));
   await dataSource.initialize();
   try {
-    const applied = await dataSource.query<{ name: string }[]>('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1');
+    const applied = await dataSource.query<{ name: string }[]>(
+      'SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1',
+    );
     if (!applied.length) return null;
     await dataSource.undoLastMigration({ transaction: 'each' });
     return applied[0].name;

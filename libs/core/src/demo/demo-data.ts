@@ -19,9 +19,13 @@ const DEMO_EMAILS = Object.values(DEMO_LOGINS).map((login) => login.email);
 /** The usernames of demo accounts present in this database (by their seed-only addresses). */
 export async function demoAccountsPresent(dataSource: DataSource): Promise<string[]> {
   // Before the first migration there are no accounts at all.
-  const [{ table }] = await dataSource.query<{ table: string | null }[]>(`SELECT to_regclass('public.users') AS "table"`);
+  const [{ table }] = await dataSource.query<{ table: string | null }[]>(
+    `SELECT to_regclass('public.users') AS "table"`,
+  );
   if (!table) return [];
-  const users = await dataSource.getRepository(User).find({ where: { email: In(DEMO_EMAILS) }, order: { username: 'ASC' } });
+  const users = await dataSource
+    .getRepository(User)
+    .find({ where: { email: In(DEMO_EMAILS) }, order: { username: 'ASC' } });
   return users.map((user) => user.username);
 }
 

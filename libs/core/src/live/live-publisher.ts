@@ -40,7 +40,8 @@ return { publish(KEYS[1], KEYS[2], KEYS[3], ARGV[1]), publish(KEYS[4], KEYS[5], 
 
 const PUBLISH_COMMAND = 'memoryWallPublishLive';
 /** The connection with the script defined as a command; its first argument is the number of keys. */
-type PublishingRedis = Redis & Record<typeof PUBLISH_COMMAND, (numberOfKeys: number, ...keysThenBodies: string[]) => Promise<unknown>>;
+type PublishingRedis = Redis &
+  Record<typeof PUBLISH_COMMAND, (numberOfKeys: number, ...keysThenBodies: string[]) => Promise<unknown>>;
 
 @Injectable()
 export class LivePublisher {
@@ -61,7 +62,8 @@ export class LivePublisher {
   async publish(eventId: string, change: LiveChange, onceAs?: string): Promise<void> {
     const ts = Date.now();
     // Everything after the opening brace: the script puts the sequence number first.
-    const body = (message?: Unsequenced<LiveMessage>) => (message ? JSON.stringify({ ...message, eventId, ts }).slice(1) : '');
+    const body = (message?: Unsequenced<LiveMessage>) =>
+      message ? JSON.stringify({ ...message, eventId, ts }).slice(1) : '';
     const keys = [
       this.keys.liveSequence(eventId),
       this.keys.liveChannel(eventId),
@@ -71,6 +73,11 @@ export class LivePublisher {
       this.keys.liveLog(eventId, true),
       ...(onceAs ? [this.keys.announcement(onceAs)] : []),
     ];
-    await (this.redis as PublishingRedis)[PUBLISH_COMMAND](keys.length, ...keys, body(change.public), body(change.hosts));
+    await (this.redis as PublishingRedis)[PUBLISH_COMMAND](
+      keys.length,
+      ...keys,
+      body(change.public),
+      body(change.hosts),
+    );
   }
 }

@@ -24,14 +24,30 @@ describe('createLogger', () => {
           body: { customerPassword: '123456', content: 'in a body' },
           memory: { content: 'in a memory' },
           dto: { newPassword: 'new-secret', photoCaption: 'our caption', token: 't0k3n' },
-          req: { headers: { cookie: 'mw_session=abc.sig', authorization: 'Bearer xyz', 'user-agent': 'kept' }, body: { any: 'request body' } },
+          req: {
+            headers: { cookie: 'mw_session=abc.sig', authorization: 'Bearer xyz', 'user-agent': 'kept' },
+            body: { any: 'request body' },
+          },
           err: { message: 'kept too' },
         },
         'attempt',
       ),
     );
     const text = JSON.stringify(line);
-    for (const secret of ['hunter22', '482913', 'a guest wrote this', '123456', 'in a body', 'in a memory', 'request body', 'new-secret', 'our caption', 't0k3n', 'abc.sig', 'Bearer xyz']) {
+    for (const secret of [
+      'hunter22',
+      '482913',
+      'a guest wrote this',
+      '123456',
+      'in a body',
+      'in a memory',
+      'request body',
+      'new-secret',
+      'our caption',
+      't0k3n',
+      'abc.sig',
+      'Bearer xyz',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(line.req.headers['user-agent']).toBe('kept');

@@ -10,7 +10,20 @@ export type LogService = 'api' | 'workers';
  * objects a line may carry (a request, its headers or body, a DTO, a memory). Named paths, not wildcards:
  * pino checks these few properties on each line, where a wildcard walks every object of every line.
  */
-const SENSITIVE_FIELDS = ['password', 'currentPassword', 'newPassword', 'customerPassword', 'pin', 'token', 'secret', 'apiKey', 'content', 'caption', 'photoCaption', 'text'];
+const SENSITIVE_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'customerPassword',
+  'pin',
+  'token',
+  'secret',
+  'apiKey',
+  'content',
+  'caption',
+  'photoCaption',
+  'text',
+];
 const CARRIERS = ['body', 'dto', 'memory', 'data'];
 export const REDACTED_PATHS = [
   ...SENSITIVE_FIELDS,
@@ -28,7 +41,11 @@ export const REDACTED_PATHS = [
  * (ISO 8601), `service`, `msg`, and the fields of its context (`requestId` in a request; `jobId`,
  * `memoryId`, `eventId` and the causing `requestId` in a job), with REDACTED_PATHS censored.
  */
-export function createLogger(level: string, service: LogService, destination: DestinationStream = pino.destination({ sync: false })): Logger {
+export function createLogger(
+  level: string,
+  service: LogService,
+  destination: DestinationStream = pino.destination({ sync: false }),
+): Logger {
   return pino(
     {
       level,

@@ -15,20 +15,27 @@ const marked = (orientation: number) =>
 
 /** The image as 3×3 cells of mean colour, rounded to 0, 128 or 255 per channel, and its size. */
 async function cells(image: Sharp) {
-  const { data, info } = await image.removeAlpha().resize(3, 3, { fit: 'fill', kernel: 'nearest' }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .removeAlpha()
+    .resize(3, 3, { fit: 'fill', kernel: 'nearest' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, pixels: Array.from(data, (v: number) => Math.round(v / 128) * 128) };
 }
 
 describe('decodeHeifUpright', () => {
   // heif-enc before 1.17 keeps a JPEG's EXIF orientation and writes no irot: EXIF then says which way is up.
-  it.each([1, 2, 3, 4, 5, 6, 7, 8])('turns a HEIC with EXIF orientation %i upright as sharp turns the JPEG', async (orientation) => {
-    const jpeg = await marked(orientation);
-    const decoded = await decodeHeifUpright(heicOf(jpeg), 1_000_000);
-    const expected = await sharp(jpeg).rotate().toBuffer({ resolveWithObject: true });
-    const { info } = await decoded.clone().png().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([expected.info.width, expected.info.height]);
-    expect(await cells(decoded)).toEqual(await cells(sharp(expected.data)));
-  });
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    'turns a HEIC with EXIF orientation %i upright as sharp turns the JPEG',
+    async (orientation) => {
+      const jpeg = await marked(orientation);
+      const decoded = await decodeHeifUpright(heicOf(jpeg), 1_000_000);
+      const expected = await sharp(jpeg).rotate().toBuffer({ resolveWithObject: true });
+      const { info } = await decoded.clone().png().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([expected.info.width, expected.info.height]);
+      expect(await cells(decoded)).toEqual(await cells(sharp(expected.data)));
+    },
+  );
 
   it('refuses an image over the pixel limit before decoding it', async () => {
     await expect(decodeHeifUpright(heicOf(await marked(1)), 60 * 40 - 1)).rejects.toThrow('too many pixels');

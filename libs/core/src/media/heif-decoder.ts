@@ -11,7 +11,11 @@ import sharp, { type Sharp } from 'sharp';
 export class HeifDecodeError extends Error {}
 
 /** What heic-decode's `all` hands back (its published types leave out the size and `dispose`). */
-interface HeifImages extends Array<{ width: number; height: number; decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }> }> {
+interface HeifImages extends Array<{
+  width: number;
+  height: number;
+  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+}> {
   dispose(): void;
 }
 
@@ -34,7 +38,9 @@ export async function decodeHeifUpright(input: Buffer, maxPixels: number): Promi
     const { width, height, data } = await first.decode().catch((err: Error) => {
       throw new HeifDecodeError(err.message);
     });
-    const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+    const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      raw: { width, height, channels: 4 },
+    });
     return hasTransformProperty(input) ? pixels : orient(pixels, exifOrientation((await sharp(input).metadata()).exif));
   } finally {
     images.dispose();
@@ -85,7 +91,15 @@ function exifOrientation(exif: Buffer | undefined): number {
 
 /** EXIF orientations 1–8 as sharp operations (sharp mirrors before it rotates). */
 function orient(pixels: Sharp, orientation: number): Sharp {
-  const turns: Record<number, [angle: number, mirror: boolean]> = { 2: [0, true], 3: [180, false], 4: [180, true], 5: [270, true], 6: [90, false], 7: [90, true], 8: [270, false] };
+  const turns: Record<number, [angle: number, mirror: boolean]> = {
+    2: [0, true],
+    3: [180, false],
+    4: [180, true],
+    5: [270, true],
+    6: [90, false],
+    7: [90, true],
+    8: [270, false],
+  };
   const [angle, mirror] = turns[orientation] ?? [0, false];
   return pixels.rotate(angle).flop(mirror);
 }

@@ -24,7 +24,8 @@ export interface ImageFacts {
   frames: number;
 }
 
-const open = (input: string | Buffer, animated = false) => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated });
+const open = (input: string | Buffer, animated = false) =>
+  sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated });
 const isAnimation = (meta: Metadata) => meta.format !== 'heif' && (meta.pages ?? 1) > 1;
 
 /** Reads the header and refuses anything that is not an accepted image of an acceptable size. */
@@ -74,7 +75,9 @@ export async function renderWebpSet<Name extends string>(
   const largest = Math.max(...Object.values<number>(edges));
   let pixels: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
-    pixels = await (await uprightSource(input, meta))
+    pixels = await (
+      await uprightSource(input, meta)
+    )
       .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -105,7 +108,11 @@ async function uprightSource(input: string | Buffer, meta: Metadata): Promise<Sh
 }
 
 /** Animated WebPs, frame delays and looping kept, each edge fitting every frame. */
-async function renderAnimatedWebpSet<Name extends string>(input: string | Buffer, edges: Record<Name, number>, quality: number): Promise<Record<Name, WebpRendition>> {
+async function renderAnimatedWebpSet<Name extends string>(
+  input: string | Buffer,
+  edges: Record<Name, number>,
+  quality: number,
+): Promise<Record<Name, WebpRendition>> {
   const renditions = {} as Record<Name, WebpRendition>;
   for (const [name, edge] of Object.entries<number>(edges)) {
     try {

@@ -1,6 +1,21 @@
-import { DisplayOrder, MemoryChange, MemoryFilter, MemoryMedia, matchesFilter, nextState, ProcessingState } from '@memory-wall/contracts';
+import {
+  DisplayOrder,
+  MemoryChange,
+  MemoryFilter,
+  MemoryMedia,
+  matchesFilter,
+  nextState,
+  ProcessingState,
+} from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
-import { MemoryRepository, NewMemory, StoredSubmission, Transitioned, WaitingMemory, WallState } from './memory.repository';
+import {
+  MemoryRepository,
+  NewMemory,
+  StoredSubmission,
+  Transitioned,
+  WaitingMemory,
+  WallState,
+} from './memory.repository';
 
 /**
  * MemoryRepository in memory, for unit tests of the processors and services: the same rules as the SQL
@@ -42,7 +57,9 @@ export class InMemoryMemoryRepository extends MemoryRepository {
 
   async findWallState(id: string, eventId: string): Promise<WallState | null> {
     const memory = this.rows.get(id);
-    return memory?.eventId === eventId ? { approved: memory.approved, flagged: memory.flagged, processingState: memory.processingState } : null;
+    return memory?.eventId === eventId
+      ? { approved: memory.approved, flagged: memory.flagged, processingState: memory.processingState }
+      : null;
   }
 
   async findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {

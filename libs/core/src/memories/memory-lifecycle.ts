@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { isOnPublicWall, LiveMessageType, MemoryChange, MemoryModeration, MemoryState, MemoryTransition } from '@memory-wall/contracts';
+import {
+  isOnPublicWall,
+  LiveMessageType,
+  MemoryChange,
+  MemoryModeration,
+  MemoryState,
+  MemoryTransition,
+} from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
 import { LiveChange, LivePublisher } from '../live/live-publisher';
 import { MemoryRepository } from './memory.repository';
@@ -34,7 +41,9 @@ export class MemoryLifecycle {
    * it; held or failed: only the hosts.
    */
   announceFinished(memory: Memory): Promise<void> {
-    const change = isOnPublicWall(memory) ? approval(memory) : { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(memory) } };
+    const change = isOnPublicWall(memory)
+      ? approval(memory)
+      : { hosts: { type: LiveMessageType.NewMemory, memory: toHostMemory(memory) } };
     return this.live.publish(memory.eventId, change, `finished:${memory.id}`);
   }
 
@@ -42,12 +51,20 @@ export class MemoryLifecycle {
   async recheck(memoryId: string, approved: boolean, moderation: MemoryModeration | null): Promise<Memory | null> {
     const done = await this.memories.transition(memoryId, { kind: MemoryTransition.Recheck, approved, moderation });
     if (!done) return null;
-    await this.live.publish(done.memory.eventId, approved ? approval(done.memory) : { hosts: { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(done.memory) } });
+    await this.live.publish(
+      done.memory.eventId,
+      approved
+        ? approval(done.memory)
+        : { hosts: { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(done.memory) } },
+    );
     return done.memory;
   }
 
   /** A host's change: approved / flagged set, or featured on or off. */
-  async moderate(memoryId: string, change: Extract<MemoryChange, { kind: 'moderate' | 'feature' }>): Promise<Memory | null> {
+  async moderate(
+    memoryId: string,
+    change: Extract<MemoryChange, { kind: 'moderate' | 'feature' }>,
+  ): Promise<Memory | null> {
     const done = await this.memories.transition(memoryId, change);
     if (!done) return null;
     await this.live.publish(done.memory.eventId, moderation(done.before, done.memory));
@@ -59,7 +76,10 @@ export class MemoryLifecycle {
     const removed = await this.memories.remove(memoryId);
     if (!removed) return null;
     const removal = { type: LiveMessageType.MemoryDelete, memoryId: removed.id } as const;
-    await this.live.publish(removed.eventId, { hosts: removal, ...(isOnPublicWall(removed) ? { public: removal } : {}) });
+    await this.live.publish(removed.eventId, {
+      hosts: removal,
+      ...(isOnPublicWall(removed) ? { public: removal } : {}),
+    });
     return removed;
   }
 

@@ -2,10 +2,23 @@ import type { DisplayOrder, MemoryChange, MemoryFilter, MemoryMedia, MemoryState
 import type { Memory } from '../database/entities/memory.entity';
 
 /** The columns a submission sets, in the order of the INSERT; the rest take their defaults. */
-export const NEW_MEMORY_COLUMNS = ['id', 'eventId', 'type', 'content', 'title', 'photoCaption', 'author', 'language', 'settings', 'submissionId', 'submissionDigest'] as const;
+export const NEW_MEMORY_COLUMNS = [
+  'id',
+  'eventId',
+  'type',
+  'content',
+  'title',
+  'photoCaption',
+  'author',
+  'language',
+  'settings',
+  'submissionId',
+  'submissionDigest',
+] as const;
 /** Of those, the ones a submission may leave out (stored as NULL). */
 type OptionalColumn = 'photoCaption' | 'submissionId' | 'submissionDigest';
-export type NewMemory = Pick<Memory, Exclude<(typeof NEW_MEMORY_COLUMNS)[number], OptionalColumn>> & Partial<Pick<Memory, OptionalColumn>>;
+export type NewMemory = Pick<Memory, Exclude<(typeof NEW_MEMORY_COLUMNS)[number], OptionalColumn>> &
+  Partial<Pick<Memory, OptionalColumn>>;
 
 /** A stored submission, found by the client's id of it. */
 export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;

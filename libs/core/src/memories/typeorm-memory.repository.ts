@@ -14,10 +14,24 @@ import {
   transitionUpdate,
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
-import { MemoryRepository, NEW_MEMORY_COLUMNS, NewMemory, StoredSubmission, Transitioned, WaitingMemory, WallState } from './memory.repository';
+import {
+  MemoryRepository,
+  NEW_MEMORY_COLUMNS,
+  NewMemory,
+  StoredSubmission,
+  Transitioned,
+  WaitingMemory,
+  WallState,
+} from './memory.repository';
 
 /** The state a transition reads and writes, as columns. */
-const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = ['processingState', 'approved', 'flagged', 'featured', 'moderation'];
+const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
+  'processingState',
+  'approved',
+  'flagged',
+  'featured',
+  'moderation',
+];
 
 /** The memory SQL, against PostgreSQL (see MemoryRepository). */
 @Injectable()
@@ -34,7 +48,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 
   findWallState(id: string, eventId: string): Promise<WallState | null> {
-    return this.memories.findOne({ where: { id, eventId }, select: { id: true, approved: true, flagged: true, processingState: true } });
+    return this.memories.findOne({
+      where: { id, eventId },
+      select: { id: true, approved: true, flagged: true, processingState: true },
+    });
   }
 
   findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {
@@ -42,7 +59,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 
   async insert(rows: readonly NewMemory[]): Promise<Set<string>> {
-    const stored: Array<{ id: string }> = await this.memories.query(this.insertStatement(rows.length), rows.flatMap((row) => this.insertValues(row)));
+    const stored: Array<{ id: string }> = await this.memories.query(
+      this.insertStatement(rows.length),
+      rows.flatMap((row) => this.insertValues(row)),
+    );
     return new Set(stored.map(({ id }) => id));
   }
 
@@ -70,7 +90,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .createQueryBuilder()
       .update()
       .set({ media, content: media.full.url })
-      .where(`id = :id AND "processingState" = :processing AND media IS NULL`, { id, processing: ProcessingState.Processing })
+      .where(`id = :id AND "processingState" = :processing AND media IS NULL`, {
+        id,
+        processing: ProcessingState.Processing,
+      })
       .execute();
     return result.affected === 1;
   }
@@ -99,7 +122,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 
   async remove(id: string): Promise<Memory | null> {
-    const [rows] = await this.run<[Array<Partial<Memory>>, number]>(`DELETE FROM "memories" WHERE "id" = :id RETURNING *`, { id });
+    const [rows] = await this.run<[Array<Partial<Memory>>, number]>(
+      `DELETE FROM "memories" WHERE "id" = :id RETURNING *`,
+      { id },
+    );
     return rows.length ? this.memories.create(rows[0]) : null;
   }
 
@@ -117,7 +143,8 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
     let sql = this.insertStatements.get(rows);
     if (!sql) {
       const columns = NEW_MEMORY_COLUMNS.map((property) => `"${this.column(property).databaseName}"`);
-      const tuple = (row: number) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`;
+      const tuple = (row: number) =>
+        `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`;
       sql = `INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id"`;
       this.insertStatements.set(rows, sql);
     }

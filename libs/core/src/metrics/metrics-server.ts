@@ -16,9 +16,13 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * nobody else's business. A plain node:http server, so the API's pipeline (sessions, rate limits, the
  * route list) neither sees nor counts the scrapes.
  */
-export async function serveMetrics(metrics: Metrics, options: { port: number; host: string; token: string }): Promise<Server> {
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { port: number; host: string; token: string },
+): Promise<Server> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') return answer(response, 404, 'Not found');
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics')
+      return answer(response, 404, 'Not found');
     if (!bearerMatches(request.headers.authorization, options.token)) {
       response.setHeader('www-authenticate', 'Bearer');
       return answer(response, 401, 'A bearer token (METRICS_TOKEN) is required');

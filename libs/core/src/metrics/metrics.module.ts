@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import type { Server } from 'node:http';
@@ -29,7 +37,11 @@ class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationBootstrap() {
     if (!this.config.METRICS_PORT) return;
-    this.server = await serveMetrics(this.metrics, { port: this.config.METRICS_PORT, host: this.config.METRICS_HOST, token: this.config.METRICS_TOKEN });
+    this.server = await serveMetrics(this.metrics, {
+      port: this.config.METRICS_PORT,
+      host: this.config.METRICS_HOST,
+      token: this.config.METRICS_TOKEN,
+    });
     this.logger.log(`metrics on http://${this.config.METRICS_HOST}:${this.config.METRICS_PORT}/metrics`);
   }
 

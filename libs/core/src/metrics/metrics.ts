@@ -101,14 +101,26 @@ export class Metrics {
   });
 
   private readonly openSockets = this.readings(`${PREFIX}live_sockets_open`, 'Open live sockets on this instance', []);
-  private readonly queueJobs = this.readings(`${PREFIX}queue_jobs`, 'Jobs in a queue by state (waiting, active, delayed, failed…)', ['queue', 'state']);
-  private readonly dbPool = this.readings(`${PREFIX}db_pool_connections`, 'PostgreSQL pool connections by state (total, idle, waiting clients)', ['state']);
+  private readonly queueJobs = this.readings(
+    `${PREFIX}queue_jobs`,
+    'Jobs in a queue by state (waiting, active, delayed, failed…)',
+    ['queue', 'state'],
+  );
+  private readonly dbPool = this.readings(
+    `${PREFIX}db_pool_connections`,
+    'PostgreSQL pool connections by state (total, idle, waiting clients)',
+    ['state'],
+  );
   private readonly redisPending = this.readings(
     `${PREFIX}redis_commands_pending`,
     'Commands sent to Redis and not yet answered, plus those queued while offline, by connection',
     ['connection'],
   );
-  private readonly redisConnected = this.readings(`${PREFIX}redis_connected`, '1 while the Redis connection is ready, by connection', ['connection']);
+  private readonly redisConnected = this.readings(
+    `${PREFIX}redis_connected`,
+    '1 while the Redis connection is ready, by connection',
+    ['connection'],
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
@@ -120,7 +132,9 @@ export class Metrics {
 
   /** `counts` is asked at scrape time: BullMQ's getJobCounts, one round trip per queue. */
   watchQueue(queue: string, counts: () => Promise<Record<string, number>>) {
-    this.queueJobs.sources.set(queue, async () => Object.entries(await counts()).map(([state, n]) => [{ queue, state }, n]));
+    this.queueJobs.sources.set(queue, async () =>
+      Object.entries(await counts()).map(([state, n]) => [{ queue, state }, n]),
+    );
   }
 
   watchDatabasePool(pool: { totalCount: number; idleCount: number; waitingCount: number }) {
@@ -134,7 +148,9 @@ export class Metrics {
   /** ioredis keeps the commands awaiting replies and those held while offline in these two queues. */
   watchRedis(connection: string, redis: Redis) {
     const queues = redis as unknown as { commandQueue?: { length: number }; offlineQueue?: { length: number } };
-    this.redisPending.sources.set(connection, () => [[{ connection }, (queues.commandQueue?.length ?? 0) + (queues.offlineQueue?.length ?? 0)]]);
+    this.redisPending.sources.set(connection, () => [
+      [{ connection }, (queues.commandQueue?.length ?? 0) + (queues.offlineQueue?.length ?? 0)],
+    ]);
     this.redisConnected.sources.set(connection, () => [[{ connection }, redis.status === 'ready' ? 1 : 0]]);
   }
 
@@ -154,7 +170,13 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const read = await Promise.all([...sources.values()].map((source) => Promise.resolve().then(source).catch(() => [] as Values)));
+        const read = await Promise.all(
+          [...sources.values()].map((source) =>
+            Promise.resolve()
+              .then(source)
+              .catch(() => [] as Values),
+          ),
+        );
         for (const [labels, value] of read.flat()) this.set(labels, value);
       },
     });

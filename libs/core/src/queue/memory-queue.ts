@@ -3,7 +3,17 @@ import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
 import type Redis from 'ioredis';
 import { PinoLogger } from 'nestjs-pino';
-import { aiReviewJobId, JobName, JobPayloads, JobQueue, MemoryJobData, MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
+import {
+  aiReviewJobId,
+  JobName,
+  JobPayloads,
+  JobQueue,
+  MemoryJobData,
+  MemoryType,
+  processMemoryJobId,
+  QueueName,
+  renderMediaJobId,
+} from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
@@ -20,7 +30,8 @@ export const MEMORY_JOB_OPTIONS = {
 } as const;
 
 /** What routing a memory needs to know of it (and, for the workers' logs, its event and the causing request). */
-export type QueuedMemory = Pick<Memory, 'id' | 'type' | 'eventId'> & Partial<Pick<Memory, 'media'>> & { requestId?: string };
+export type QueuedMemory = Pick<Memory, 'id' | 'type' | 'eventId'> &
+  Partial<Pick<Memory, 'media'>> & { requestId?: string };
 
 /** A photo or drawing is rendered first (CPU), then moderated; a message, or a rendered image, goes to moderation. */
 export const needsRendering = (memory: QueuedMemory) => memory.type !== MemoryType.Message && !memory.media;
@@ -59,7 +70,11 @@ export class MemoryQueue implements OnApplicationShutdown {
   ) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
     const queue = (name: QueueName) => {
-      const created = new Queue(name, { connection: this.connection, prefix: keys.queuePrefix, defaultJobOptions: MEMORY_JOB_OPTIONS });
+      const created = new Queue(name, {
+        connection: this.connection,
+        prefix: keys.queuePrefix,
+        defaultJobOptions: MEMORY_JOB_OPTIONS,
+      });
       created.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
       return created;
     };
@@ -81,7 +96,11 @@ export class MemoryQueue implements OnApplicationShutdown {
    * held for a human meanwhile; whoever decides first wins.
    */
   async scheduleAiReview(memory: Pick<Memory, 'id' | 'eventId'>, delayMs: number, attempts = 60): Promise<void> {
-    const payload: JobPayloads[typeof JobName.ReviewWithAi] = { memoryId: memory.id, eventId: memory.eventId, requestId: this.requestId() };
+    const payload: JobPayloads[typeof JobName.ReviewWithAi] = {
+      memoryId: memory.id,
+      eventId: memory.eventId,
+      requestId: this.requestId(),
+    };
     await this.queues[JobQueue[JobName.ReviewWithAi]].add(JobName.ReviewWithAi, payload, {
       jobId: aiReviewJobId(memory.id),
       delay: delayMs,
@@ -124,11 +143,20 @@ export class MemoryQueue implements OnApplicationShutdown {
     try {
       if (this.connection.status !== 'ready') throw new Error(`Redis is ${this.connection.status}`);
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer from Redis in ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer from Redis in ${ENQUEUE_TIMEOUT_MS} ms`)),
+          ENQUEUE_TIMEOUT_MS,
+        );
       });
       const jobs = memories.map(nextJob);
-      const perQueue = Object.values(QueueName).map((name) => ({ queue: this.queues[name], jobs: jobs.filter((job) => JobQueue[job.name] === name) }));
-      await Promise.race([Promise.all(perQueue.filter((q) => q.jobs.length).map((q) => q.queue.addBulk(q.jobs))), timeout]);
+      const perQueue = Object.values(QueueName).map((name) => ({
+        queue: this.queues[name],
+        jobs: jobs.filter((job) => JobQueue[job.name] === name),
+      }));
+      await Promise.race([
+        Promise.all(perQueue.filter((q) => q.jobs.length).map((q) => q.queue.addBulk(q.jobs))),
+        timeout,
+      ]);
       return memories.map(() => true);
     } catch (err) {
       const ids = memories.map((m) => m.id);

@@ -43,7 +43,9 @@ export class RedisKeys {
     const head = this.liveChannel('');
     if (!channel.startsWith(head)) return null;
     const rest = channel.slice(head.length);
-    return rest.endsWith(HOSTS_SUFFIX) ? { eventId: rest.slice(0, -HOSTS_SUFFIX.length), hosts: true } : { eventId: rest, hosts: false };
+    return rest.endsWith(HOSTS_SUFFIX)
+      ? { eventId: rest.slice(0, -HOSTS_SUFFIX.length), hosts: true }
+      : { eventId: rest, hosts: false };
   }
 
   /** Control channel: sessions that ended, so gateways close their sockets. */

@@ -7,7 +7,10 @@ import { RedisKeys } from './redis-keys';
 export const REDIS = Symbol('REDIS');
 const logger = new Logger('Redis');
 
-export function createRedis(url: string, options: { failFast?: boolean; name?: string; autoPipelining?: boolean } = {}) {
+export function createRedis(
+  url: string,
+  options: { failFast?: boolean; name?: string; autoPipelining?: boolean } = {},
+) {
   return new Redis(url, {
     connectionName: options.name,
     // A producer must not queue commands while Redis is away: callers fail fast and fall back.

@@ -41,7 +41,8 @@ export class LocalDiskStorage extends ObjectStorage {
       return { stream: createReadStream(path), contentType, size: info.size };
     } catch (err) {
       // No such file, or a key no file could have (too long, a file where a folder would be).
-      if (['ENOENT', 'ENAMETOOLONG', 'ENOTDIR', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
+      if (['ENOENT', 'ENAMETOOLONG', 'ENOTDIR', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? ''))
+        return null;
       throw err;
     }
   }
@@ -50,6 +51,4 @@ export class LocalDiskStorage extends ObjectStorage {
     const path = this.path(key);
     await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
   }
-
 }
-

@@ -21,4 +21,5 @@ export abstract class ObjectStorage {
 export const PUBLIC_PREFIX = 'public/';
 /** Keys the product writes are short; anything else asked for cannot exist. */
 const MAX_KEY_LENGTH = 200;
-export const isPublicKey = (key: string) => key.startsWith(PUBLIC_PREFIX) && !key.includes('..') && key.length <= MAX_KEY_LENGTH;
+export const isPublicKey = (key: string) =>
+  key.startsWith(PUBLIC_PREFIX) && !key.includes('..') && key.length <= MAX_KEY_LENGTH;

@@ -52,9 +52,14 @@ export class S3Storage extends ObjectStorage {
     try {
       const info = await this.client.statObject(this.options.bucket, key);
       const stream = await this.client.getObject(this.options.bucket, key);
-      return { stream, contentType: (info.metaData['content-type'] as string | undefined) ?? 'application/octet-stream', size: info.size };
+      return {
+        stream,
+        contentType: (info.metaData['content-type'] as string | undefined) ?? 'application/octet-stream',
+        size: info.size,
+      };
     } catch (err) {
-      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey') return null;
+      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey')
+        return null;
       throw err;
     }
   }

@@ -1,26 +1,66 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { AuthMessages, normalizeUsername, SELF_REGISTER_ROLES, USERNAME_ALLOWED, USERNAME_MIN_LENGTH } from '@memory-wall/contracts';
+import {
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  AuthMessages,
+  normalizeUsername,
+  SELF_REGISTER_ROLES,
+  USERNAME_ALLOWED,
+  USERNAME_MIN_LENGTH,
+} from '@memory-wall/contracts';
 import { trim, trimLower } from '../../../common/transforms';
 
 export class ProfileDataDto {
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(100)
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   fullName?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(200)
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   companyName?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(40)
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
   contactNumber?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(40)
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
   phoneNumber?: string;
 
-  @ApiPropertyOptional() @Transform(trim) @IsOptional() @IsString() @MaxLength(100)
+  @ApiPropertyOptional()
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   customerName?: string;
 
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) @MaxLength(50, { each: true })
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
   serviceTypes?: string[];
 }
 

@@ -1,6 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, Max, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  Max,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import {
   ANIMATION_STYLES,
   AnimationStyle,
@@ -52,7 +65,9 @@ export class EventDetailsFields {
   defaultLanguage?: Language;
 
   @ApiPropertyOptional({ minLength: 4, maxLength: 10 })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() || null : value,
+  )
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @Matches(/^[A-Z0-9]{4,10}$/, { message: EventMessages.eventCodeInvalid })
@@ -70,7 +85,10 @@ export class WallSettingsFields extends EventDetailsFields {
   wallTitle?: string | null;
 
   /** Which addresses are accepted is decided with the event at hand: assertWallImage (event-field-rules.ts). */
-  @ApiPropertyOptional({ nullable: true, description: "An image uploaded for this event (POST /api/upload/featured-image/{id}'s imageUrl), or null" })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: "An image uploaded for this event (POST /api/upload/featured-image/{id}'s imageUrl), or null",
+  })
   @Transform(emptyToNull)
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -118,7 +136,14 @@ export class WallSettingsFields extends EventDetailsFields {
 }
 
 /** Which fields need which event-admin permission when a customer changes them. */
-export const DETAIL_FIELDS = ['name', 'eventType', 'eventDate', 'eventEndDate', 'defaultLanguage', 'eventCode'] as const;
+export const DETAIL_FIELDS = [
+  'name',
+  'eventType',
+  'eventDate',
+  'eventEndDate',
+  'defaultLanguage',
+  'eventCode',
+] as const;
 export const THEME_FIELDS = [
   'wallTitle',
   'wallImage',

@@ -4,7 +4,17 @@ import { useTranslation } from '../../../i18n';
 import { CustomerCredentials } from '../../customers/CustomerCredentials';
 
 /** The customer's username and PIN, shown once after creating an event with them. */
-export function AccessCreatedCard({ eventName, customer, pin, onContinue }: { eventName: string; customer: EventCustomer; pin: string; onContinue(): void }) {
+export function AccessCreatedCard({
+  eventName,
+  customer,
+  pin,
+  onContinue,
+}: {
+  eventName: string;
+  customer: EventCustomer;
+  pin: string;
+  onContinue(): void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (

@@ -25,7 +25,11 @@ export function CustomerAccessCard({ form }: { form: EventFormState }) {
             autoComplete="off"
             {...text('customerPassword')}
           />
-          <button type="button" className="button button-secondary" onClick={() => set('customerPassword', generatePin())}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => set('customerPassword', generatePin())}
+          >
             {t('events.generatePin')}
           </button>
         </div>

@@ -1,4 +1,11 @@
-import { EVENT_CODE_LENGTH, EVENT_TYPES, LANGUAGE_NAMES, LANGUAGES, type EventType, type Language } from '@memory-wall/contracts';
+import {
+  EVENT_CODE_LENGTH,
+  EVENT_TYPES,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type EventType,
+  type Language,
+} from '@memory-wall/contracts';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n';
@@ -22,8 +29,19 @@ export function EventDetailsCard({ form }: { form: EventFormState }) {
           options={EVENT_TYPES.map((type) => ({ value: type, label: t(`events.eventType.${type}`) }))}
         />
         <div className="ev-two">
-          <TextField label={t('events.date')} type="date" min={today} hint={t('events.dateHint')} {...text('eventDate')} />
-          <TextField label={t('events.endDate')} type="date" min={values.eventDate && values.eventDate > today ? values.eventDate : today} {...text('eventEndDate')} />
+          <TextField
+            label={t('events.date')}
+            type="date"
+            min={today}
+            hint={t('events.dateHint')}
+            {...text('eventDate')}
+          />
+          <TextField
+            label={t('events.endDate')}
+            type="date"
+            min={values.eventDate && values.eventDate > today ? values.eventDate : today}
+            {...text('eventEndDate')}
+          />
         </div>
         <TextField
           label={t('events.eventCode')}

@@ -26,14 +26,32 @@ export function WallCard({ form, image, busy }: { form: EventFormState; image: W
             hint: t(`events.moderationHint.${type}`),
           }))}
         />
-        <TextField label={t('events.wallTitle')} hint={t('events.wallTitleHint')} autoComplete="off" {...text('wallTitle')} />
+        <TextField
+          label={t('events.wallTitle')}
+          hint={t('events.wallTitleHint')}
+          autoComplete="off"
+          {...text('wallTitle')}
+        />
         <div className="ev-image-field">
           {/* Set by uploading only: the server accepts no other address (no third-party images on public walls). */}
-          <TextField label={t('events.wallImage')} type="url" readOnly hint={t('events.wallImageHint')} autoComplete="off" {...text('wallImage')} />
+          <TextField
+            label={t('events.wallImage')}
+            type="url"
+            readOnly
+            hint={t('events.wallImageHint')}
+            autoComplete="off"
+            {...text('wallImage')}
+          />
           <div className="actions">
             <label className="button button-secondary ev-file">
               {image.uploading ? t('events.saving') : t('events.uploadImage')}
-              <input type="file" accept="image/*" className="visually-hidden" onChange={image.onChosen} disabled={busy} />
+              <input
+                type="file"
+                accept="image/*"
+                className="visually-hidden"
+                onChange={image.onChosen}
+                disabled={busy}
+              />
             </label>
             {(preview || image.pending) && (
               <button type="button" className="button button-secondary" onClick={image.remove}>

@@ -101,7 +101,11 @@ export function changedFields(initial: EventFormValues, values: EventFormValues)
 }
 
 /** Spec §5 Event and Customer access, with the date rules of spec §2. */
-export function validate(values: EventFormValues, initial: EventFormValues, creating: boolean): FieldErrors<EventFormField> {
+export function validate(
+  values: EventFormValues,
+  initial: EventFormValues,
+  creating: boolean,
+): FieldErrors<EventFormField> {
   const errors: FieldErrors<EventFormField> = {};
   const today = todayIso();
   if (values.name.trim().length < 3) errors.name = EventMessages.nameTooShort;

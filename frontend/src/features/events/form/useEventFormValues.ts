@@ -27,12 +27,17 @@ export function useEventFormValues(event?: HostEvent) {
   /** Shows the messages and moves the focus to the first field at fault (after React has rendered them). */
   const showErrors = (next: FieldErrors<EventFormField>) => {
     setErrors(next);
-    if (hasErrors(next)) setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+    if (hasErrors(next))
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   };
 
   /** The server's messages for fields of this form. */
   const showServerErrors = (error: unknown) =>
-    showErrors(Object.fromEntries(Object.entries(errorFields(error)).filter(([name]) => name in values)) as FieldErrors<EventFormField>);
+    showErrors(
+      Object.fromEntries(
+        Object.entries(errorFields(error)).filter(([name]) => name in values),
+      ) as FieldErrors<EventFormField>,
+    );
 
   return { initial, values, set, text, formRef, showErrors, showServerErrors };
 }

@@ -16,7 +16,8 @@ export function useWallImage(event: HostEvent | undefined, setAddress: (address:
   const [pending, setPending] = useState<File | null>(null);
   const [uploadImage, upload] = useUploadFeaturedImageMutation();
 
-  const uploadFailed = (error: unknown) => showError(t('events.imageUploadFailed'), errorMessage(error) ?? t('events.imageUploadFailedText'));
+  const uploadFailed = (error: unknown) =>
+    showError(t('events.imageUploadFailed'), errorMessage(error) ?? t('events.imageUploadFailedText'));
 
   const onChosen = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];

@@ -113,7 +113,12 @@ export function installSoftwareCanvas(): () => void {
 
 /** The RGBA pixels drawn on a canvas. */
 export function canvasPixels(canvas: HTMLCanvasElement): { data: Uint8ClampedArray; width: number; height: number } {
-  return (canvas.getContext('2d') as unknown as ReturnType<typeof context>).getImageData(0, 0, canvas.width, canvas.height);
+  return (canvas.getContext('2d') as unknown as ReturnType<typeof context>).getImageData(
+    0,
+    0,
+    canvas.width,
+    canvas.height,
+  );
 }
 
 /** The RGBA pixels of a PNG data address (a download). */

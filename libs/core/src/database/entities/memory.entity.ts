@@ -1,5 +1,22 @@
-import { Column, CreateDateColumn, Entity, Index, Unique, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { MEMORY_TYPES, MemoryMedia, MemoryModeration, MemoryType, PROCESSING_STATES, ProcessingState } from '@memory-wall/contracts';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  Unique,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import {
+  MEMORY_TYPES,
+  MemoryMedia,
+  MemoryModeration,
+  MemoryType,
+  PROCESSING_STATES,
+  ProcessingState,
+} from '@memory-wall/contracts';
 import { Event } from './event.entity';
 
 @Entity('memories')

@@ -6,7 +6,9 @@ export class MemoryMedia1763720000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "memories" ADD "media" jsonb`);
-    await q.query(`CREATE INDEX "memories_pending" ON "memories" ("eventId", "createdAt") WHERE NOT "approved" AND NOT "flagged"`);
+    await q.query(
+      `CREATE INDEX "memories_pending" ON "memories" ("eventId", "createdAt") WHERE NOT "approved" AND NOT "flagged"`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -11,11 +11,17 @@ export class UsernameSkeleton1763730000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "users" ADD "usernameSkeleton" character varying(256)`);
-    const users = (await q.query(`SELECT "id", "username" FROM "users" ORDER BY "createdAt", "id"`)) as { id: string; username: string }[];
+    const users = (await q.query(`SELECT "id", "username" FROM "users" ORDER BY "createdAt", "id"`)) as {
+      id: string;
+      username: string;
+    }[];
     const seen = new Set<string>();
     for (const { id, username } of users) {
       const skeleton = usernameSkeleton(username);
-      await q.query(`UPDATE "users" SET "usernameSkeleton" = $1 WHERE "id" = $2`, [seen.has(skeleton) ? `${skeleton}#${id}` : skeleton, id]);
+      await q.query(`UPDATE "users" SET "usernameSkeleton" = $1 WHERE "id" = $2`, [
+        seen.has(skeleton) ? `${skeleton}#${id}` : skeleton,
+        id,
+      ]);
       seen.add(skeleton);
     }
     await q.query(`ALTER TABLE "users" ALTER COLUMN "usernameSkeleton" SET NOT NULL`);

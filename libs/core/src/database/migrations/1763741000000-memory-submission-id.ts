@@ -11,7 +11,9 @@ export class MemorySubmissionId1763741000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "memories" ADD "submissionId" uuid`);
     await q.query(`ALTER TABLE "memories" ADD "submissionDigest" character varying(64)`);
-    await q.query(`ALTER TABLE "memories" ADD CONSTRAINT "memories_submission_once" UNIQUE ("eventId", "submissionId")`);
+    await q.query(
+      `ALTER TABLE "memories" ADD CONSTRAINT "memories_submission_once" UNIQUE ("eventId", "submissionId")`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

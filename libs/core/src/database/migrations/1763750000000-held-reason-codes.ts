@@ -19,7 +19,10 @@ export class HeldReasonCodes1763750000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     for (const [code, sentence] of SENTENCES) {
-      await q.query(`UPDATE "memories" SET "moderation" = jsonb_set("moderation", '{reason}', to_jsonb($1::text)) WHERE "moderation"->>'reason' = $2`, [code, sentence]);
+      await q.query(
+        `UPDATE "memories" SET "moderation" = jsonb_set("moderation", '{reason}', to_jsonb($1::text)) WHERE "moderation"->>'reason' = $2`,
+        [code, sentence],
+      );
     }
     await q.query(
       `UPDATE "memories" SET "moderation" = jsonb_set(jsonb_set("moderation", '{reason}', to_jsonb($1::text)), '{detail}', to_jsonb(substr("moderation"->>'reason', length($2) + 1)))
@@ -35,7 +38,10 @@ export class HeldReasonCodes1763750000000 implements MigrationInterface {
       [PROCESSING_FAILED.code, PROCESSING_FAILED.prefix],
     );
     for (const [code, sentence] of SENTENCES) {
-      await q.query(`UPDATE "memories" SET "moderation" = jsonb_set("moderation", '{reason}', to_jsonb($2::text)) WHERE "moderation"->>'reason' = $1`, [code, sentence]);
+      await q.query(
+        `UPDATE "memories" SET "moderation" = jsonb_set("moderation", '{reason}', to_jsonb($2::text)) WHERE "moderation"->>'reason' = $1`,
+        [code, sentence],
+      );
     }
   }
 }

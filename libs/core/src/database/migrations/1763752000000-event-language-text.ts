@@ -9,7 +9,9 @@ export class EventLanguageText1763752000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "events" ALTER COLUMN "defaultLanguage" DROP DEFAULT`);
-    await q.query(`ALTER TABLE "events" ALTER COLUMN "defaultLanguage" TYPE character varying(8) USING "defaultLanguage"::text`);
+    await q.query(
+      `ALTER TABLE "events" ALTER COLUMN "defaultLanguage" TYPE character varying(8) USING "defaultLanguage"::text`,
+    );
     await q.query(`ALTER TABLE "events" ALTER COLUMN "defaultLanguage" SET DEFAULT 'en'`);
     await q.query(`DROP TYPE "public"."event_language"`);
   }
