@@ -68,6 +68,11 @@ const ROWS: Row[] = [
   { route: 'GET /api/health/live', path: () => '/api/health/live', expect: everyone() },
   { route: 'GET /api/settings', path: () => '/api/settings', expect: everyone() },
   {
+    route: 'GET /api/settings/moderation',
+    path: () => '/api/settings/moderation',
+    expect: only('customerOwn', 'customerOther', 'providerOwn', 'providerOther', 'owner'),
+  },
+  {
     route: 'GET /api/events',
     path: () => '/api/events',
     expect: only('customerOwn', 'customerOther', 'providerOwn', 'providerOther', 'owner'),

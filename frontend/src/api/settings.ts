@@ -1,4 +1,4 @@
-import type { GlobalSettings } from '@memory-wall/contracts';
+import type { GlobalSettings, ModerationCapabilities } from '@memory-wall/contracts';
 import { api } from './api';
 
 const settingsApi = api.injectEndpoints({
@@ -8,7 +8,12 @@ const settingsApi = api.injectEndpoints({
       transformResponse: (response: { settings: GlobalSettings }) => response.settings,
       providesTags: ['Settings'],
     }),
+    /** Whether AI moderation can run here (hosts only); the server's configuration, so asked once per visit. */
+    getModerationCapabilities: build.query<ModerationCapabilities, void>({
+      query: () => 'settings/moderation',
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
-export const { useGetSettingsQuery } = settingsApi;
+export const { useGetSettingsQuery, useGetModerationCapabilitiesQuery } = settingsApi;

@@ -1,6 +1,7 @@
 import { LANGUAGES, Language } from '@memory-wall/contracts';
 import { en, type Resources } from './en';
 import { accessTexts } from './pages/access';
+import { aiModerationTexts } from './pages/aiModeration';
 import { adminTexts } from './pages/admin';
 import { authTexts } from './pages/auth';
 import { billingTexts } from './pages/billing';
@@ -26,6 +27,7 @@ import { wallSettingsTexts } from './pages/wallSettings';
 const english: Resources = {
   ...en,
   access: accessTexts,
+  aiModeration: aiModerationTexts,
   admin: adminTexts,
   auth: authTexts,
   billing: billingTexts,

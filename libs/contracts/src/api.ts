@@ -48,6 +48,14 @@ export interface GlobalSettings {
   autoRefresh: string;
 }
 
+/**
+ * What moderation this server can do, for the hosts' forms and pages: without an AI key, an event set to AI
+ * moderation holds every memory for a human, and its hosts are told so.
+ */
+export interface ModerationCapabilities {
+  aiModeration: boolean;
+}
+
 /** Error body of every 4xx: a message, and per-field messages when validation failed. */
 export interface ApiErrorBody {
   statusCode: number;

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { LiveMessageType, MemoryType, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import {
+  LiveMessageType,
+  MemoryType,
+  ModerationType,
+  Role,
+  type HostMemory,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
+import { makeHostEvent } from '../../test/fixtures';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { attachLiveServer, hostMemory, type LiveServer } from '../memories/testFixtures';
 
@@ -39,6 +47,8 @@ let server: TestServer;
 let live: LiveServer | undefined;
 let all: HostMemory[];
 let failWith: Reply;
+let eventModeration: ModerationType;
+let aiModeration: boolean;
 
 const matches = (filter: string) => (m: HostMemory) =>
   filter === 'pending' ? !m.approved && !m.flagged : filter === 'approved' ? m.approved && !m.flagged : m.flagged;
@@ -53,12 +63,17 @@ beforeEach(async () => {
   all = [message, held, onWall];
   failWith = undefined;
   live = undefined;
+  eventModeration = ModerationType.ManualModeration;
+  aiModeration = true;
   server = await startTestServer((req) => {
     const { method, url } = req;
     const list = (filter: string) => ({ status: 200, body: { success: true, memories: all.filter(matches(filter)) } });
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/submissions/pending`) return list('pending');
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`) return list('approved');
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?flagged=true`) return list('flagged');
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}`)
+      return { status: 200, body: { event: makeHostEvent({ id: EVENT_ID, moderationType: eventModeration }) } };
+    if (method === 'GET' && url === '/api/settings/moderation') return { status: 200, body: { aiModeration } };
     if (method !== 'GET' && url.startsWith('/api/') && failWith && !url.startsWith('/api/auth')) return failWith;
     let found = url.match(/^\/api\/submissions\/([^/]+)\/approve$/);
     if (method === 'POST' && found) return change(found[1], { approved: true, flagged: false });
@@ -89,6 +104,27 @@ async function openModeration() {
 }
 
 describe('moderation page', () => {
+  const notice = /AI moderation is not set up on this server/;
+
+  it('tells the host when the event asks for AI moderation that this server cannot do', async () => {
+    eventModeration = ModerationType.AiModeration;
+    aiModeration = false;
+    await openModeration();
+
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getByTestId('ai-moderation-unavailable')).toHaveTextContent('every new memory waits here');
+  });
+
+  it('says nothing about AI when it can run', async () => {
+    eventModeration = ModerationType.AiModeration;
+    const { store } = await openModeration();
+    // The answer has arrived and been rendered with, not merely been asked for.
+    await waitFor(() =>
+      expect(store.getState().api.queries['getModerationCapabilities(undefined)']?.status).toBe('fulfilled'),
+    );
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+  });
+
   it('counts each tab and shows who sent each pending memory, when, and why it is held', async () => {
     await openModeration();
 

@@ -4,6 +4,7 @@ import { MemoryType, ProcessingState, Role, type HostMemory } from '@memory-wall
 import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
+import { useGetEventQuery } from '../../api/events';
 import { selectLiveConnected } from '../../api/liveStatus';
 import {
   useApproveSubmissionMutation,
@@ -20,6 +21,7 @@ import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { moderationTexts } from '../../i18n/pages/moderation';
 import { heldReasonText } from '../memories/heldReason';
+import { AiModerationNotice } from './AiModerationNotice';
 import { captionOf, imageOf, isMostlyChinese } from '../memories/memoryContent';
 
 addPageTexts('moderationPage', moderationTexts);
@@ -54,6 +56,7 @@ function Moderation({ eventId }: { eventId: string }) {
     approved: useGetHostMemoriesQuery({ eventId, filter: 'approved' }, options),
     flagged: useGetHostMemoriesQuery({ eventId, filter: 'flagged' }, options),
   };
+  const { data: event } = useGetEventQuery(eventId);
   const [approve] = useApproveSubmissionMutation();
   const [reject] = useRejectSubmissionMutation();
   const [flag] = useFlagMemoryMutation();
@@ -109,6 +112,7 @@ function Moderation({ eventId }: { eventId: string }) {
     <main className="page mw-page-wide moderation">
       <h1>{t('moderationPage.title')}</h1>
       <p className="muted">{t('moderationPage.intro')}</p>
+      {event && <AiModerationNotice moderationType={event.moderationType} where="moderation" />}
       <Tabs
         label={t('moderationPage.tabs')}
         tabs={tabs}

@@ -1,3 +1,4 @@
+import { AiModerationNotice } from '../moderation/AiModerationNotice';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -172,6 +173,7 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
               hint: t(`wallSettings.moderationHint.${type}`),
             }))}
           />
+          <AiModerationNotice moderationType={settings.moderationType} where="settings" />
           <div className="ev-two">
             <SelectField
               label={t('wallSettings.numberOfImagesDisplay')}

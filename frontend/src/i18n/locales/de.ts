@@ -645,6 +645,13 @@ export const catalogue: Resources = {
     savings: '{{percent}} % sparen',
     getStarted: 'Jetzt starten',
   },
+  aiModeration: {
+    unavailableTitle: 'KI-Moderation ist auf diesem Server nicht eingerichtet',
+    unavailableText:
+      'Solange die Plattform keinen OpenAI-Schlüssel hat, wartet jede Erinnerung einer Veranstaltung mit KI-Moderation auf die Freigabe durch einen Gastgeber, wie bei manueller Moderation.',
+    unavailableModeration:
+      'Diese Veranstaltung nutzt KI-Moderation, die auf diesem Server nicht eingerichtet ist: Jede neue Erinnerung wartet hier auf Ihre Freigabe.',
+  },
   heldReasons: {
     manual_review: 'Wartet auf die Freigabe durch einen Gastgeber',
     ai_flagged: 'Von der KI-Moderation markiert',

@@ -634,6 +634,13 @@ export const catalogue: Resources = {
     savings: 'Ahorra un {{percent}} %',
     getStarted: 'Empezar',
   },
+  aiModeration: {
+    unavailableTitle: 'La moderación con IA no está configurada en este servidor',
+    unavailableText:
+      'Hasta que la plataforma tenga una clave de OpenAI, cada recuerdo de un evento con moderación con IA espera a que un anfitrión lo apruebe, como con la moderación manual.',
+    unavailableModeration:
+      'Este evento usa moderación con IA, que no está configurada en este servidor: cada nuevo recuerdo espera aquí tu aprobación.',
+  },
   heldReasons: {
     manual_review: 'Esperando la aprobación de un anfitrión',
     ai_flagged: 'Marcado por la moderación con IA',

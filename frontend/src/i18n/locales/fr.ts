@@ -639,6 +639,13 @@ export const catalogue: Resources = {
     savings: 'Économisez {{percent}} %',
     getStarted: 'Commencer',
   },
+  aiModeration: {
+    unavailableTitle: "La modération par IA n'est pas configurée sur ce serveur",
+    unavailableText:
+      "Tant que la plateforme n'a pas de clé OpenAI, chaque souvenir d'un événement modéré par IA attend l'approbation d'un hôte, comme en modération manuelle.",
+    unavailableModeration:
+      "Cet événement utilise la modération par IA, qui n'est pas configurée sur ce serveur : chaque nouveau souvenir attend ici votre approbation.",
+  },
   heldReasons: {
     manual_review: 'En attente de l’approbation d’un hôte',
     ai_flagged: 'Signalé par la modération IA',

@@ -598,6 +598,11 @@ export const catalogue: Resources = {
     savings: '节省 {{percent}}%',
     getStarted: '立即开始',
   },
+  aiModeration: {
+    unavailableTitle: '此服务器未设置 AI 审核',
+    unavailableText: '在平台配置 OpenAI 密钥之前，使用 AI 审核的活动中的每条回忆都需要主持人批准，与人工审核相同。',
+    unavailableModeration: '此活动使用 AI 审核，但此服务器未设置：每条新回忆都会在这里等待您的批准。',
+  },
   heldReasons: {
     manual_review: '等待主办方审核',
     ai_flagged: '已被 AI 审核标记',

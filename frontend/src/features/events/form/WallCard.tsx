@@ -1,4 +1,5 @@
 import { ANIMATION_STYLES, IMAGES_DISPLAY_OPTIONS, type AnimationStyle } from '@memory-wall/contracts';
+import { AiModerationNotice } from '../../moderation/AiModerationNotice';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n';
@@ -26,6 +27,7 @@ export function WallCard({ form, image, busy }: { form: EventFormState; image: W
             hint: t(`events.moderationHint.${type}`),
           }))}
         />
+        <AiModerationNotice moderationType={values.moderationType} where="settings" />
         <TextField
           label={t('events.wallTitle')}
           hint={t('events.wallTitleHint')}
