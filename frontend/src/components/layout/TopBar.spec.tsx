@@ -78,7 +78,7 @@ describe('top bar', () => {
     expect(tabs()).toEqual(expected);
   });
 
-  it('gives a customer a Moderation tab to their newest event', async () => {
+  it('gives a customer Contribute and Moderation tabs to their newest event', async () => {
     events = [
       { id: 'newest', name: 'Second wedding', status: 'live' },
       { id: 'older', name: 'First wedding', status: 'completed' },
@@ -88,7 +88,7 @@ describe('top bar', () => {
     expect(await screen.findByRole('link', { name: 'Moderation' })).toBeInTheDocument();
     expect(tabs()).toEqual([
       ['Wall', '/customer-wall'],
-      ['Contribute', '/contribute'],
+      ['Contribute', '/contribute/newest'],
       ['QR Code', '/qrcode'],
       ['Moderation', '/events/newest/moderation'],
     ]);

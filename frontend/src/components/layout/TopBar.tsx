@@ -45,14 +45,17 @@ const tabsByRole: Record<Exclude<Role, typeof Role.Customer>, Tab[]> = {
   [Role.Guest]: guestTabs,
 };
 
-/** Customer tabs; Moderation goes to the customer's first (newest) event and is hidden without one. */
+/**
+ * Customer tabs: Contribute and Moderation go to the customer's first (newest) event; Moderation is hidden
+ * without one, and Contribute then asks for a code like a guest's.
+ */
 function useCustomerTabs(isCustomer: boolean): Tab[] {
   const { data: events } = useGetEventsQuery(isCustomer ? undefined : skipToken);
   if (!isCustomer) return [];
   const first = events?.[0];
   return [
     { to: '/customer-wall', label: 'nav.wall' },
-    { to: '/contribute', label: 'nav.contribute' },
+    { to: first ? `/contribute/${encodeURIComponent(first.id)}` : '/contribute', label: 'nav.contribute' },
     { to: '/qrcode', label: 'nav.qrCode' },
     ...(first ? [{ to: `/events/${encodeURIComponent(first.id)}/moderation`, label: 'nav.moderation' } as Tab] : []),
   ];

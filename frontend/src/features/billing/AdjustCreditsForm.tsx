@@ -61,7 +61,8 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
           count: result.availableCredits,
         }),
       );
-      reset(EMPTY);
+      // The next adjustment is most often for the same provider.
+      reset({ ...EMPTY, serviceProviderId: values.serviceProviderId });
     } catch (error) {
       setErrors(pickFieldErrors(errorFields(error), SERVER_FIELDS));
       showError(t('billing.adjustFailed'), errorMessage(error));

@@ -251,8 +251,11 @@ describe('adjust credits', () => {
     expect(adjustRequests().map((r) => r.body)).toEqual([
       { serviceProviderId: quietHall.id, amount: -2, reason: 'Refund for a double booking' },
     ]);
-    // The form is cleared, and the ledger and providers are read again.
+    // Amount and reason are cleared, the provider stays chosen for a next adjustment, and the ledger and
+    // providers are read again.
     expect(screen.getByRole('textbox', { name: 'Credit Amount' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Service Provider' })).toHaveValue(quietHall.id);
     expect(await screen.findByRole('option', { name: 'Quiet Hall (quinn): 1 credit' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Transaction History' }));
     const first = bodyRows(await screen.findByRole('table', { name: 'Transaction History' }))[0];

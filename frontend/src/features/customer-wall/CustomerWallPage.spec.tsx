@@ -83,7 +83,7 @@ describe('customer wall', () => {
     expect(screen.getByRole('link', { name: 'Full Screen' })).toHaveAttribute('href', `/display/${EVENT_ID}`);
     expect(screen.getByRole('link', { name: 'Wall Settings' })).toHaveAttribute('href', `/wall-settings/${EVENT_ID}`);
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
-    expect(screen.getByText(/heart to feature a memory/)).toBeInTheDocument();
+    expect(screen.getByText(/Feature a memory to show it first/)).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveStyle({ background: '#FFE5B3' });
     expect(document.querySelector('img.customer-wall-image')).toHaveAttribute('src', '/media/wall.jpg');
 
@@ -135,6 +135,25 @@ describe('customer wall', () => {
     expect(
       screen.getByText("No memories yet. Memories will appear here once guests submit them and they're approved."),
     ).toBeInTheDocument();
+  });
+
+  it('tells a customer without an event how to take part, rather than that something went wrong', async () => {
+    eventsReply = { status: 200, body: { success: true, events: [] } };
+    renderWithProviders(undefined, { route: '/customer-wall' });
+
+    expect(await screen.findByRole('heading', { name: 'No event yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Your account is not linked to an event yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter Event Code' })).toHaveAttribute('href', '/event-code');
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it("goes Back to the event's dashboard when the wall was the first page opened, never out of the app", async () => {
+    const { user } = await openWall();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anna & Ben' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Display Wall' })).toBeInTheDocument();
   });
 
   it('says so when the wall cannot load', async () => {

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { HostEvent, HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
@@ -34,6 +34,8 @@ export function CustomerWallPage() {
   const event = eventQuery.data;
   useEventLanguage(event?.defaultLanguage);
   const loading = events.isLoading || eventQuery.isLoading || memories.isLoading;
+  // A customer who registered themselves has no event until a planner adds them to one.
+  const noEvent = events.isSuccess && !eventId;
   const failed = events.isError || eventQuery.isError || memories.isError || !event || !eventId;
   // One <main> and <h1> through loading, failure and the wall, so the page's name never flickers.
   return (
@@ -45,6 +47,13 @@ export function CustomerWallPage() {
       <h1 className="visually-hidden">{t('pages.customerWall')}</h1>
       {loading ? (
         <Spinner />
+      ) : noEvent ? (
+        <Card title={t('customerWall.noEventTitle')}>
+          <p>{t('customerWall.noEventText')}</p>
+          <Link to="/event-code" className="button">
+            {t('customerWall.enterCode')}
+          </Link>
+        </Card>
       ) : failed ? (
         <Card title={t('customerWall.errorTitle')}>
           <p>{t('customerWall.errorText')}</p>
@@ -63,6 +72,8 @@ export function CustomerWallPage() {
 function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemory[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Opened directly (a bookmark, the sign-in redirect), the page has no history to go back to in this app.
+  const firstPage = useLocation().key === 'default';
   const eventId = event.id;
   const columns = hostColumns(useWindowWidth());
   const [feature] = useFeatureMemoryMutation();
@@ -99,7 +110,11 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
   return (
     <>
       <header className="customer-wall-header">
-        <button type="button" className="button button-secondary" onClick={() => navigate(-1)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => (firstPage ? navigate(`/events/${encodeURIComponent(eventId)}`) : navigate(-1))}
+        >
           {t('customerWall.back')}
         </button>
         <div className="actions">

@@ -366,8 +366,12 @@ export const catalogue: Resources = {
     back: 'Zurück',
     fullScreen: 'Vollbild',
     wallSettings: 'Wandeinstellungen',
-    hint: 'Tippen Sie auf das Herz, um eine Erinnerung hervorzuheben: Hervorgehobene Erinnerungen werden zuerst gezeigt. Tippen Sie auf die Flagge, um unangemessene Inhalte von der Wand zu entfernen.',
+    hint: '„Hervorheben“ zeigt eine Erinnerung zuerst an der Wand und auf den Bildschirmen; „Melden“ nimmt sie sofort davon herunter (sie wartet dann auf der Moderationsseite).',
     empty: 'Noch keine Erinnerungen. Sie erscheinen hier, sobald Gäste sie einsenden und sie freigegeben sind.',
+    noEventTitle: 'Noch keine Veranstaltung',
+    noEventText:
+      'Ihr Konto ist noch mit keiner Veranstaltung verbunden. Der Planer Ihrer Veranstaltung fügt Sie hinzu und gibt Ihnen Ihre Zugangsdaten; fragen Sie ihn oder geben Sie den Code Ihrer Veranstaltung ein, um als Gast teilzunehmen.',
+    enterCode: 'Veranstaltungscode eingeben',
     errorTitle: 'Etwas ist schiefgelaufen',
     errorText: 'Die Erinnerungswand konnte nicht geladen werden',
     featuredToast: 'Erinnerung hervorgehoben!',

@@ -363,8 +363,12 @@ export const catalogue: Resources = {
     back: 'Volver',
     fullScreen: 'Pantalla completa',
     wallSettings: 'Ajustes del muro',
-    hint: 'Toca el corazón para destacar un recuerdo: los destacados se muestran primero. Toca la bandera para retirar del muro un contenido inapropiado.',
+    hint: '«Destacar» muestra un recuerdo primero en el muro y en las pantallas; «Marcar» lo retira de ellos al instante (queda esperando en la página de moderación).',
     empty: 'Todavía no hay recuerdos. Aparecerán aquí cuando los invitados los envíen y se aprueben.',
+    noEventTitle: 'Aún no hay evento',
+    noEventText:
+      'Tu cuenta todavía no está vinculada a un evento. La persona que organiza tu evento te añade y te da tu acceso; pídeselo, o introduce el código de tu evento para participar como invitado.',
+    enterCode: 'Introducir código del evento',
     errorTitle: 'Algo salió mal',
     errorText: 'No pudimos cargar el muro de recuerdos',
     featuredToast: '¡Recuerdo destacado!',

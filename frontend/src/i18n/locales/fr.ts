@@ -363,9 +363,13 @@ export const catalogue: Resources = {
     back: 'Retour',
     fullScreen: 'Plein écran',
     wallSettings: 'Réglages du mur',
-    hint: 'Touchez le cœur pour mettre un souvenir en avant : les souvenirs mis en avant passent en premier. Touchez le drapeau pour retirer du mur un contenu inapproprié.',
+    hint: "« Mettre en avant » montre un souvenir en premier sur le mur et les écrans ; « Signaler » l'en retire aussitôt (il attend alors sur la page de modération).",
     empty:
       'Aucun souvenir pour le moment. Ils apparaîtront ici dès que les invités les auront envoyés et qu’ils auront été approuvés.',
+    noEventTitle: "Pas encore d'événement",
+    noEventText:
+      "Votre compte n'est encore lié à aucun événement. L'organisateur de votre événement vous y ajoute et vous donne vos identifiants ; demandez-les-lui, ou saisissez le code de votre événement pour participer en tant qu'invité.",
+    enterCode: "Saisir le code de l'événement",
     errorTitle: "Un problème s'est produit",
     errorText: 'Impossible de charger le mur des souvenirs',
     featuredToast: 'Souvenir mis en avant !',

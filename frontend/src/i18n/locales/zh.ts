@@ -361,8 +361,12 @@ export const catalogue: Resources = {
     back: '返回',
     fullScreen: '全屏',
     wallSettings: '回忆墙设置',
-    hint: '点击爱心可精选回忆：精选的回忆会优先展示。点击旗帜可从回忆墙移除不当内容。',
+    hint: '“精选”让回忆在回忆墙和屏幕上优先显示；“标记”会立即将其撤下（之后在审核页面等待处理）。',
     empty: '还没有回忆。宾客提交并通过审核后，回忆将显示在这里。',
+    noEventTitle: '还没有活动',
+    noEventText:
+      '您的账户尚未关联任何活动。负责您活动的策划方会将您加入并提供登录信息；请联系他们，或输入活动代码以来宾身份参与。',
+    enterCode: '输入活动代码',
     errorTitle: '出错了',
     errorText: '无法加载回忆墙',
     featuredToast: '已精选回忆！',

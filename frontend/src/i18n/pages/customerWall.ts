@@ -4,8 +4,12 @@ const en = {
   back: 'Back',
   fullScreen: 'Full Screen',
   wallSettings: 'Wall Settings',
-  hint: 'Tap the heart to feature a memory: featured memories are shown first. Tap the flag to remove inappropriate content from the wall.',
+  hint: 'Feature a memory to show it first on the wall and the screens; Flag one to take it off them at once (it then waits on the Moderation page).',
   empty: "No memories yet. Memories will appear here once guests submit them and they're approved.",
+  noEventTitle: 'No event yet',
+  noEventText:
+    "Your account is not linked to an event yet. The planner who runs your event adds you to it and gives you your login; ask them, or enter your event's code to take part as a guest.",
+  enterCode: 'Enter Event Code',
   errorTitle: 'Something went wrong',
   errorText: "We couldn't load the memory wall",
   featuredToast: 'Memory featured!',
