@@ -184,6 +184,13 @@ const ROWS: Row[] = [
     expect: only('providerOwn', 'owner'),
   },
   {
+    route: 'PATCH /api/events/{id}/customer/{userId}',
+    path: (w) => `/api/events/${w.eventA}/customer/${w.customerA.user.id}`,
+    // What customer A may do already: the rows after this one rely on it.
+    body: () => ({ canModerate: true, canEditTheme: true }),
+    expect: only('providerOwn', 'owner'),
+  },
+  {
     route: 'POST /api/upload/featured-image/{id}',
     path: (w) => `/api/upload/featured-image/${w.eventA}`,
     body: (w) => multipart('image', w.image),

@@ -336,6 +336,79 @@ describe('events', () => {
       expect(bad.body.fields).toEqual({ colorTheme: 'Background colour must be a colour like #D6E6F6' });
     });
 
+    it('lets the provider set what its customer may do, and every route honours it at once', async () => {
+      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, name: 'Before' });
+      const customer = await createAccount(t.dataSource, 'customer');
+      await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+      const asCustomer = await signedIn(api.url, customer);
+      const customerPath = `/api/events/${event.id}/customer/${customer.user.id}`;
+      expect((await asCustomer.get(`/api/events/${event.id}`)).body.event.permissions).toEqual({
+        canModerate: true,
+        canEditTheme: true,
+        canEditDetails: false,
+      });
+      expect((await asCustomer.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(200);
+
+      const changed = await asProvider.patch(customerPath, { canEditDetails: true, canEditTheme: false });
+      expect(changed.status).toBe(200);
+      expect(changed.body.customer).toMatchObject({
+        id: customer.user.id,
+        permissions: { canModerate: true, canEditTheme: false, canEditDetails: true },
+      });
+      expect((await asProvider.patch(customerPath, { canModerate: false })).body.customer.permissions).toEqual({
+        canModerate: false,
+        canEditTheme: false,
+        canEditDetails: true,
+      });
+      expect((await asProvider.get(`/api/events/${event.id}/customer`)).body.customers[0].permissions).toEqual({
+        canModerate: false,
+        canEditTheme: false,
+        canEditDetails: true,
+      });
+
+      expect((await asCustomer.get('/api/events')).body.events[0].permissions).toEqual({
+        canModerate: false,
+        canEditTheme: false,
+        canEditDetails: true,
+      });
+      expect((await asCustomer.patch(`/api/events/${event.id}`, { name: 'After' })).status).toBe(200);
+      expect((await asCustomer.patch(`/api/events/${event.id}`, { wallTitle: 'Not mine to set' })).status).toBe(403);
+      expect((await asCustomer.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(403);
+      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({
+        name: 'After',
+        wallTitle: null,
+      });
+      // Providers and the owner may do all of it.
+      expect((await asProvider.get(`/api/events/${event.id}`)).body.event.permissions).toEqual({
+        canModerate: true,
+        canEditTheme: true,
+        canEditDetails: true,
+      });
+    });
+
+    it('refuses permission changes from the customer, another provider, for a stranger, or of the wrong type', async () => {
+      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+      const customer = await createAccount(t.dataSource, 'customer');
+      await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+      const path = `/api/events/${event.id}/customer/${customer.user.id}`;
+      const other = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
+      const stranger = await createAccount(t.dataSource, 'customer');
+
+      expect((await (await signedIn(api.url, customer)).patch(path, { canEditDetails: true })).status).toBe(403);
+      expect((await other.patch(path, { canEditDetails: true })).status).toBe(404);
+      const unknown = await asProvider.patch(`/api/events/${event.id}/customer/${stranger.user.id}`, {
+        canEditDetails: true,
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('This customer has no login for this event');
+      expect((await asProvider.patch(path, { canEditDetails: 'yes' })).status).toBe(400);
+      expect((await asProvider.get(`/api/events/${event.id}/customer`)).body.customers[0].permissions).toEqual({
+        canModerate: true,
+        canEditTheme: true,
+        canEditDetails: false,
+      });
+    });
+
     it("answers 404 for another provider's event and changes nothing", async () => {
       const event = await draft();
       const other = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));

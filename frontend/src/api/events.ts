@@ -1,5 +1,6 @@
 import type {
   AnimationStyle,
+  CustomerPermissions,
   DisplayOrder,
   EventCustomer,
   EventStatus,
@@ -167,6 +168,19 @@ export const eventsApi = api.injectEndpoints({
       invalidatesTags: (result, _error, { eventId }) =>
         result ? [{ type: 'Customer', id: eventId }, ...eventTags(eventId), ...creditTags] : [],
     }),
+    /** Changes what a customer may do; the customers list and the customer's own view of the event follow. */
+    setCustomerPermissions: build.mutation<
+      EventCustomer,
+      { eventId: string; customerId: string } & Partial<CustomerPermissions>
+    >({
+      query: ({ eventId, customerId, ...body }) => ({
+        url: `events/${encodeURIComponent(eventId)}/customer/${encodeURIComponent(customerId)}`,
+        method: 'PATCH',
+        body,
+      }),
+      transformResponse: (response: { customer: EventCustomer }) => response.customer,
+      invalidatesTags: (_result, _error, { eventId }) => [{ type: 'Customer', id: eventId }],
+    }),
     resetCustomerPassword: build.mutation<void, { customerId: string; password: string }>({
       query: ({ customerId, password }) => ({
         url: `users/${encodeURIComponent(customerId)}/reset-password`,
@@ -201,5 +215,6 @@ export const {
   useGetEventCustomersQuery,
   useAddEventCustomerMutation,
   useResetCustomerPasswordMutation,
+  useSetCustomerPermissionsMutation,
   useUploadFeaturedImageMutation,
 } = eventsApi;

@@ -1,4 +1,5 @@
 import {
+  ALL_PERMISSIONS,
   AnimationStyle,
   DisplayOrder,
   EventStatus,
@@ -55,6 +56,7 @@ export function makeHostEvent(overrides: Partial<HostEvent> = {}): HostEvent {
     contributionsCount: 0,
     createdAt: `2025-0${(n % 9) + 1}-01T10:00:00.000Z`,
     updatedAt: '2025-06-01T10:00:00.000Z',
+    permissions: ALL_PERMISSIONS,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { LANGUAGES, type EventStatus } from './enums';
 /** Texts of spec §5 and §8 for events and customer access. */
 export const EventMessages = {
   nameTooShort: 'Event name must be at least 3 characters',
+  customerNotFound: 'This customer has no login for this event',
   eventTypeInvalid: 'Event type must be memorial, wedding or general',
   moderationTypeInvalid: 'Moderation type must be ai_moderation or manual_moderation',
   dateInPast: 'The event date cannot be in the past',
@@ -57,6 +58,28 @@ export const WALL_COLORS = [
 /** Customer PINs are generated in this range (spec §9). */
 export const PIN_RANGE = { min: 100000, max: 999999 } as const;
 
+/**
+ * What a customer may do with their event (set by its provider or the owner). Providers and the owner may
+ * do all of it with the events they manage.
+ */
+export interface CustomerPermissions {
+  /** See and decide pending, held and flagged memories; feature and flag. */
+  canModerate: boolean;
+  /** Change the wall settings (title, featured image, colours, moderation type, display). */
+  canEditTheme: boolean;
+  /** Change the event's details (name, type, dates, language, code). */
+  canEditDetails: boolean;
+}
+
+/** A customer login's permissions when its provider has not changed them. */
+export const DEFAULT_CUSTOMER_PERMISSIONS: CustomerPermissions = {
+  canModerate: true,
+  canEditTheme: true,
+  canEditDetails: false,
+};
+
+export const ALL_PERMISSIONS: CustomerPermissions = { canModerate: true, canEditTheme: true, canEditDetails: true };
+
 /** An event as its hosts see it. */
 export interface HostEvent extends PublicEvent {
   serviceProviderId: string | null;
@@ -72,6 +95,8 @@ export interface HostEvent extends PublicEvent {
   contributionsCount: number;
   createdAt: string;
   updatedAt: string;
+  /** What the viewer may do with this event: a customer's own permissions; all of it for the others. */
+  permissions: CustomerPermissions;
 }
 
 export interface EventCustomer {
@@ -79,4 +104,5 @@ export interface EventCustomer {
   fullName: string;
   username: string;
   email: string;
+  permissions: CustomerPermissions;
 }

@@ -1,10 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { EventCustomer, EventStatus, PIN_RANGE, Role } from '@memory-wall/contracts';
+import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
+  EventCustomer,
+  EventMessages,
+  EventStatus,
+  PIN_RANGE,
+  Role,
+} from '@memory-wall/contracts';
 import { Event, EventAdmin, User } from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
@@ -12,6 +19,7 @@ import type { Session } from '../auth/session.store';
 import { UsersService } from '../users/users.service';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
+import { CustomerPermissionsDto } from './dto/customer-permissions.dto';
 import { EventAccess } from './event-access';
 import { EventTransitions } from './event-transitions';
 
@@ -21,11 +29,12 @@ export interface CustomerCreated {
   password: string;
 }
 
-const toEventCustomer = (user: User): EventCustomer => ({
+const toEventCustomer = (user: User, admin: Pick<EventAdmin, 'permissions'>): EventCustomer => ({
   id: user.id,
   fullName: user.profileData?.fullName ?? user.profileData?.customerName ?? '',
   username: user.username,
   email: user.email,
+  permissions: admin.permissions,
 });
 
 /** A customer login for an event: an event admin, and the event published and charged if it was a draft. */
@@ -69,9 +78,11 @@ export class CustomerAccessService {
         profileData: { fullName: dto.customerName, customerName: dto.customerName },
       }),
     );
-    await tx.save(tx.create(EventAdmin, { eventId: event.id, userId: user.id }));
+    const admin = await tx.save(
+      tx.create(EventAdmin, { eventId: event.id, userId: user.id, permissions: { ...DEFAULT_CUSTOMER_PERMISSIONS } }),
+    );
     if (event.status === EventStatus.Draft) await this.transitions.publish(tx, event, actingUserId);
-    return { customer: toEventCustomer(user), password };
+    return { customer: toEventCustomer(user, admin), password };
   }
 
   /** The customer logins of an event the caller manages. */
@@ -82,7 +93,26 @@ export class CustomerAccessService {
       relations: { user: true },
       order: { createdAt: 'ASC' },
     });
-    return admins.map((a) => toEventCustomer(a.user!));
+    return admins.map((a) => toEventCustomer(a.user!, a));
+  }
+
+  /** Changes what a customer of an event the caller manages may do; takes effect on their next request. */
+  async setPermissions(
+    session: Session,
+    eventId: string,
+    userId: string,
+    dto: CustomerPermissionsDto,
+  ): Promise<EventCustomer> {
+    await this.access.manageable(session, eventId);
+    const admin = await this.admins.findOne({ where: { eventId, userId }, relations: { user: true } });
+    if (!admin) throw new NotFoundException(EventMessages.customerNotFound);
+    const { canModerate, canEditTheme, canEditDetails } = dto;
+    const changes = Object.fromEntries(
+      Object.entries({ canModerate, canEditTheme, canEditDetails }).filter(([, value]) => value !== undefined),
+    );
+    admin.permissions = { ...admin.permissions, ...changes };
+    await this.admins.update({ id: admin.id }, { permissions: admin.permissions });
+    return toEventCustomer(admin.user!, admin);
   }
 }
 

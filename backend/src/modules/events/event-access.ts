@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { AuthMessages, Messages, Role } from '@memory-wall/contracts';
+import { In, Repository } from 'typeorm';
+import { ALL_PERMISSIONS, AuthMessages, CustomerPermissions, Messages, Role } from '@memory-wall/contracts';
 import { Event, EventAdmin, EventAdminPermissions } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 
@@ -61,6 +61,13 @@ export class EventAccess {
    */
   canModerate(session: Session | null | undefined, eventId: string): Promise<boolean> {
     return this.canManage(session, eventId, ['canModerate']);
+  }
+
+  /** What the caller may do with each of these events (which it manages): a customer's own permissions. */
+  async permissionsIn(session: Session, eventIds: string[]): Promise<Map<string, CustomerPermissions>> {
+    if (session.role !== Role.Customer || !eventIds.length) return new Map(eventIds.map((id) => [id, ALL_PERMISSIONS]));
+    const admins = await this.admins.findBy({ userId: session.userId, eventId: In(eventIds) });
+    return new Map(admins.map((admin) => [admin.eventId, admin.permissions]));
   }
 
   /** The events a caller may manage, newest first. */

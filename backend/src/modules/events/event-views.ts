@@ -1,9 +1,13 @@
-import { HostEvent } from '@memory-wall/contracts';
+import { ALL_PERMISSIONS, CustomerPermissions, HostEvent } from '@memory-wall/contracts';
 import { Event } from '@memory-wall/core';
 import { toPublicEvent } from './public-event';
 
 /** An event as its hosts see it. */
-export function toHostEvent(event: Event, contributionsCount = 0): HostEvent {
+export function toHostEvent(
+  event: Event,
+  contributionsCount = 0,
+  permissions: CustomerPermissions = ALL_PERMISSIONS,
+): HostEvent {
   return {
     ...toPublicEvent(event),
     serviceProviderId: event.serviceProviderId,
@@ -19,5 +23,6 @@ export function toHostEvent(event: Event, contributionsCount = 0): HostEvent {
     contributionsCount,
     createdAt: event.createdAt.toISOString(),
     updatedAt: event.updatedAt.toISOString(),
+    permissions,
   };
 }

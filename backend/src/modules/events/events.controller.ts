@@ -8,6 +8,7 @@ import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
+import { CustomerPermissionsDto } from './dto/customer-permissions.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
@@ -116,5 +117,18 @@ export class EventsController {
     @Body() dto: CustomerAccessDto,
   ) {
     return { success: true, ...(await this.customerAccess.addToEvent(session, id, dto)) };
+  }
+
+  @Patch(':id/customer/:userId')
+  @Roles(...MANAGERS)
+  @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
+  @ApiOperation({ summary: 'Change what a customer of the event may do (moderate, edit the wall, edit details)' })
+  async setCustomerPermissions(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('event id')) id: string,
+    @Param('userId', UuidParam('customer id')) userId: string,
+    @Body() dto: CustomerPermissionsDto,
+  ) {
+    return { success: true, customer: await this.customerAccess.setPermissions(session, id, userId, dto) };
   }
 }

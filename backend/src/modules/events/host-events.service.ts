@@ -26,13 +26,21 @@ export class HostEventsService {
 
   async list(session: Session): Promise<HostEvent[]> {
     const events = await this.access.listManageable(session);
-    const counts = await this.contributionCounts(events.map((e) => e.id));
-    return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0));
+    const ids = events.map((e) => e.id);
+    const [counts, permissions] = await Promise.all([
+      this.contributionCounts(ids),
+      this.access.permissionsIn(session, ids),
+    ]);
+    return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0, permissions.get(e.id)));
   }
 
   async get(session: Session, id: string): Promise<HostEvent> {
     const event = await this.access.manageable(session, id);
-    return toHostEvent(event, (await this.contributionCounts([id])).get(id) ?? 0);
+    const [counts, permissions] = await Promise.all([
+      this.contributionCounts([id]),
+      this.access.permissionsIn(session, [id]),
+    ]);
+    return toHostEvent(event, counts.get(id) ?? 0, permissions.get(id));
   }
 
   private async contributionCounts(eventIds: string[]): Promise<Map<string, number>> {

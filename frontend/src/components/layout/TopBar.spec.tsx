@@ -1,5 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Language, Role, type SessionUser } from '@memory-wall/contracts';
+import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
+  Language,
+  Role,
+  type CustomerPermissions,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { setLanguage } from '../../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -8,7 +14,7 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
-let events: { id: string; name: string; status: string }[];
+let events: { id: string; name: string; status: string; permissions?: CustomerPermissions }[];
 let logoutReply: Reply;
 let holdLogout: Promise<void> | null;
 
@@ -80,8 +86,8 @@ describe('top bar', () => {
 
   it('gives a customer Contribute and Moderation tabs to their newest event', async () => {
     events = [
-      { id: 'newest', name: 'Second wedding', status: 'live' },
-      { id: 'older', name: 'First wedding', status: 'completed' },
+      { id: 'newest', name: 'Second wedding', status: 'live', permissions: DEFAULT_CUSTOMER_PERMISSIONS },
+      { id: 'older', name: 'First wedding', status: 'completed', permissions: DEFAULT_CUSTOMER_PERMISSIONS },
     ];
     await renderSignedIn(makeUser(Role.Customer));
 
@@ -92,6 +98,24 @@ describe('top bar', () => {
       ['QR Code', '/qrcode'],
       ['Moderation', '/events/newest/moderation'],
     ]);
+  });
+
+  it('hides Moderation from a customer whose planner took moderation away', async () => {
+    events = [
+      {
+        id: 'newest',
+        name: 'Second wedding',
+        status: 'live',
+        permissions: { ...DEFAULT_CUSTOMER_PERMISSIONS, canModerate: false },
+      },
+    ];
+    await renderSignedIn(makeUser(Role.Customer));
+
+    // Once the event is known (Contribute leads to it), there is still no Moderation tab.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contribute' })).toHaveAttribute('href', '/contribute/newest'),
+    );
+    expect(tabs().map(([name]) => name)).toEqual(['Wall', 'Contribute', 'QR Code']);
   });
 
   it('hides Moderation from a customer without an event', async () => {

@@ -47,7 +47,7 @@ const tabsByRole: Record<Exclude<Role, typeof Role.Customer>, Tab[]> = {
 
 /**
  * Customer tabs: Contribute and Moderation go to the customer's first (newest) event; Moderation is hidden
- * without one, and Contribute then asks for a code like a guest's.
+ * without one or without the permission to moderate, and Contribute then asks for a code like a guest's.
  */
 function useCustomerTabs(isCustomer: boolean): Tab[] {
   const { data: events } = useGetEventsQuery(isCustomer ? undefined : skipToken);
@@ -57,7 +57,9 @@ function useCustomerTabs(isCustomer: boolean): Tab[] {
     { to: '/customer-wall', label: 'nav.wall' },
     { to: first ? `/contribute/${encodeURIComponent(first.id)}` : '/contribute', label: 'nav.contribute' },
     { to: '/qrcode', label: 'nav.qrCode' },
-    ...(first ? [{ to: `/events/${encodeURIComponent(first.id)}/moderation`, label: 'nav.moderation' } as Tab] : []),
+    ...(first?.permissions.canModerate
+      ? [{ to: `/events/${encodeURIComponent(first.id)}/moderation`, label: 'nav.moderation' } as Tab]
+      : []),
   ];
 }
 

@@ -1,21 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryType, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
+  MemoryType,
+  Role,
+  type CustomerPermissions,
+  type HostEvent,
+  type HostMemory,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { makeEvent } from '../../test/fixtures';
+import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { hostMemory } from '../memories/testFixtures';
 
 const EVENT_ID = 'event-1';
-const event = {
-  ...makeEvent({
+const wallOf = (permissions: CustomerPermissions) =>
+  makeHostEvent({
     id: EVENT_ID,
     name: 'Anna & Ben',
     wallTitle: 'Love, Anna & Ben',
     wallImage: '/media/wall.jpg',
     colorTheme: '#FFE5B3',
-  }),
-};
+    permissions,
+  });
+let event: HostEvent;
 const message = hostMemory({ id: 'm-1', content: 'So happy for you', author: 'Carol', approved: true });
 const photo = hostMemory({
   id: 'm-2',
@@ -33,15 +42,17 @@ const photo = hostMemory({
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let memories: HostMemory[];
-let eventsReply: Reply;
+let eventsReply: Reply | undefined;
 
 beforeEach(async () => {
   session.user = makeUser(Role.Customer);
+  event = wallOf(DEFAULT_CUSTOMER_PERMISSIONS);
   memories = [message, photo];
-  eventsReply = { status: 200, body: { success: true, events: [event] } };
+  eventsReply = undefined;
   server = await startTestServer((req) => {
     const { method, url } = req;
-    if (method === 'GET' && url === '/api/events') return eventsReply;
+    if (method === 'GET' && url === '/api/events')
+      return eventsReply ?? { status: 200, body: { success: true, events: [event] } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`)
       return { status: 200, body: { success: true, memories } };
@@ -127,6 +138,18 @@ describe('customer wall', () => {
     expect(posts('/api/memories/m-1/flag')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('So happy for you')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('memory-card')).toHaveLength(1);
+  });
+
+  it('offers Feature, Flag and Wall Settings only to a customer whose planner allows them', async () => {
+    event = wallOf({ canModerate: false, canEditTheme: false, canEditDetails: false });
+    await openWall();
+
+    expect(await screen.findByText('So happy for you')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Feature/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Flag/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Wall Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Feature a memory to show it first/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Full Screen' })).toBeInTheDocument();
   });
 
   it('says when there is nothing on the wall yet', async () => {

@@ -121,16 +121,18 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
           <Link to={`/display/${encodeURIComponent(eventId)}`} className="button">
             {t('customerWall.fullScreen')}
           </Link>
-          <Link to={`/wall-settings/${encodeURIComponent(eventId)}`} className="button button-secondary">
-            {t('customerWall.wallSettings')}
-          </Link>
+          {event.permissions.canEditTheme && (
+            <Link to={`/wall-settings/${encodeURIComponent(eventId)}`} className="button button-secondary">
+              {t('customerWall.wallSettings')}
+            </Link>
+          )}
         </div>
       </header>
       <div className="customer-wall-title">
         {event.wallImage && <img className="customer-wall-image" src={event.wallImage} alt="" />}
         <h2>{event.wallTitle || event.name}</h2>
       </div>
-      <p className="customer-wall-hint">{t('customerWall.hint')}</p>
+      {event.permissions.canModerate && <p className="customer-wall-hint">{t('customerWall.hint')}</p>}
       {shown.length === 0 ? (
         <p className="empty">{t('customerWall.empty')}</p>
       ) : (
@@ -143,11 +145,15 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
               key={memory.id}
               memory={memory}
               variant="normal"
-              customer={{
-                busy: busy === memory.id,
-                onFeature: () => void onFeature(memory),
-                onFlag: () => void onFlag(memory),
-              }}
+              customer={
+                event.permissions.canModerate
+                  ? {
+                      busy: busy === memory.id,
+                      onFeature: () => void onFeature(memory),
+                      onFlag: () => void onFlag(memory),
+                    }
+                  : undefined
+              }
             />
           ))}
         </div>

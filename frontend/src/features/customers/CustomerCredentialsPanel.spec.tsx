@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { EventMessages, type EventCustomer } from '@memory-wall/contracts';
+import { DEFAULT_CUSTOMER_PERMISSIONS, EventMessages, type EventCustomer } from '@memory-wall/contracts';
 import '../../i18n';
 import { AppToaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -16,9 +16,19 @@ let customers: EventCustomer[];
 let listReply: Reply;
 let addReply: Reply;
 let resetReply: Reply;
+let permissionsReply: Reply;
 
 beforeEach(async () => {
-  customers = [{ id: 'c-1', fullName: 'Anna Smith', username: 'anna_ben', email: 'anna@example.com' }];
+  customers = [
+    {
+      id: 'c-1',
+      fullName: 'Anna Smith',
+      username: 'anna_ben',
+      email: 'anna@example.com',
+      permissions: DEFAULT_CUSTOMER_PERMISSIONS,
+    },
+  ];
+  permissionsReply = undefined;
   listReply = undefined;
   addReply = undefined;
   resetReply = undefined;
@@ -33,9 +43,17 @@ beforeEach(async () => {
         fullName: body.customerName,
         username: body.customerUsername,
         email: body.customerEmail,
+        permissions: DEFAULT_CUSTOMER_PERMISSIONS,
       };
       customers = [...customers, customer];
       return { status: 201, body: { success: true, customer, password: body.customerPassword } };
+    }
+    if (req.method === 'PATCH' && req.url === '/api/events/e-1/customer/c-1') {
+      if (permissionsReply) return permissionsReply;
+      const [customer] = customers;
+      const changed = { ...customer, permissions: { ...customer.permissions, ...(req.body as object) } };
+      customers = [changed];
+      return { status: 200, body: { success: true, customer: changed } };
     }
     if (req.method === 'PATCH' && req.url === '/api/users/c-1/reset-password')
       return resetReply ?? { status: 200, body: { success: true } };
@@ -80,6 +98,33 @@ describe('customer credentials panel', () => {
     await openPanel();
     await screen.findByText('anna_ben');
     expect(rows()).toEqual([['Anna Smith', 'anna_ben', 'anna@example.com']]);
+  });
+
+  it('shows what each customer may do, and the provider changes it with a switch', async () => {
+    const { user } = await openPanel();
+    const row = (await screen.findByText('anna_ben')).closest('tr')!;
+    const permissions = within(row).getByRole('group', { name: 'What anna_ben may do' });
+    const box = (name: string) => within(permissions).getByRole('checkbox', { name });
+    expect(box('Moderate memories')).toBeChecked();
+    expect(box('Edit wall settings')).toBeChecked();
+    expect(box('Edit event details')).not.toBeChecked();
+
+    await user.click(box('Edit event details'));
+
+    expect(await findToast('Saved what anna_ben may do')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ canEditDetails: true }]);
+    await waitFor(() => expect(box('Edit event details')).toBeChecked());
+  });
+
+  it('says so when a permission cannot be changed, and keeps showing what holds', async () => {
+    permissionsReply = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Access denied' } };
+    const { user } = await openPanel();
+    const row = (await screen.findByText('anna_ben')).closest('tr')!;
+
+    await user.click(within(row).getByRole('checkbox', { name: 'Moderate memories' }));
+
+    expect(await findToast('Failed to change permissions')).toBeInTheDocument();
+    expect(within(row).getByRole('checkbox', { name: 'Moderate memories' })).toBeChecked();
   });
 
   it('says when the list cannot be loaded and tries again', async () => {

@@ -8,6 +8,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { AddCustomerForm } from './AddCustomerForm';
 import { CopyButton } from './CopyButton';
 import { CustomerCredentials } from './CustomerCredentials';
+import { CustomerPermissionsControl } from './CustomerPermissionsControl';
 import { ResetPinForm } from './ResetPinForm';
 
 addPageTexts('customers', customersTexts);
@@ -51,6 +52,7 @@ export function CustomerCredentialsPanel({ eventId }: { eventId: string }) {
               <th scope="col">{t('customers.fullName')}</th>
               <th scope="col">{t('customers.username')}</th>
               <th scope="col">{t('customers.email')}</th>
+              <th scope="col">{t('customers.permissions')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('customers.resetPin')}</span>
               </th>
@@ -70,6 +72,9 @@ export function CustomerCredentialsPanel({ eventId }: { eventId: string }) {
                   </span>
                 </td>
                 <td>{customer.email}</td>
+                <td>
+                  <CustomerPermissionsControl eventId={eventId} customer={customer} />
+                </td>
                 <td>
                   {resetting === customer.id ? (
                     <ResetPinForm customer={customer} onDone={() => setResetting(null)} />

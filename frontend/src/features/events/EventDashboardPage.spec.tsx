@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import jsQR from 'jsqr';
-import { EventStatus, Role, type HostEvent, type SessionUser } from '@memory-wall/contracts';
+import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
+  EventStatus,
+  Role,
+  type HostEvent,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
@@ -99,7 +105,7 @@ describe('event dashboard', () => {
   );
 
   it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {
-    await openDashboard(makeUser(Role.Customer), annaAndBen());
+    await openDashboard(makeUser(Role.Customer), { ...annaAndBen(), permissions: DEFAULT_CUSTOMER_PERMISSIONS });
 
     expect(links()).toEqual([
       ['Display Wall', '/memories/e-1'],
@@ -109,6 +115,19 @@ describe('event dashboard', () => {
     ]);
     expect(screen.queryByRole('link', { name: 'Edit Event' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Event' })).not.toBeInTheDocument();
+  });
+
+  it('gives a customer the links their planner allows: Edit Event with details, none for the wall or moderation', async () => {
+    await openDashboard(makeUser(Role.Customer), {
+      ...annaAndBen(),
+      permissions: { canModerate: false, canEditTheme: false, canEditDetails: true },
+    });
+
+    expect(links()).toEqual([
+      ['Edit Event', '/events/e-1/edit'],
+      ['Display Wall', '/memories/e-1'],
+      ['Contribute', '/contribute/e-1'],
+    ]);
   });
 
   it('deletes a draft after confirmation and returns to the events list', async () => {

@@ -97,7 +97,7 @@ function Dashboard({ event }: { event: HostEvent }) {
       </section>
 
       <nav className="actions ev-links" aria-label={event.name}>
-        {!isCustomer && (
+        {event.permissions.canEditDetails && (
           <Link to={`/events/${id}/edit`} className="button">
             {t('events.editEvent')}
           </Link>
@@ -108,15 +108,15 @@ function Dashboard({ event }: { event: HostEvent }) {
         <Link to={`/contribute/${id}`} className="button button-secondary">
           {t('events.contribute')}
         </Link>
-        {isCustomer && (
-          <>
-            <Link to={`/wall-settings/${id}`} className="button button-secondary">
-              {t('events.wallSettings')}
-            </Link>
-            <Link to={`/events/${id}/moderation`} className="button button-secondary">
-              {t('events.moderate')}
-            </Link>
-          </>
+        {isCustomer && event.permissions.canEditTheme && (
+          <Link to={`/wall-settings/${id}`} className="button button-secondary">
+            {t('events.wallSettings')}
+          </Link>
+        )}
+        {isCustomer && event.permissions.canModerate && (
+          <Link to={`/events/${id}/moderation`} className="button button-secondary">
+            {t('events.moderate')}
+          </Link>
         )}
       </nav>
 

@@ -1,6 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { EventMessages, EventStatus, Role, type HostEvent, type SessionUser } from '@memory-wall/contracts';
+import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
+  EventMessages,
+  EventStatus,
+  Role,
+  type HostEvent,
+  type SessionUser,
+} from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
@@ -384,10 +391,22 @@ describe('edit event form', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
   });
 
-  it('sends a customer to the wall settings instead', async () => {
+  it('sends a customer who may not edit the details to the wall settings instead', async () => {
     session.user = makeUser(Role.Customer);
-    events = [makeHostEvent({ id: 'c-1', name: 'Customer Event' })];
+    events = [makeHostEvent({ id: 'c-1', name: 'Customer Event', permissions: DEFAULT_CUSTOMER_PERMISSIONS })];
     renderWithProviders(undefined, { route: '/events/c-1/edit' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Wall Settings' }, PAGE_LOAD)).toBeInTheDocument();
+  });
+
+  it("gives a customer who may edit the details the form, without the wall's fields they may not change", async () => {
+    session.user = makeUser(Role.Customer);
+    const permissions = { canModerate: true, canEditTheme: false, canEditDetails: true };
+    events = [makeHostEvent({ id: 'c-1', name: 'Customer Event', permissions })];
+    renderWithProviders(undefined, { route: '/events/c-1/edit' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Customer Event')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Events/ })).toHaveAttribute('href', '/events/c-1');
   });
 });

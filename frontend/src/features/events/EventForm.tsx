@@ -87,7 +87,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="ev-form">
       <EventDetailsCard form={form} />
-      <WallCard form={form} image={image} busy={busy} />
+      {(creating || event.permissions.canEditTheme) && <WallCard form={form} image={image} busy={busy} />}
       {creating && <CustomerAccessCard form={form} />}
       {!creating && event.status === EventStatus.Draft && (
         <CheckboxField label={t('events.publishOnSave')} checked={publish} onChange={setPublish} />

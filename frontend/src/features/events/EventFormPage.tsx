@@ -12,10 +12,10 @@ import { EventLoadError } from './EventLoadError';
 
 addPageTexts('events', eventsTexts);
 
-function BackLink() {
+function BackLink({ to = '/events' }: { to?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to="/events" className="ev-back">
+    <Link to={to} className="ev-back">
       ← {t('events.backToEvents')}
     </Link>
   );
@@ -34,21 +34,23 @@ export function NewEventPage() {
 }
 
 /**
- * /events/{id}/edit. Customers change what they may change (the wall) on the wall settings page: the
- * server refuses them the event's details.
+ * /events/{id}/edit. A customer whose planner lets them edit the event's details gets this form (with the
+ * wall's fields only if they may edit those too); the others change the wall on the wall settings page.
  */
 export function EditEventPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const { user } = useSessionUser();
   const isCustomer = user?.role === Role.Customer;
-  const { data: event, error, isLoading } = useGetEventQuery(id && !isCustomer ? id : skipToken);
+  const { data: event, error, isLoading } = useGetEventQuery(id ?? skipToken);
 
-  if (isCustomer && id) return <Navigate to={`/wall-settings/${encodeURIComponent(id)}`} replace />;
+  if (isCustomer && id && event && !event.permissions.canEditDetails) {
+    return <Navigate to={`/wall-settings/${encodeURIComponent(id)}`} replace />;
+  }
 
   return (
     <main className="page ev-page">
-      <BackLink />
+      <BackLink to={isCustomer && id ? `/events/${encodeURIComponent(id)}` : '/events'} />
       <h1>{t('events.editTitle')}</h1>
       {isLoading ? <Spinner /> : event ? <EventForm key={event.id} event={event} /> : <EventLoadError error={error} />}
     </main>

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  DEFAULT_CUSTOMER_PERMISSIONS,
   LiveMessageType,
   MemoryType,
   ModerationType,
   Role,
+  type CustomerPermissions,
   type HostMemory,
   type SessionUser,
 } from '@memory-wall/contracts';
@@ -49,6 +51,7 @@ let all: HostMemory[];
 let failWith: Reply;
 let eventModeration: ModerationType;
 let aiModeration: boolean;
+let eventPermissions: CustomerPermissions;
 
 const matches = (filter: string) => (m: HostMemory) =>
   filter === 'pending' ? !m.approved && !m.flagged : filter === 'approved' ? m.approved && !m.flagged : m.flagged;
@@ -65,6 +68,7 @@ beforeEach(async () => {
   live = undefined;
   eventModeration = ModerationType.ManualModeration;
   aiModeration = true;
+  eventPermissions = DEFAULT_CUSTOMER_PERMISSIONS;
   server = await startTestServer((req) => {
     const { method, url } = req;
     const list = (filter: string) => ({ status: 200, body: { success: true, memories: all.filter(matches(filter)) } });
@@ -72,7 +76,12 @@ beforeEach(async () => {
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`) return list('approved');
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?flagged=true`) return list('flagged');
     if (method === 'GET' && url === `/api/events/${EVENT_ID}`)
-      return { status: 200, body: { event: makeHostEvent({ id: EVENT_ID, moderationType: eventModeration }) } };
+      return {
+        status: 200,
+        body: {
+          event: makeHostEvent({ id: EVENT_ID, moderationType: eventModeration, permissions: eventPermissions }),
+        },
+      };
     if (method === 'GET' && url === '/api/settings/moderation') return { status: 200, body: { aiModeration } };
     if (method !== 'GET' && url.startsWith('/api/') && failWith && !url.startsWith('/api/auth')) return failWith;
     let found = url.match(/^\/api\/submissions\/([^/]+)\/approve$/);
@@ -113,6 +122,16 @@ describe('moderation page', () => {
 
     expect(await screen.findByText(notice)).toBeInTheDocument();
     expect(screen.getByTestId('ai-moderation-unavailable')).toHaveTextContent('every new memory waits here');
+  });
+
+  it('tells a customer whose planner took moderation away, instead of showing the lists', async () => {
+    eventPermissions = { canModerate: false, canEditTheme: true, canEditDetails: false };
+    renderWithProviders(undefined, { route: `/events/${EVENT_ID}/moderation` });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      "Your event's planner has not given you access to moderation.",
+    );
+    expect(screen.queryByRole('tab', { name: /Pending/ })).not.toBeInTheDocument();
   });
 
   it('says nothing about AI when it can run', async () => {

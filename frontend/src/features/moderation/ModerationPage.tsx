@@ -50,13 +50,15 @@ function Moderation({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('pending');
   const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
-  const options = { pollingInterval: connected ? 0 : POLL_MS };
+  const { data: event } = useGetEventQuery(eventId);
+  // A customer whose planner took moderation away is told so, rather than shown lists that cannot load.
+  const allowed = event?.permissions.canModerate !== false;
+  const options = { pollingInterval: connected ? 0 : POLL_MS, skip: !allowed };
   const lists = {
     pending: useGetHostMemoriesQuery({ eventId, filter: 'pending' }, options),
     approved: useGetHostMemoriesQuery({ eventId, filter: 'approved' }, options),
     flagged: useGetHostMemoriesQuery({ eventId, filter: 'flagged' }, options),
   };
-  const { data: event } = useGetEventQuery(eventId);
   const [approve] = useApproveSubmissionMutation();
   const [reject] = useRejectSubmissionMutation();
   const [flag] = useFlagMemoryMutation();
@@ -113,39 +115,45 @@ function Moderation({ eventId }: { eventId: string }) {
       <h1>{t('moderationPage.title')}</h1>
       <p className="muted">{t('moderationPage.intro')}</p>
       {event && <AiModerationNotice moderationType={event.moderationType} where="moderation" />}
-      <Tabs
-        label={t('moderationPage.tabs')}
-        tabs={tabs}
-        selected={tab}
-        onSelect={setTab}
-        className="segmented moderation-tabs"
-        panelClassName=""
-      >
-        {current.isLoading ? (
-          <Spinner />
-        ) : current.isError ? (
-          <div className="mw-alert mw-alert-error" role="alert">
-            <p>{t('moderationPage.loadFailed')}</p>
-            <button type="button" className="button button-secondary" onClick={() => current.refetch()}>
-              {t('moderationPage.retry')}
-            </button>
-          </div>
-        ) : (current.data ?? []).length === 0 ? (
-          <p className="empty">{t(EMPTY[tab])}</p>
-        ) : (
-          <div className="moderation-grid">
-            {(current.data ?? []).map((memory) => (
-              <ModerationCard
-                key={memory.id}
-                memory={memory}
-                actions={actionsOf(memory)}
-                busy={busy === memory.id}
-                onAction={(action) => run(memory, action)}
-              />
-            ))}
-          </div>
-        )}
-      </Tabs>
+      {!allowed ? (
+        <p role="alert" className="card">
+          {t('moderationPage.notAllowed')}
+        </p>
+      ) : (
+        <Tabs
+          label={t('moderationPage.tabs')}
+          tabs={tabs}
+          selected={tab}
+          onSelect={setTab}
+          className="segmented moderation-tabs"
+          panelClassName=""
+        >
+          {current.isLoading ? (
+            <Spinner />
+          ) : current.isError ? (
+            <div className="mw-alert mw-alert-error" role="alert">
+              <p>{t('moderationPage.loadFailed')}</p>
+              <button type="button" className="button button-secondary" onClick={() => current.refetch()}>
+                {t('moderationPage.retry')}
+              </button>
+            </div>
+          ) : (current.data ?? []).length === 0 ? (
+            <p className="empty">{t(EMPTY[tab])}</p>
+          ) : (
+            <div className="moderation-grid">
+              {(current.data ?? []).map((memory) => (
+                <ModerationCard
+                  key={memory.id}
+                  memory={memory}
+                  actions={actionsOf(memory)}
+                  busy={busy === memory.id}
+                  onAction={(action) => run(memory, action)}
+                />
+              ))}
+            </div>
+          )}
+        </Tabs>
+      )}
     </main>
   );
 }

@@ -65,6 +65,16 @@ const patches = () => server.requests.filter((r) => r.method === 'PATCH');
 const uploads = () => server.requests.filter((r) => r.url.startsWith('/api/upload/'));
 
 describe('wall settings', () => {
+  it("tells a customer whose planner keeps the wall's settings that they may not change them", async () => {
+    event = { ...event, permissions: { canModerate: true, canEditTheme: false, canEditDetails: false } };
+    renderWithProviders(undefined, { route: '/wall-settings/e-1' });
+
+    expect(await screen.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+      "Your event's planner has not given you access to the wall settings.",
+    );
+    expect(screen.queryByLabelText('Wall Title')).not.toBeInTheDocument();
+  });
+
   it("shows the wall's current settings and the way back to the wall", async () => {
     await openSettings();
 

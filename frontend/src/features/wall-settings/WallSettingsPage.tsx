@@ -1,4 +1,3 @@
-import { AiModerationNotice } from '../moderation/AiModerationNotice';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,6 +30,7 @@ import { showError, showSuccess } from '../../components/ui/toast';
 import { wallSettingsTexts } from '../../i18n/pages/wallSettings';
 import { addPageTexts } from '../../i18n/lazy';
 import { CheckboxField, RadioGroup, SelectField } from '../events/fields';
+import { AiModerationNotice } from '../moderation/AiModerationNotice';
 
 addPageTexts('wallSettings', wallSettingsTexts);
 
@@ -69,6 +69,10 @@ export function WallSettingsPage() {
       <h1>{t('pages.wallSettings')}</h1>
       {isLoading ? (
         <Spinner />
+      ) : event && !event.permissions.canEditTheme ? (
+        <p role="alert" className="card">
+          {t('wallSettings.notAllowed')}
+        </p>
       ) : event ? (
         <WallSettingsForm key={event.id} event={event} />
       ) : (

@@ -422,6 +422,15 @@ export const catalogue: Resources = {
     addFailedText: 'Bitte versuchen Sie es erneut.',
     newCredentials: 'Anmeldedaten für {{username}}',
     done: 'Fertig',
+    permissions: 'Darf',
+    permissionsFor: 'Was {{username}} darf',
+    permissionsSaved: 'Gespeichert, was {{username}} darf',
+    permissionsFailed: 'Berechtigungen konnten nicht geändert werden',
+    permission: {
+      canModerate: 'Erinnerungen moderieren',
+      canEditTheme: 'Wandeinstellungen bearbeiten',
+      canEditDetails: 'Veranstaltungsdetails bearbeiten',
+    },
   },
   dashboard: {
     pickTitle: 'Veranstaltung auswählen',
@@ -765,6 +774,7 @@ export const catalogue: Resources = {
     flagFailed: 'Erinnerung konnte nicht gemeldet werden',
     loadFailed: 'Erinnerungen konnten nicht geladen werden',
     retry: 'Erneut versuchen',
+    notAllowed: 'Der Planer Ihrer Veranstaltung hat Ihnen keinen Zugriff auf die Moderation gegeben.',
   },
   presentation: {
     notAvailableTitle: 'Veranstaltung nicht verfügbar',
@@ -914,5 +924,6 @@ export const catalogue: Resources = {
     imageOnly: 'Nur Bilddateien sind erlaubt',
     loadFailed: 'Die Angaben zur Veranstaltung konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
     notFound: 'Die gesuchte Veranstaltung gibt es nicht, oder Sie haben keine Berechtigung, sie anzusehen.',
+    notAllowed: 'Der Planer Ihrer Veranstaltung hat Ihnen keinen Zugriff auf die Wandeinstellungen gegeben.',
   },
 };

@@ -419,6 +419,15 @@ export const catalogue: Resources = {
     addFailedText: 'Vuelve a intentarlo.',
     newCredentials: 'Datos de acceso de {{username}}',
     done: 'Hecho',
+    permissions: 'Puede',
+    permissionsFor: 'Lo que {{username}} puede hacer',
+    permissionsSaved: 'Guardado lo que {{username}} puede hacer',
+    permissionsFailed: 'No se pudieron cambiar los permisos',
+    permission: {
+      canModerate: 'Moderar recuerdos',
+      canEditTheme: 'Editar ajustes del muro',
+      canEditDetails: 'Editar detalles del evento',
+    },
   },
   dashboard: {
     pickTitle: 'Elige un evento',
@@ -754,6 +763,7 @@ export const catalogue: Resources = {
     flagFailed: 'No se pudo marcar el recuerdo',
     loadFailed: 'No se pudieron cargar los recuerdos',
     retry: 'Reintentar',
+    notAllowed: 'Quien organiza tu evento no te ha dado acceso a la moderación.',
   },
   presentation: {
     notAvailableTitle: 'Evento no disponible',
@@ -903,5 +913,6 @@ export const catalogue: Resources = {
     imageOnly: 'Solo se permiten archivos de imagen',
     loadFailed: 'No se pudieron cargar los datos del evento. Vuelve a intentarlo más tarde.',
     notFound: 'El evento que buscas no existe o no tienes permiso para verlo.',
+    notAllowed: 'Quien organiza tu evento no te ha dado acceso a los ajustes del muro.',
   },
 };

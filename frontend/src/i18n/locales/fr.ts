@@ -420,6 +420,15 @@ export const catalogue: Resources = {
     addFailedText: 'Veuillez réessayer.',
     newCredentials: 'Identifiants de connexion de {{username}}',
     done: 'Terminé',
+    permissions: 'Peut',
+    permissionsFor: 'Ce que {{username}} peut faire',
+    permissionsSaved: 'Enregistré ce que {{username}} peut faire',
+    permissionsFailed: 'Impossible de modifier les autorisations',
+    permission: {
+      canModerate: 'Modérer les souvenirs',
+      canEditTheme: 'Modifier les réglages du mur',
+      canEditDetails: "Modifier les détails de l'événement",
+    },
   },
   dashboard: {
     pickTitle: 'Choisissez un événement',
@@ -759,6 +768,7 @@ export const catalogue: Resources = {
     flagFailed: 'Impossible de signaler le souvenir',
     loadFailed: 'Impossible de charger les souvenirs',
     retry: 'Réessayer',
+    notAllowed: "L'organisateur de votre événement ne vous a pas donné accès à la modération.",
   },
   presentation: {
     notAvailableTitle: 'Événement indisponible',
@@ -908,5 +918,6 @@ export const catalogue: Resources = {
     imageOnly: 'Seuls les fichiers image sont acceptés',
     loadFailed: "Impossible de charger les détails de l'événement. Veuillez réessayer plus tard.",
     notFound: "L'événement que vous recherchez n'existe pas ou vous n'avez pas l'autorisation de le voir.",
+    notAllowed: "L'organisateur de votre événement ne vous a pas donné accès aux réglages du mur.",
   },
 };

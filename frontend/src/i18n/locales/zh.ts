@@ -416,6 +416,15 @@ export const catalogue: Resources = {
     addFailedText: '请重试。',
     newCredentials: '{{username}} 的登录信息',
     done: '完成',
+    permissions: '权限',
+    permissionsFor: '{{username}} 可以做什么',
+    permissionsSaved: '已保存 {{username}} 的权限',
+    permissionsFailed: '无法更改权限',
+    permission: {
+      canModerate: '审核回忆',
+      canEditTheme: '编辑回忆墙设置',
+      canEditDetails: '编辑活动详情',
+    },
   },
   dashboard: {
     pickTitle: '选择活动',
@@ -716,6 +725,7 @@ export const catalogue: Resources = {
     flagFailed: '标记回忆失败',
     loadFailed: '加载回忆失败',
     retry: '重试',
+    notAllowed: '您的活动策划方尚未授予您审核的权限。',
   },
   presentation: {
     notAvailableTitle: '活动不可用',
@@ -865,5 +875,6 @@ export const catalogue: Resources = {
     imageOnly: '只允许上传图片文件',
     loadFailed: '加载活动详情失败，请稍后再试。',
     notFound: '您要查找的活动不存在，或您没有查看权限。',
+    notAllowed: '您的活动策划方尚未授予您回忆墙设置的权限。',
   },
 };

@@ -40,6 +40,15 @@ const en = {
   addFailedText: 'Please try again.',
   newCredentials: 'Sign-in details for {{username}}',
   done: 'Done',
+  permissions: 'May',
+  permissionsFor: 'What {{username}} may do',
+  permissionsSaved: 'Saved what {{username}} may do',
+  permissionsFailed: 'Failed to change permissions',
+  permission: {
+    canModerate: 'Moderate memories',
+    canEditTheme: 'Edit wall settings',
+    canEditDetails: 'Edit event details',
+  },
 };
 
 export type CustomersTexts = typeof en;

@@ -2,6 +2,7 @@
 const en = {
   title: 'Moderation',
   intro: 'Review what guests have shared before it appears on the wall.',
+  notAllowed: "Your event's planner has not given you access to moderation.",
   tabs: 'Memories by state',
   pending: 'Pending',
   approved: 'Approved',

@@ -1,6 +1,7 @@
 /** Texts of /wall-settings/{id}, added when its chunk loads (see ../lazy.ts). The heading is pages.wallSettings. */
 const en = {
   backToWall: 'Back to Wall',
+  notAllowed: "Your event's planner has not given you access to the wall settings.",
   intro: 'Choose how the wall of {{name}} looks and behaves.',
   wallTitle: 'Wall Title',
   wallTitleHint: 'Optional. Shown above the memories.',

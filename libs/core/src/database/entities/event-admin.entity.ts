@@ -8,20 +8,11 @@ import {
   PrimaryGeneratedColumn,
   Unique,
 } from 'typeorm';
+import { CustomerPermissions, DEFAULT_CUSTOMER_PERMISSIONS } from '@memory-wall/contracts';
 import { Event } from './event.entity';
 import { User } from './user.entity';
 
-export interface EventAdminPermissions {
-  canModerate: boolean;
-  canEditTheme: boolean;
-  canEditDetails: boolean;
-}
-
-export const DEFAULT_EVENT_ADMIN_PERMISSIONS: EventAdminPermissions = {
-  canModerate: true,
-  canEditTheme: true,
-  canEditDetails: false,
-};
+export type EventAdminPermissions = CustomerPermissions;
 
 /** A customer's access to one event. */
 @Entity('event_admins')
@@ -46,7 +37,7 @@ export class EventAdmin {
   user?: User;
 
   // An object, not SQL text: TypeORM compares jsonb defaults by value, and PostgreSQL re-spaces the text.
-  @Column({ type: 'jsonb', default: DEFAULT_EVENT_ADMIN_PERMISSIONS })
+  @Column({ type: 'jsonb', default: DEFAULT_CUSTOMER_PERMISSIONS })
   permissions: EventAdminPermissions;
 
   @CreateDateColumn({ type: 'timestamptz' })
