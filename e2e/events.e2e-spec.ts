@@ -4,7 +4,9 @@ import { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { Role } from '@memory-wall/contracts';
 import { Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount } from '../backend/test/support/accounts';
+import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
+import { createEvent } from '../backend/test/support/factories';
+import { waitFor } from '../backend/test/support/wait';
 import type { RunningProcess } from '../backend/test/support/processes';
 import type { TestEnvironment } from '../backend/test/support/test-environment';
 import { signIn, useBrowserStack } from './support/app';
@@ -111,5 +113,50 @@ describe('events in the browser', () => {
       moderationType: 'manual_moderation',
       transitionTime: 10,
     });
+  });
+
+  it("lets a provider choose what its customer may do, and the customer's screens follow", async () => {
+    const provider = await createAccount(t.dataSource, Role.ServiceProvider);
+    const host = await createAccount(t.dataSource, Role.Customer);
+    const event = await createEvent(t.dataSource, {
+      serviceProviderId: provider.provider!.id,
+      name: 'Harbour Memorial',
+    });
+    await makeEventAdmin(t.dataSource, host.user.id, event.id);
+
+    // The provider takes moderation away and lets the customer edit the details.
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, api.url, provider);
+    const card = page.getByRole('listitem', { name: 'Harbour Memorial' });
+    await card.getByRole('button', { name: 'Customer Access', exact: true }).click();
+    const permissions = card.getByRole('group', { name: `What ${host.username} may do` });
+    const saved = () =>
+      page.waitForResponse((r) => r.url().includes(`/customer/${host.user.id}`) && r.request().method() === 'PATCH');
+    await Promise.all([saved(), permissions.getByRole('checkbox', { name: 'Moderate memories' }).uncheck()]);
+    await Promise.all([saved(), permissions.getByRole('checkbox', { name: 'Edit event details' }).check()]);
+    expect(await permissions.getByRole('checkbox', { name: 'Moderate memories' }).isChecked()).toBe(false);
+    expect(await permissions.getByRole('checkbox', { name: 'Edit event details' }).isChecked()).toBe(true);
+
+    // The customer has no Moderation tab, is told so on the moderation page, and edits the details.
+    const customer = await (await browser.newContext()).newPage();
+    await signIn(customer, api.url, host);
+    await customer.waitForURL(`${api.url}/customer-wall`);
+    await customer.getByRole('link', { name: 'Contribute', exact: true }).waitFor();
+    expect(
+      await customer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts(),
+    ).toEqual(['Wall', 'Contribute', 'QR Code']);
+    await customer.goto(`${api.url}/events/${event.id}/moderation`);
+    await customer.getByText("Your event's planner has not given you access to moderation.").waitFor();
+    await customer.goto(`${api.url}/events/${event.id}`);
+    await customer.getByRole('link', { name: 'Edit Event', exact: true }).click();
+    await customer.getByRole('heading', { level: 1, name: 'Edit Event' }).waitFor();
+    await customer.getByLabel('Event Name', { exact: true }).fill('Harbour Memorial Evening');
+    await customer.getByRole('button', { name: 'Save Changes', exact: true }).click();
+    await waitFor(
+      async () =>
+        (await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).name === 'Harbour Memorial Evening',
+      10_000,
+      'the new name stored',
+    );
   });
 });

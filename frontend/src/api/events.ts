@@ -179,6 +179,16 @@ export const eventsApi = api.injectEndpoints({
         body,
       }),
       transformResponse: (response: { customer: EventCustomer }) => response.customer,
+      // The switch moves at once; a refusal puts it back.
+      async onQueryStarted({ eventId, customerId, ...changes }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          eventsApi.util.updateQueryData('getEventCustomers', eventId, (customers) => {
+            const customer = customers.find((c) => c.id === customerId);
+            if (customer) Object.assign(customer.permissions, changes);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
       invalidatesTags: (_result, _error, { eventId }) => [{ type: 'Customer', id: eventId }],
     }),
     resetCustomerPassword: build.mutation<void, { customerId: string; password: string }>({
