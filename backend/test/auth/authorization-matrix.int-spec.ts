@@ -102,6 +102,11 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   {
+    route: 'GET /api/events/{eventId}/stats',
+    path: (w) => `/api/events/${w.eventA}/stats`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
     route: 'GET /api/events/{eventId}/submissions/pending',
     path: (w) => `/api/events/${w.eventA}/submissions/pending`,
     expect: only('customerOwn', 'providerOwn', 'owner'),

@@ -3,6 +3,7 @@ import type {
   CustomerPermissions,
   DisplayOrder,
   EventCustomer,
+  EventStats,
   EventStatus,
   EventType,
   HostEvent,
@@ -108,6 +109,11 @@ export const eventsApi = api.injectEndpoints({
         { type: 'Event', id: 'LIST' },
         ...result.map(({ id }) => ({ type: 'Event' as const, id })),
       ],
+    }),
+    /** The event's memories counted, for its dashboard. */
+    getEventStats: build.query<EventStats, string>({
+      query: (id) => `events/${encodeURIComponent(id)}/stats`,
+      transformResponse: (response: { stats: EventStats }) => response.stats,
     }),
     /** One event as its hosts see it (404 when it is not the caller's). */
     getEvent: build.query<HostEvent, string>({
@@ -224,6 +230,7 @@ export const {
   useDeleteEventMutation,
   useGetEventCustomersQuery,
   useAddEventCustomerMutation,
+  useGetEventStatsQuery,
   useResetCustomerPasswordMutation,
   useSetCustomerPermissionsMutation,
   useUploadFeaturedImageMutation,

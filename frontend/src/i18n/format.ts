@@ -33,6 +33,7 @@ export function formatters(language: Language) {
     minimumFractionDigits: 2,
   });
   const relative = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const counts = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   return {
     /** The day a moment (a timestamp) fell on where the viewer is; '' for a missing or unreadable one. */
     date(iso: string | null | undefined): string {
@@ -54,6 +55,10 @@ export function formatters(language: Language) {
       const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
       const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? UNITS[UNITS.length - 1];
       return relative.format(Math.trunc(seconds / size), unit);
+    },
+    /** A count as the language groups its digits: 1,234, 1.234, 1 234. */
+    number(count: number): string {
+      return counts.format(count);
     },
     /** US cents as dollars: whole dollars without cents ($450), else with them ($123.45). */
     money(cents: number): string {

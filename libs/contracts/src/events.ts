@@ -1,5 +1,5 @@
 import type { PublicEvent } from './api';
-import { LANGUAGES, type EventStatus } from './enums';
+import { LANGUAGES, type EventStatus, type MemoryType } from './enums';
 
 /** Texts of spec §5 and §8 for events and customer access. */
 export const EventMessages = {
@@ -105,4 +105,17 @@ export interface EventCustomer {
   username: string;
   email: string;
   permissions: CustomerPermissions;
+}
+
+/**
+ * An event's memories counted for its dashboard. Guests have no accounts: contributors are the distinct names
+ * they signed with, case and surrounding spaces aside.
+ */
+export interface EventStats {
+  contributions: number;
+  approved: number;
+  pending: number;
+  flagged: number;
+  contributors: number;
+  byType: Record<MemoryType, number>;
 }

@@ -55,6 +55,13 @@ export class MemoriesController {
     return sendPublicWall(reply, await this.memories.publicWall(eventId, order, ifNoneMatch));
   }
 
+  @Get('events/:eventId/stats')
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: "The event's memories counted: in all, approved, pending, flagged, contributors, per type" })
+  async stats(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string) {
+    return { success: true, stats: await this.memories.stats(session, eventId) };
+  }
+
   @Get('events/:eventId/submissions/pending')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Submissions awaiting approval (and those that failed processing)' })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   BooleanText,
   DisplayOrder,
+  EventStats,
   formatLivePosition,
   HostMemory,
   LiveFeed,
@@ -39,6 +40,12 @@ export class MemoriesService {
     const position = await this.feedPosition(eventId, moderator);
     const filter = moderator ? hostFilter(query) : MemoryFilter.Approved;
     return { memories: (await this.find(eventId, filter, query.order)).map(toHostMemory), position };
+  }
+
+  /** The event's memories counted, for any of its hosts (counts reveal no content). */
+  async stats(session: Session, eventId: string): Promise<EventStats> {
+    await this.access.manageable(session, eventId);
+    return this.memories.stats(eventId);
   }
 
   /** The position of the feed a list follows (the hosts' feed for moderators): read before the list. */

@@ -4,6 +4,7 @@ import {
   DEFAULT_CUSTOMER_PERMISSIONS,
   EventStatus,
   Role,
+  type EventStats,
   type HostEvent,
   type SessionUser,
 } from '@memory-wall/contracts';
@@ -20,6 +21,14 @@ const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let events: HostEvent[];
 let eventReply: Reply;
+const stats: EventStats = {
+  contributions: 1234,
+  approved: 1000,
+  pending: 30,
+  flagged: 4,
+  contributors: 210,
+  byType: { message: 900, photo: 300, drawing: 34 },
+};
 
 let uninstall: () => void;
 beforeAll(() => (uninstall = installSoftwareCanvas()));
@@ -31,6 +40,8 @@ beforeEach(async () => {
   eventReply = undefined;
   server = await startTestServer((req) => {
     if (req.method === 'GET' && req.url === '/api/events') return { status: 200, body: { success: true, events } };
+    if (req.method === 'GET' && req.url === '/api/events/e-1/stats')
+      return { status: 200, body: { success: true, stats } };
     const target = events.find((e) => req.url === `/api/events/${e.id}`);
     if (req.method === 'GET' && req.url.startsWith('/api/events/') && !req.url.includes('/', '/api/events/'.length)) {
       if (eventReply) return eventReply;
@@ -103,6 +114,23 @@ describe('event dashboard', () => {
       expect(screen.queryByRole('link', { name: 'Moderate Content' })).not.toBeInTheDocument();
     },
   );
+
+  it("counts the event's memories: in all, approved, pending, contributors and per type", async () => {
+    await openDashboard(makeUser(Role.ServiceProvider), annaAndBen());
+    const panel = screen.getByRole('region', { name: 'Memories' });
+
+    await within(panel).findByText('1,234');
+    const tiles = within(panel)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(tiles).toEqual([
+      ['Contributions', '1,234'],
+      ['Approved', '1,000'],
+      ['Pending', '30'],
+      ['Contributors', '210'],
+    ]);
+    expect(within(panel).getByText('Messages: 900 · Photos: 300 · Drawings: 34')).toBeInTheDocument();
+  });
 
   it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {
     await openDashboard(makeUser(Role.Customer), { ...annaAndBen(), permissions: DEFAULT_CUSTOMER_PERMISSIONS });

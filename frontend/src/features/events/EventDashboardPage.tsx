@@ -1,11 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EventStatus, Role, type HostEvent } from '@memory-wall/contracts';
+import { EventStatus, MEMORY_TYPES, Role, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery } from '../../api/events';
+import { useGetEventQuery, useGetEventStatsQuery } from '../../api/events';
 import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { eventsTexts } from '../../i18n/pages/events';
@@ -85,16 +85,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         />
       </section>
 
-      <section className="ev-stats" aria-label={t('events.statContributions')}>
-        <div className="card ev-stat">
-          <span className="muted">{t('events.statContributions')}</span>
-          <strong>{t('events.statPlaceholder')}</strong>
-        </div>
-        <div className="card ev-stat">
-          <span className="muted">{t('events.statApproved')}</span>
-          <strong>{t('events.statPlaceholder')}</strong>
-        </div>
-      </section>
+      <EventStatsPanel eventId={event.id} />
 
       <nav className="actions ev-links" aria-label={event.name}>
         {event.permissions.canEditDetails && (
@@ -156,5 +147,44 @@ function Dashboard({ event }: { event: HostEvent }) {
       )}
       {dialog}
     </main>
+  );
+}
+
+/** How often the dashboard's counts are read again while it is open. */
+const STATS_REFRESH_MS = 15_000;
+
+/** The event's memories counted: in all, approved, pending, contributors, then per type. */
+function EventStatsPanel({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { data: stats } = useGetEventStatsQuery(eventId, { pollingInterval: STATS_REFRESH_MS });
+  const value = (count: number | undefined) =>
+    count === undefined ? t('events.statPlaceholder') : format.number(count);
+  const tiles: Array<[string, number | undefined]> = [
+    [t('events.statContributions'), stats?.contributions],
+    [t('events.statApproved'), stats?.approved],
+    [t('events.statPending'), stats?.pending],
+    [t('events.statContributors'), stats?.contributors],
+  ];
+  return (
+    <section className="ev-stats-panel" aria-label={t('events.statsTitle')}>
+      <dl className="ev-stats">
+        {tiles.map(([label, count]) => (
+          <div className="card ev-stat" key={label}>
+            <dt className="muted">{label}</dt>
+            <dd>
+              <strong>{value(count)}</strong>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {stats && (
+        <p className="ev-stat-types muted">
+          {MEMORY_TYPES.map((type) => `${t(`events.statType.${type}`)}: ${format.number(stats.byType[type])}`).join(
+            ' · ',
+          )}
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import {
   DisplayOrder,
+  EventStats,
   MemoryChange,
   MemoryFilter,
   MemoryMedia,
@@ -9,6 +10,7 @@ import {
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
 import {
+  countsPerType,
   MemoryRepository,
   NewMemory,
   StoredSubmission,
@@ -84,6 +86,22 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       .sort((a, b) => direction * (a.createdAt.getTime() - b.createdAt.getTime()))
       .slice(0, limit)
       .map((m) => ({ ...m }));
+  }
+
+  async stats(eventId: string): Promise<EventStats> {
+    const memories = [...this.rows.values()].filter((m) => m.eventId === eventId);
+    const count = (filter: MemoryFilter) => memories.filter((m) => matchesFilter(m, filter)).length;
+    const perType: Partial<Record<string, number>> = {};
+    for (const m of memories) perType[m.type] = (perType[m.type] ?? 0) + 1;
+    const names = memories.map((m) => m.author.trim().toLowerCase()).filter((name) => name !== '');
+    return {
+      contributions: memories.length,
+      approved: count(MemoryFilter.Approved),
+      pending: count(MemoryFilter.Pending),
+      flagged: count(MemoryFilter.Flagged),
+      contributors: new Set(names).size,
+      byType: countsPerType(perType),
+    };
   }
 
   async waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {

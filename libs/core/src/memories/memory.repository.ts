@@ -1,4 +1,12 @@
-import type { DisplayOrder, MemoryChange, MemoryFilter, MemoryMedia, MemoryState } from '@memory-wall/contracts';
+import { MEMORY_TYPES, type MemoryType } from '@memory-wall/contracts';
+import type {
+  DisplayOrder,
+  EventStats,
+  MemoryChange,
+  MemoryFilter,
+  MemoryMedia,
+  MemoryState,
+} from '@memory-wall/contracts';
 import type { Memory } from '../database/entities/memory.entity';
 
 /** The columns a submission sets, in the order of the INSERT; the rest take their defaults. */
@@ -59,6 +67,9 @@ export abstract class MemoryRepository {
   /** The event's memories in a list (newest or oldest first; random is newest, shuffled by the caller). */
   abstract list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]>;
 
+  /** The event's memories counted: in all, per list (approved, pending, flagged), contributors and per type. */
+  abstract stats(eventId: string): Promise<EventStats>;
+
   /** Memories still processing that were stored before `storedBefore`, oldest first. */
   abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;
 
@@ -70,4 +81,9 @@ export abstract class MemoryRepository {
 
   /** Deletes the memory; answers it as it was, or null when it was already gone. */
   abstract remove(id: string): Promise<Memory | null>;
+}
+
+/** Every memory type, with 0 for those an event has none of. */
+export function countsPerType(counts: Partial<Record<string, number>>): Record<MemoryType, number> {
+  return Object.fromEntries(MEMORY_TYPES.map((type) => [type, counts[type] ?? 0])) as Record<MemoryType, number>;
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import {
   DisplayOrder,
+  EventStats,
   FILTER_PATTERNS,
   MemoryChange,
   MemoryFilter,
@@ -15,6 +16,7 @@ import {
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
 import {
+  countsPerType,
   MemoryRepository,
   NEW_MEMORY_COLUMNS,
   NewMemory,
@@ -74,6 +76,24 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .orderBy('m.createdAt', order === DisplayOrder.Oldest ? 'ASC' : 'DESC')
       .limit(limit)
       .getMany();
+  }
+
+  /** One pass over the event's rows (memories_event_created), each list's condition from FILTER_PATTERNS. */
+  async stats(eventId: string): Promise<EventStats> {
+    const lists = (['approved', 'pending', 'flagged'] as const).map((filter) => ({
+      filter,
+      ...stateCondition('m', FILTER_PATTERNS[filter], filter),
+    }));
+    const counts = lists.map(({ filter, sql }) => `count(*) FILTER (WHERE ${sql})::int AS "${filter}"`).join(', ');
+    const [row] = await this.run<[Omit<EventStats, 'byType'> & { byType: Record<string, number> | null }]>(
+      `SELECT count(*)::int AS "contributions", ${counts},
+        count(DISTINCT lower(btrim(m."author"))) FILTER (WHERE btrim(m."author") <> '')::int AS "contributors",
+        (SELECT json_object_agg(t."type", t."n") FROM
+          (SELECT "type", count(*)::int AS "n" FROM "memories" WHERE "eventId" = :eventId GROUP BY "type") AS t) AS "byType"
+      FROM "memories" AS m WHERE m."eventId" = :eventId`,
+      { eventId, ...Object.fromEntries(lists.flatMap((list) => Object.entries(list.params))) },
+    );
+    return { ...row, byType: countsPerType(row.byType ?? {}) };
   }
 
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
@@ -165,18 +185,25 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 }
 
-/** A state pattern as a condition on the row aliased `alias`, with named parameters. */
-function stateCondition(alias: string, pattern: StatePattern): { sql: string; params: Record<string, unknown> } {
+/**
+ * A state pattern as a condition on the row aliased `alias`, with named parameters (prefixed, so that several
+ * conditions can share a statement).
+ */
+function stateCondition(
+  alias: string,
+  pattern: StatePattern,
+  prefix = 'state',
+): { sql: string; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
   for (const column of ['processingState', 'approved', 'flagged'] as const) {
     if (pattern[column] === undefined) continue;
-    parts.push(`${alias}."${column}" = :state_${column}`);
-    params[`state_${column}`] = pattern[column];
+    parts.push(`${alias}."${column}" = :${prefix}_${column}`);
+    params[`${prefix}_${column}`] = pattern[column];
   }
   if (pattern.heldFor !== undefined) {
-    parts.push(`${alias}."moderation"->>'reason' = :state_heldFor`);
-    params.state_heldFor = pattern.heldFor;
+    parts.push(`${alias}."moderation"->>'reason' = :${prefix}_heldFor`);
+    params[`${prefix}_heldFor`] = pattern.heldFor;
   }
   return { sql: parts.length ? parts.join(' AND ') : 'TRUE', params };
 }
