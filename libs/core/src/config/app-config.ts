@@ -127,6 +127,14 @@ export class AppConfig {
   S3_REGION = 'us-east-1';
 
   /**
+   * With S3, how public renditions reach a browser: `redirect` (the API answers with a redirect to
+   * MEDIA_PUBLIC_BASE_URL, or to a presigned GET of the bucket, and sends no bytes) or `stream` (through the
+   * API, for a bucket browsers cannot reach). Local disk always streams.
+   */
+  @IsIn(['redirect', 'stream'])
+  MEDIA_DELIVERY: 'redirect' | 'stream' = 'redirect';
+
+  /**
    * With S3: where the public renditions (keys under public/) are served from, e.g. a CDN in front of the
    * bucket. Empty: the API answers a public rendition with a redirect to a presigned GET of the bucket.
    */
