@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { request } from 'node:http';
+import { IncomingMessage, request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
@@ -23,11 +23,14 @@ function slowSubmission(baseUrl: string, eventId: string, text: string) {
     path: `/api/events/${eventId}/submissions/message`,
     headers: { 'content-type': 'application/json', 'content-length': body.length },
   });
-  const answered = once(req, 'response').then(async ([res]: [import('node:http').IncomingMessage]) => ({
-    status: res.statusCode,
-    connection: res.headers.connection,
-    body: JSON.parse((await buffer(res)).toString()) as { memory: { id: string } },
-  }));
+  const answered = once(req, 'response').then(async (args) => {
+    const res = args[0] as IncomingMessage;
+    return {
+      status: res.statusCode,
+      connection: res.headers.connection,
+      body: JSON.parse((await buffer(res)).toString()) as { memory: { id: string } },
+    };
+  });
   req.flushHeaders();
   req.write(body.subarray(0, 10));
   return { answered, finish: () => req.end(body.subarray(10)) };
