@@ -20,6 +20,8 @@ import { apiValidationPipe } from './common/validation.pipe';
 import { OwnOrigins, refuseForeignOrigins } from './common/origin-check';
 import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT, refuseUnacceptableRequests } from './common/request-limits';
 import { addSecurityHeaders } from './common/security-headers';
+import { closeConnectionsWhileDraining } from './common/shutdown/graceful-shutdown';
+import { Draining } from './common/shutdown/draining';
 import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
@@ -69,6 +71,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   fastify.addHook('onClose', (_instance, done) => logStream.flush(done));
   measureRequests(fastify, app.get(Metrics));
+  closeConnectionsWhileDraining(fastify, app.get(Draining));
   applyRouteBodyLimits(fastify);
   refuseUnacceptableRequests(fastify);
 

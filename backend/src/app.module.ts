@@ -9,6 +9,7 @@ import {
   RedisModule,
   StorageModule,
 } from '@memory-wall/core';
+import { ShutdownModule } from './common/shutdown/shutdown.module';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -36,6 +37,7 @@ export class AppModule {
         MetricsModule,
         StorageModule,
         SessionModule,
+        ShutdownModule,
         HealthModule,
         AuthModule,
         UsersModule,

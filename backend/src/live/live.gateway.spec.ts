@@ -3,6 +3,7 @@ import { Metrics } from '@memory-wall/core';
 import type { AppConfig, Event, EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
+import { Draining } from '../common/shutdown/draining';
 import type { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
 import type { PublishedEvents } from '../modules/events/published-events';
@@ -55,6 +56,7 @@ function gateway() {
     {} as LiveAdmission,
     revocations,
     new Metrics(),
+    new Draining(),
   );
   return { live, joined, followed, setDatabaseAway: (away: boolean) => (databaseAway = away) };
 }

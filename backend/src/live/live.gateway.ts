@@ -9,6 +9,7 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isUUID } from 'class-validator';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -20,10 +21,13 @@ import {
   LivePong,
   LiveRefusals,
   Messages,
+  RECONNECT_NOW_CLOSE_CODE,
+  RECONNECT_NOW_REASON,
   SESSION_ENDED_CLOSE_CODE,
   SessionRevocation,
 } from '@memory-wall/contracts';
 import { AppConfig, Metrics } from '@memory-wall/core';
+import { Draining } from '../common/shutdown/draining';
 import { sessionIdFromCookieHeader } from '../modules/auth/session-cookie';
 import { Session, SessionStore } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
@@ -43,6 +47,11 @@ const HEARTBEAT_SLICES = 30;
 const PONG_FRAME = JSON.stringify({ type: LIVE_PONG } satisfies LivePong);
 /** WebSocket's "internal error": not final, so clients reconnect later. */
 const INTERNAL_ERROR_CLOSE_CODE = 1011;
+/**
+ * How long a shutting-down instance waits for its clients to answer its close frames; then Nest's
+ * WebSocket adapter cuts whatever is left (a cut before the frame went out would look like a crash).
+ */
+const SEND_AWAY_WAIT_MS = 1000;
 
 type LiveSocket = WebSocket & { session?: Session | null; sessionId?: string | null; joinKey?: string };
 
@@ -62,6 +71,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private readonly joinAccess: LiveJoinAccess;
   private readonly joinsPerSocket: RateLimiterMemory;
   private joinKeys = 0;
+  /** Shutting down: every socket has been sent elsewhere, and any that still arrives is too. */
+  private leaving = false;
 
   constructor(
     private readonly registry: LiveRegistry,
@@ -73,7 +84,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     private readonly admission: LiveAdmission,
     revocations: SessionRevocations,
     private readonly metrics: Metrics,
+    draining: Draining,
   ) {
+    draining.onStoppedAccepting(() => this.sendAway());
     metrics.watchOpenSockets(() => this.sockets.size);
     revocations.onRevoked((revocation) => this.closeRevoked(revocation));
     this.joinAccess = new LiveJoinAccess(events, access, config.LIVE_JOIN_CACHE_MS);
@@ -86,6 +99,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   async handleConnection(socket: LiveSocket, request: IncomingMessage) {
+    if (this.leaving) return socket.close(RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON);
     this.sockets.add(socket);
     this.heartbeat.add(socket);
     socket.sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
@@ -155,6 +169,24 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       socket.session = null;
       socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
     }
+  }
+
+  /**
+   * The instance is shutting down and accepts no more connections: each socket is told to reconnect at once
+   * (RECONNECT_NOW_CLOSE_CODE), which takes it to another instance, instead of dropping it with the process
+   * (a client backs off after an unexplained drop). Resolves once they all closed, or after SEND_AWAY_WAIT_MS.
+   */
+  private async sendAway() {
+    this.leaving = true;
+    const closed = [...this.sockets].map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          socket.once('close', () => resolve());
+          socket.close(RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON);
+        }),
+    );
+    this.logger.log(`sending ${closed.length} live sockets to another instance`);
+    await Promise.race([Promise.all(closed), sleep(SEND_AWAY_WAIT_MS, undefined, { ref: false })]);
   }
 
   onModuleDestroy() {

@@ -66,6 +66,7 @@ const newPasswordFor: Record<Role, string> = {
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone() },
   { route: 'GET /api/health/live', path: () => '/api/health/live', expect: everyone() },
+  { route: 'GET /api/health/ready', path: () => '/api/health/ready', expect: everyone() },
   { route: 'GET /api/settings', path: () => '/api/settings', expect: everyone() },
   {
     route: 'GET /api/settings/moderation',

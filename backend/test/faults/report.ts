@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 
 /**
@@ -37,7 +37,15 @@ export interface ScenarioRecord {
   recordedAt: string;
   /** The Jest process that ran it: records of one run share it. */
   runPid: number;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; redis: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    redis: string;
+    /** The 1-minute load average when the scenario ended: how busy the machine was (shared CI, parallel work). */
+    load?: number;
+  };
 }
 
 interface FiguresFile {
@@ -69,6 +77,7 @@ function machine(): ScenarioRecord['machine'] {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     redis: redisVersion,
+    load: Math.round(loadavg()[0] * 10) / 10,
   };
 }
 
@@ -134,7 +143,8 @@ export function renderReport(figures = readFigures()) {
     `- Finished: ${latest.recordedAt} (${sameRun.length} of ${records.length} scenarios in this run${records.length < 8 ? `; ${8 - records.length} never recorded` : ''})`,
   );
   lines.push(
-    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB memory; Node ${m.node}; redis-server ${m.redis}`,
+    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB memory; Node ${m.node}; redis-server ${m.redis}` +
+      (m.load === undefined ? '' : `; load average ${m.load} at the end`),
   );
   lines.push(`- Held: ${records.filter((r) => r.status === 'held').length} of ${records.length}`);
   lines.push('');
@@ -155,7 +165,7 @@ export function renderReport(figures = readFigures()) {
     lines.push(`**Tried:** ${r.tried}`);
     lines.push('');
     lines.push(
-      `**Result:** ${r.status === 'held' ? 'held' : '**broke**'} in ${seconds(r.durationMs)} (recorded ${r.recordedAt}${r.runPid !== latest.runPid ? ', an earlier run' : ''}).`,
+      `**Result:** ${r.status === 'held' ? 'held' : '**broke**'} in ${seconds(r.durationMs)} (recorded ${r.recordedAt}${r.runPid !== latest.runPid ? ', an earlier run' : ''}${r.machine.load === undefined ? '' : `; load average ${r.machine.load} on ${r.machine.cpus} CPUs`}).`,
     );
     lines.push('');
     if (r.failure) {

@@ -50,6 +50,9 @@ function startProcess(script: string, env: Record<string, string>, port = 0): Ru
   };
 }
 
+/** How long an API process may take to answer its health check after it was started. */
+const START_TIMEOUT_MS = 60_000;
+
 /**
  * An API instance on its own port, resolved once /api/health answers `healthStatus`
  * (200; 503 for an instance started on purpose without a reachable Redis). `port`: the same address again
@@ -61,7 +64,9 @@ export async function startApi(
   port?: number,
 ): Promise<RunningProcess> {
   const api = startProcess('backend/dist/main.js', env, port ?? (await freePort()));
-  for (let i = 0; i < 200; i++) {
+  // A deadline rather than a number of tries: on a busy machine a start (and each try) takes longer.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (api.child.exitCode !== null) throw new Error(`API exited early:\n${api.output()}`);
     const status = await fetch(`${api.url}/api/health`).then(
       (r) => r.status,

@@ -5,7 +5,10 @@ import {
   LiveJoined,
   LiveMessage,
   LiveMessageType,
+  LIVE_POSITION_HEADER,
+  parseLivePosition,
   PublicMemory,
+  RECONNECT_NOW_CLOSE_CODE,
 } from '@memory-wall/contracts';
 
 /** The front end's reconnection schedule (spec §9, frontend/src/api/live.ts): 1 s doubling, cap 30 s, 10 attempts. */
@@ -15,7 +18,8 @@ export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAtte
  * A venue screen as the front end behaves (frontend/src/api/live.ts + memories.ts), without a browser:
  * it opens /ws?eventId=…, fetches the public wall on every (re)connect, merges each live message into what
  * it shows, fetches the wall again when the feed's `seq` jumps, and after an unclean close reconnects on
- * the spec's schedule. Everything it did is counted. (The front end fetches on a connect only when the
+ * the spec's schedule, or at once when its server says it is shutting down (RECONNECT_NOW_CLOSE_CODE).
+ * Everything it did is counted. (The front end fetches on a connect only when the
  * gateway's "joined" position is past its list's; fetching on every connect is the safe superset.)
  */
 export class Screen {
@@ -24,9 +28,22 @@ export class Screen {
   /** memory_approved frames received, per memory id (a duplicate shows as a count above 1). */
   readonly approvals = new Map<string, number>();
   readonly messages: LiveMessage[] = [];
-  readonly stats = { opens: 0, uncleanCloses: 0, refetches: 0, refetchFailures: 0, gaps: 0, gaveUp: false };
+  readonly stats = {
+    opens: 0,
+    uncleanCloses: 0,
+    sentAway: 0,
+    refetches: 0,
+    refetchFailures: 0,
+    gaps: 0,
+    outOfOrder: 0,
+    gaveUp: false,
+  };
   /** Milliseconds from each unclean close to the next open. */
   readonly reconnectMs: number[] = [];
+  /** Milliseconds from each close to the next "joined" (on its feed again): the time without live updates. */
+  readonly withoutLiveMs: number[] = [];
+  /** When each live message arrived (epoch ms). */
+  readonly receivedAt: number[] = [];
   /** The local port of the current socket (to ask a proxy where it went). */
   localPort?: number;
   connected = false;
@@ -36,6 +53,7 @@ export class Screen {
   private lastSeq?: number;
   private joinedOnConnection = false;
   private closedAt?: number;
+  private offFeedSince?: number;
   private retryTimer?: NodeJS.Timeout;
   private stopped = false;
   private refetching?: Promise<void>;
@@ -45,7 +63,15 @@ export class Screen {
     private readonly httpBase: string,
     private readonly wsBase: string,
     readonly eventId: string,
+    /**
+     * As the front end: after the first connect, fetch the wall on a reconnect only when the socket joined
+     * past the position the screen already reflects (its wall's LIVE_POSITION_HEADER, its last message).
+     */
+    private readonly options: { catchUpOnlyWhenBehind?: boolean } = {},
   ) {}
+
+  /** The public feed's position the screen's wall reflects. */
+  private position?: number;
 
   /** Connects and resolves once the first socket is open and the wall fetched. */
   async start(): Promise<void> {
@@ -79,7 +105,7 @@ export class Screen {
       this.stats.opens++;
       if (this.closedAt !== undefined) this.reconnectMs.push(Date.now() - this.closedAt);
       this.closedAt = undefined;
-      this.catchUp();
+      if (!this.options.catchUpOnlyWhenBehind || this.position === undefined) this.catchUp();
       this.onceOpen.splice(0).forEach((resolve) => resolve());
     });
     ws.on('message', (data) => this.receive(String(data)));
@@ -88,8 +114,14 @@ export class Screen {
       if (this.socket !== ws) return;
       this.socket = undefined;
       if (this.connected) this.closedAt = Date.now();
+      if (this.connected) this.offFeedSince ??= Date.now();
       this.connected = false;
       if (this.stopped || isFinalCloseCode(code)) return;
+      if (code === RECONNECT_NOW_CLOSE_CODE) {
+        this.stats.sentAway++;
+        this.connect();
+        return;
+      }
       this.stats.uncleanCloses++;
       if (this.attempts >= SCREEN_RECONNECT.maxAttempts) {
         this.stats.gaveUp = true;
@@ -111,14 +143,22 @@ export class Screen {
     if (frame.type === LIVE_JOINED) {
       // A second "joined" on one connection: Redis came back empty and the feed numbers from 1 again.
       if (this.joinedOnConnection) this.catchUp();
+      else if (this.options.catchUpOnlyWhenBehind && (frame.seq === null || frame.seq > (this.position ?? 0)))
+        this.catchUp();
       this.joinedOnConnection = true;
+      if (this.offFeedSince !== undefined) this.withoutLiveMs.push(Date.now() - this.offFeedSince);
+      this.offFeedSince = undefined;
       this.lastSeq = frame.seq ?? undefined;
       return;
     }
     const message = frame;
     this.messages.push(message);
+    this.receivedAt.push(Date.now());
+    if (this.lastSeq !== undefined && typeof message.seq === 'number' && message.seq <= this.lastSeq)
+      this.stats.outOfOrder++;
     const gap = this.lastSeq !== undefined && typeof message.seq === 'number' && message.seq > this.lastSeq + 1;
     if (typeof message.seq === 'number') this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
+    if (typeof message.seq === 'number' && !gap) this.position = Math.max(this.position ?? 0, message.seq);
     this.apply(message);
     if (gap) {
       this.stats.gaps++;
@@ -158,6 +198,8 @@ export class Screen {
           const res = await fetch(`${this.httpBase}/api/events/${this.eventId}/memories`);
           if (res.status !== 200) throw new Error(`wall answered ${res.status}`);
           const body = (await res.json()) as { memories: PublicMemory[] };
+          const listed = parseLivePosition(res.headers.get(LIVE_POSITION_HEADER));
+          if (listed) this.position = Math.max(this.position ?? 0, listed.seq);
           // The fetched wall replaces what was shown, keeping what arrived live while it was on its way.
           const kept = [...this.liveSinceFetch].map((id) => this.shown.get(id)).filter((m): m is PublicMemory => !!m);
           this.shown.clear();

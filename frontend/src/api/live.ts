@@ -7,6 +7,7 @@ import {
   matchesFilter,
   parseLivePosition,
   ProcessingState,
+  RECONNECT_NOW_CLOSE_CODE,
   type HostMemory,
   type LiveJoined,
   type LiveMessage,
@@ -172,7 +173,8 @@ export const PROBE = { timeoutMs: 2000 } as const;
 const liveProbeUrl = () => `${apiBaseUrl()}/health/live`;
 
 /**
- * Opens the live socket of an event and keeps it open. After an unclean close (anything but a normal 1000
+ * Opens the live socket of an event and keeps it open. A server that shuts down closes it with
+ * RECONNECT_NOW_CLOSE_CODE: it connects again at once. After an unclean close (anything but a normal 1000
  * closure or the gateway refusing the event, so a restarting server's 1001 counts), or a connection that
  * stopped carrying data (LIVENESS), it probes the server on the RECONNECT schedule (PROBE) and connects
  * again once the server answers, for as long as the view is open; it probes at once when the browser says
@@ -214,7 +216,8 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
       else if (message.type === LIVE_JOINED) handlers.onJoined(message);
       else handlers.onMessage(message);
     };
-    ws.onclose = (event: CloseEvent) => ended(ws, isFinalCloseCode(event.code));
+    ws.onclose = (event: CloseEvent) =>
+      ended(ws, event.code === RECONNECT_NOW_CLOSE_CODE ? 'now' : isFinalCloseCode(event.code) ? 'finished' : 'later');
   };
 
   /** Asks whether the server answers: connects if it does, asks again later if not. */
@@ -245,19 +248,25 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
     attempts += 1;
   };
 
-  /** The socket ended: tell the lists, and try again unless that was final. */
-  const ended = (ws: WebSocket, final: boolean) => {
+  /**
+   * The socket ended: tell the lists, and try again unless that was final. `now`: its server is shutting
+   * down and told it to reconnect at once (another instance takes it), so neither the backoff nor the probe
+   * applies; should that try fail, the schedule does.
+   */
+  const ended = (ws: WebSocket, next: 'finished' | 'later' | 'now') => {
     if (socket !== ws) return;
     socket = null;
     clearInterval(watchdog);
     handlers.onClose();
-    if (final) finished = true;
-    if (!finished) retryLater();
+    if (next === 'finished') finished = true;
+    if (finished) return;
+    if (next === 'now') connect();
+    else retryLater();
   };
 
   /** Given up on without waiting for the browser to agree (a lost connection may take minutes to close). */
   const lost = (ws: WebSocket) => {
-    ended(ws, false);
+    ended(ws, 'later');
     ws.close();
   };
 

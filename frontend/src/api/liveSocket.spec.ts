@@ -1,4 +1,4 @@
-import { LIVE_JOINED, LIVE_PONG } from '@memory-wall/contracts';
+import { LIVE_JOINED, LIVE_PONG, RECONNECT_NOW_CLOSE_CODE } from '@memory-wall/contracts';
 import { LIVENESS, openLiveSocket, PROBE, RECONNECT, type LiveSocketHandlers } from './live';
 
 /** A browser WebSocket the test drives: it opens, answers, closes or goes silent when told. */
@@ -78,14 +78,18 @@ function fakeFetch(url: string, init: RequestInit): Promise<Response> {
 const latest = () => FakeSocket.all.at(-1)!;
 const lastProbe = () => probes.at(-1)!;
 
-/** After the longest backoff the probe is answered: a second socket opens, and once open the page is live again. */
-async function reconnectsOnceTheProbeAnswers() {
+/**
+ * After the longest backoff the probe is answered: another socket opens (the `sockets`-th), and once open the
+ * page is live again.
+ */
+async function reconnectsOnceTheProbeAnswersAfter(sockets: number) {
   await jest.advanceTimersByTimeAsync(RECONNECT.maxDelayMs);
   await lastProbe().answer();
-  expect(FakeSocket.all).toHaveLength(2);
+  expect(FakeSocket.all).toHaveLength(sockets + 1);
   latest().open();
   expect(handlers.connected).toBe(true);
 }
+const reconnectsOnceTheProbeAnswers = () => reconnectsOnceTheProbeAnswersAfter(1);
 const pings = (socket: FakeSocket) => socket.sent.filter((m) => JSON.parse(m).type === 'ping').length;
 
 let handlers: LiveSocketHandlers & { connected: boolean };
@@ -216,6 +220,27 @@ describe('openLiveSocket', () => {
     latest().open();
     window.dispatchEvent(new Event('offline'));
     expect(handlers.connected).toBe(false);
+    live.close();
+  });
+
+  it('connects again at once, without backoff or probe, when its server shuts down and says so', async () => {
+    const live = openLiveSocket('event-1', handlers);
+    latest().open();
+    latest().drop(RECONNECT_NOW_CLOSE_CODE);
+    expect(handlers.connected).toBe(false);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(probes).toHaveLength(0);
+    latest().open();
+    expect(handlers.connected).toBe(true);
+
+    // The next server says so too: at once again (the schedule was not advanced by the first).
+    latest().drop(RECONNECT_NOW_CLOSE_CODE);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    // That try finds no server: from there on the usual schedule, probe first.
+    latest().drop(1006);
+    expect(FakeSocket.all).toHaveLength(3);
+    await reconnectsOnceTheProbeAnswersAfter(3);
     live.close();
   });
 

@@ -86,6 +86,13 @@ export const isFinalCloseCode = (code: number) =>
   code === 1000 || (Object.values(LiveCloseCode) as number[]).includes(code);
 /** The socket's session ended (logout, password change or reset): reconnecting makes it a public viewer. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/**
+ * The API instance holding the socket is shutting down (a deploy, a scale-in) and no longer accepts
+ * connections: the client reconnects at once, without its backoff, and the load balancer sends it to
+ * another instance. Not final.
+ */
+export const RECONNECT_NOW_CLOSE_CODE = 4503;
+export const RECONNECT_NOW_REASON = 'This server is restarting: reconnect now';
 
 /** Sent on the session control channel when sessions end, so every gateway can close their sockets. */
 export interface SessionRevocation {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
@@ -13,10 +13,10 @@ type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
 /**
  * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency.
  * A worker that dies mid-job loses its lock after WORKER_LOCK_MS and the job is run again elsewhere
- * (the processors are idempotent).
+ * (the processors are idempotent); one that is stopped (SIGTERM) finishes its jobs first.
  */
 @Injectable()
-export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(MemoryWorker.name);
   private readonly workers: Array<Pick<Worker, 'close'>> = [];
 
@@ -81,7 +81,14 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
   }
 
-  async onApplicationShutdown() {
+  /**
+   * SIGTERM: the workers take no new job and finish the ones under way (BullMQ's close waits for them),
+   * before any connection closes (Nest closes the database and Redis in onApplicationShutdown, after this):
+   * a job cut off by its own process's shutdown would fail and wait for a retry. A process killed before
+   * its jobs end leaves them to the stalled-job recovery (WORKER_LOCK_MS), which runs them again elsewhere.
+   */
+  async beforeApplicationShutdown() {
+    this.logger.log('shutting down: finishing the jobs under way');
     await Promise.all(this.workers.map((worker) => worker.close()));
   }
 }

@@ -4,6 +4,7 @@ import { Public } from '../../common/auth/auth.decorators';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { REDIS } from '@memory-wall/core';
+import { Draining } from '../../common/shutdown/draining';
 
 @ApiTags('health')
 @Controller('health')
@@ -13,14 +14,25 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly draining: Draining,
   ) {}
 
+  /**
+   * Readiness: whether this instance should be sent requests. Down (503) while the database or Redis is
+   * unreachable, and from the moment the instance starts shutting down (SIGTERM), before it stops
+   * accepting connections, so a balancer that routes by readiness moves its clients first.
+   */
   @Public()
-  @Get()
+  @Get('ready')
   @HealthCheck()
-  @ApiOperation({ summary: 'Database and Redis reachability (200 up, 503 down)' })
-  check() {
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Readiness: database and Redis reachable and not shutting down (200 ready, 503 not)' })
+  ready() {
     return this.health.check([
+      () => {
+        const instance = this.indicators.check('instance');
+        return this.draining.active ? instance.down({ reason: 'shutting down' }) : instance.up();
+      },
       () => this.database.pingCheck('database', { timeout: 2000 }),
       () =>
         this.indicators
@@ -30,12 +42,23 @@ export class HealthController {
     ]);
   }
 
+  /** The readiness check at its first address (kept for the probes and scripts that ask it). */
+  @Public()
+  @Get()
+  @HealthCheck()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Readiness (same as /api/health/ready)' })
+  check() {
+    return this.ready();
+  }
+
   /**
    * Liveness: answers while the process serves HTTP, without touching the database or Redis. A venue
    * screen that lost its live socket asks this before opening another (frontend/src/api/live.ts): a cheap
    * request that no browser throttles, unlike failed WebSocket attempts. Not rate-limited: hundreds of
    * screens behind one venue address ask it every second or so while the network is down. The screen
-   * sends no cookie, so the session guard reads nothing either.
+   * sends no cookie, so the session guard reads nothing either. Still 200 while the instance drains: the
+   * process is alive, and restarting it would cut the requests it is finishing.
    */
   @Public()
   @Get('live')

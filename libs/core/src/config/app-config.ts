@@ -126,6 +126,30 @@ export class AppConfig {
   @IsString()
   S3_REGION = 'us-east-1';
 
+  /**
+   * With S3, how public renditions reach a browser: `redirect` (the API answers with a redirect to
+   * MEDIA_PUBLIC_BASE_URL, or to a presigned GET of the bucket, and sends no bytes) or `stream` (through the
+   * API, for a bucket browsers cannot reach). Local disk always streams.
+   */
+  @IsIn(['redirect', 'stream'])
+  MEDIA_DELIVERY: 'redirect' | 'stream' = 'redirect';
+
+  /**
+   * With S3: where the public renditions (keys under public/) are served from, e.g. a CDN in front of the
+   * bucket. Empty: the API answers a public rendition with a redirect to a presigned GET of the bucket.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  MEDIA_PUBLIC_BASE_URL?: string;
+
+  /** With S3 and no MEDIA_PUBLIC_BASE_URL: how long a presigned rendition URL is valid, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(120)
+  @Max(604_800)
+  MEDIA_PRESIGN_SECONDS = 3600;
+
   /** Empty: AI moderation holds every item for a human (fail closed). */
   @IsString()
   OPENAI_API_KEY = '';
@@ -292,6 +316,16 @@ export class AppConfig {
   @IsInt()
   @Min(1000)
   HTTP_REQUEST_TIMEOUT_MS = 900_000;
+
+  /**
+   * On SIGTERM the API answers its readiness check 503 for this long before it stops accepting connections:
+   * a load balancer that routes by readiness (Kubernetes, a cloud LB) stops sending new requests first. 0
+   * when the balancer fails over on a refused connection (nginx in docker-compose.yml).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_READINESS_GRACE_MS = 0;
 
   /** When all three are set, the API creates this owner account at start-up if it does not exist. */
   @IsString()

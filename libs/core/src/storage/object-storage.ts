@@ -16,6 +16,20 @@ export abstract class ObjectStorage {
   /** The object, or null when there is none. */
   abstract get(key: string): Promise<StoredObject | null>;
   abstract remove(key: string): Promise<void>;
+
+  /**
+   * Where a browser may fetch a public object itself (a CDN, or the bucket through a presigned URL), or
+   * null when the caller must stream it (local disk). Only for objects the caller decided are public.
+   */
+  publicLocation(_key: string): Promise<PublicLocation | null> {
+    return Promise.resolve(null);
+  }
+}
+
+/** An address of a public object outside the API; `validUntil` (epoch ms) when the address expires. */
+export interface PublicLocation {
+  url: string;
+  validUntil?: number;
 }
 
 export const PUBLIC_PREFIX = 'public/';

@@ -1,6 +1,6 @@
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
-import { ObjectStorage, StoredObject } from './object-storage';
+import { ObjectStorage, PublicLocation, StoredObject } from './object-storage';
 
 export interface S3Options {
   endPoint: string;
@@ -10,7 +10,16 @@ export interface S3Options {
   secretKey: string;
   bucket: string;
   region: string;
+  /** Public objects as redirects (see publicLocation); false: streamed through the API. */
+  redirectPublic?: boolean;
+  /** A CDN (or public bucket address) serving the bucket's keys under it. */
+  publicBaseUrl?: string;
+  /** Lifetime of a presigned URL, in seconds. */
+  presignSeconds?: number;
 }
+
+/** Immutable objects (each rendition has a key of its own) as a CDN or a browser may keep them. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** MinIO, S3 or R2 through the `minio` client; the bucket is created when missing, and stays private. */
 export class S3Storage extends ObjectStorage {
@@ -62,6 +71,31 @@ export class S3Storage extends ObjectStorage {
         return null;
       throw err;
     }
+  }
+
+  /**
+   * With a public base URL: the object's address under it. Otherwise a presigned GET of the bucket, signed
+   * as of the start of the current half-lifetime window, so every request of that window gets the same URL
+   * (a browser's or CDN's cache keeps working) and each URL handed out stays valid at least half its lifetime.
+   * The object's response may be cached for that half lifetime, never longer than its URL lives.
+   */
+  async publicLocation(key: string): Promise<PublicLocation | null> {
+    if (!this.options.redirectPublic) return null;
+    if (this.options.publicBaseUrl) {
+      const path = key.split('/').map(encodeURIComponent).join('/');
+      return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/${path}` };
+    }
+    const lifetime = this.options.presignSeconds ?? 3600;
+    const windowMs = Math.floor(lifetime / 2) * 1000;
+    const signedAt = Math.floor(Date.now() / windowMs) * windowMs;
+    const url = await this.client.presignedGetObject(
+      this.options.bucket,
+      key,
+      lifetime,
+      { 'response-cache-control': `public, max-age=${Math.floor(lifetime / 2)}, immutable` },
+      new Date(signedAt),
+    );
+    return { url, validUntil: signedAt + lifetime * 1000 };
   }
 
   async remove(key: string): Promise<void> {

@@ -15,6 +15,9 @@ export function createStorage(config: AppConfig): ObjectStorage {
     secretKey: config.S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
+    redirectPublic: config.MEDIA_DELIVERY === 'redirect',
+    publicBaseUrl: config.MEDIA_PUBLIC_BASE_URL,
+    presignSeconds: config.MEDIA_PRESIGN_SECONDS,
   });
 }
 
