@@ -8,6 +8,7 @@ import {
   MetricsModule,
   RedisModule,
   StorageModule,
+  TracingModule,
 } from '@memory-wall/core';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
@@ -34,6 +35,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         MetricsModule,
+        TracingModule.forRoot('api'),
         StorageModule,
         SessionModule,
         HealthModule,

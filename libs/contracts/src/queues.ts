@@ -33,12 +33,14 @@ export const jobsOf = <Q extends QueueName>(queue: Q) =>
 
 /**
  * What every memory job carries. `eventId` and `requestId` (the guest's request that caused the work) are
- * for the workers' log lines; jobs enqueued by an older release may lack them.
+ * for the workers' log lines; `traceparent` (W3C trace context) continues the trace of whatever enqueued the
+ * job, when tracing is on. Jobs enqueued by an older release may lack them.
  */
 export interface MemoryJobData {
   memoryId: string;
   eventId?: string;
   requestId?: string;
+  traceparent?: string;
 }
 
 export interface JobPayloads {
