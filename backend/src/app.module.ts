@@ -8,6 +8,7 @@ import {
   MetricsModule,
   RedisModule,
   StorageModule,
+  TracingModule,
 } from '@memory-wall/core';
 import { ShutdownModule } from './common/shutdown/shutdown.module';
 import { LiveModule } from './live/live.module';
@@ -35,6 +36,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         MetricsModule,
+        TracingModule.forRoot('api'),
         StorageModule,
         SessionModule,
         ShutdownModule,

@@ -14,6 +14,7 @@ import {
   MetricsModule,
   RedisModule,
   StorageModule,
+  TracingModule,
 } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
@@ -36,6 +37,7 @@ export class WorkersModule {
         RedisModule,
         MetricsModule,
         StorageModule,
+        TracingModule.forRoot('workers'),
         TypeOrmModule.forFeature([Memory, Event]),
       ],
       providers: [

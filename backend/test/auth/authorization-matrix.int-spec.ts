@@ -1,4 +1,13 @@
-import { LiveFeed, LiveJoined, LiveMessage, LiveMessageType, ModerationType, Role } from '@memory-wall/contracts';
+import {
+  JobName,
+  LiveFeed,
+  LiveJoined,
+  LiveMessage,
+  LiveMessageType,
+  ModerationType,
+  QueueName,
+  Role,
+} from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
 import { Event, Memory } from '@memory-wall/core';
 import { createEvent, postMessage } from '../support/factories';
@@ -7,6 +16,7 @@ import { ApiClient } from '../support/http';
 import { multipart, pngOf } from '../support/images';
 import { connectLive, LiveClient } from '../support/live-client';
 import { RunningProcess, startWorkers } from '../support/processes';
+import { QueueJobs } from '../support/queue-jobs';
 import { useApiWithFakeStripe } from '../support/stripe-api';
 import type { TestEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait';
@@ -32,6 +42,8 @@ interface World {
   newDraftA: () => Promise<string>;
   /** A fresh memory of event A, approved or pending. */
   newMemoryA: (approved: boolean) => Promise<string>;
+  /** A job of the media queue that failed for good (for rows that retry or remove it). */
+  newFailedJob: () => Promise<string>;
   eventB: string;
   customerA: TestAccount;
   providerA: TestAccount;
@@ -309,6 +321,17 @@ const ROWS: Row[] = [
     body: () => ({ newPassword: 'resetbyowner1' }),
     expect: only('owner'),
   },
+  { route: 'GET /api/admin/queues', path: () => '/api/admin/queues', expect: only('owner') },
+  {
+    route: 'POST /api/admin/queues/{queue}/jobs/{jobId}/retry',
+    path: async (w) => `/api/admin/queues/${QueueName.Media}/jobs/${await w.newFailedJob()}/retry`,
+    expect: only('owner'),
+  },
+  {
+    route: 'DELETE /api/admin/queues/{queue}/jobs/{jobId}',
+    path: async (w) => `/api/admin/queues/${QueueName.Media}/jobs/${await w.newFailedJob()}`,
+    expect: only('owner'),
+  },
 ];
 
 /**
@@ -335,7 +358,12 @@ describe('authorization matrix', () => {
   const services = useApiWithFakeStripe();
   let t: TestEnvironment;
   let api: RunningProcess;
-  beforeAll(() => ({ t, api } = services));
+  let queueJobs: QueueJobs;
+  beforeAll(() => {
+    ({ t, api } = services);
+    queueJobs = new QueueJobs(t.env);
+  });
+  afterAll(() => queueJobs.close());
 
   it('has a row for every route of the running app', async () => {
     const document = (await (await fetch(`${api.url}/api/docs-json`)).json()) as {
@@ -404,6 +432,7 @@ describe('authorization matrix', () => {
             isPublished: false,
           })
         ).id,
+      newFailedJob: async () => (await queueJobs.failed(JobName.RenderMedia, 'made to fail')).id,
       eventB: eventB.id,
       customerA,
       providerA,

@@ -46,6 +46,7 @@ export const api = createApi({
     'CreditPack',
     'ServiceProvider',
     'CreditTransaction',
+    'Queue',
   ],
   endpoints: () => ({}),
 });

@@ -50,6 +50,7 @@ const AdminDashboardPage = lazy(() =>
 const ServiceProviderPage = lazy(() =>
   import('../features/admin/ServiceProviderPage').then((m) => ({ default: m.ServiceProviderPage })),
 );
+const QueuesPage = lazy(() => import('../features/admin/QueuesPage').then((m) => ({ default: m.QueuesPage })));
 const BillingPage = lazy(() => import('../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })));
 
 interface PageRoute {
@@ -91,6 +92,7 @@ const shellRoutes: PageRoute[] = [
   { path: '/admin', access: [Owner], element: <AdminDashboardPage /> },
   { path: '/admin/service-providers/:id', access: [Owner], element: <ServiceProviderPage /> },
   { path: '/admin/billing', access: [Owner], element: <BillingPage /> },
+  { path: '/admin/queues', access: [Owner], element: <QueuesPage /> },
   { path: '/credits', access: [ServiceProvider], element: <CreditsPage /> },
   { path: '/myprofile', access: 'signed-in', element: <ProfilePage /> },
 ];

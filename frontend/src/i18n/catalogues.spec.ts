@@ -20,6 +20,7 @@ import { moderationTexts } from './pages/moderation';
 import { presentationTexts } from './pages/presentation';
 import { profileTexts } from './pages/profile';
 import { qrCodeTexts } from './pages/qrcode';
+import { queuesTexts } from './pages/queues';
 import { rolesTexts } from './pages/roles';
 import { wallSettingsTexts } from './pages/wallSettings';
 
@@ -50,6 +51,7 @@ const english: Resources = {
   presentation: presentationTexts,
   profile: profileTexts,
   qrcode: qrCodeTexts,
+  queues: queuesTexts,
   roles: rolesTexts,
   wallSettings: wallSettingsTexts,
 };

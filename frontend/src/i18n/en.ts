@@ -36,6 +36,7 @@ export const en = {
     moderation: 'Moderation',
     adminDashboard: 'Admin Dashboard',
     billing: 'Billing',
+    queues: 'Queues',
     profile: 'Profile',
     loggedInAs: 'Logged in as {{username}}',
     logout: 'Logout',

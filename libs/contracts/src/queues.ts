@@ -33,12 +33,14 @@ export const jobsOf = <Q extends QueueName>(queue: Q) =>
 
 /**
  * What every memory job carries. `eventId` and `requestId` (the guest's request that caused the work) are
- * for the workers' log lines; jobs enqueued by an older release may lack them.
+ * for the workers' log lines; `traceparent` (W3C trace context) continues the trace of whatever enqueued the
+ * job, when tracing is on. Jobs enqueued by an older release may lack them.
  */
 export interface MemoryJobData {
   memoryId: string;
   eventId?: string;
   requestId?: string;
+  traceparent?: string;
 }
 
 export interface JobPayloads {
@@ -51,3 +53,44 @@ export interface JobPayloads {
 export const renderMediaJobId = (memoryId: string) => `media-${memoryId}`;
 export const processMemoryJobId = (memoryId: string) => `memory-${memoryId}`;
 export const aiReviewJobId = (memoryId: string) => `ai-review-${memoryId}`;
+
+/** The owner's view of the queues (GET /api/admin/queues): at most this many failed jobs per queue, newest first. */
+export const FAILED_JOBS_SHOWN = 50;
+
+/** Jobs of a queue by state; `failed` counts every failed job, also those beyond the ones listed. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+/** A job that failed for good: what went wrong, and after how many of its attempts. */
+export interface FailedJob {
+  id: string;
+  name: string;
+  error: string;
+  attemptsMade: number;
+  attempts: number;
+  /** ISO 8601, or null when BullMQ did not record it. */
+  failedAt: string | null;
+  /** The memory and event a memory job is about, when its data names them. */
+  memoryId?: string;
+  eventId?: string;
+}
+
+export interface QueueOverview {
+  name: QueueName;
+  counts: QueueCounts;
+  failed: FailedJob[];
+}
+
+export interface QueuesResponse {
+  queues: QueueOverview[];
+}
+
+export const QueueMessages = {
+  queueNotFound: 'Queue not found',
+  jobNotFound: 'Job not found',
+  jobNotFailed: 'Only a failed job can be retried or removed',
+} as const;

@@ -4,6 +4,7 @@ import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall
 import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
 import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
+import { inJobSpan } from '../tracing/job-span';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
@@ -51,7 +52,8 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
     const handlers = this.handlers[queue] as JobHandlers<Q>;
     const worker = new Worker(
       queue,
-      (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)),
+      (job: QueueJob<Q>) =>
+        this.jobLog.run(queue, job, () => inJobSpan(queue, job, () => runJob(handlers, job.name, job.data))),
       {
         // Workers block on Redis; they must wait for it, not fail fast.
         connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },

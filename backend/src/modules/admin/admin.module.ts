@@ -3,12 +3,14 @@ import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminController } from './admin.controller';
+import { AdminQueuesController } from './admin-queues.controller';
 import { BillingService } from './billing.service';
 import { ProviderOverviewService } from './provider-overview.service';
+import { QueueOverviewService } from './queue-overview.service';
 
 @Module({
   imports: [UsersModule, CreditsModule],
-  controllers: [AdminController, AdminBillingController],
-  providers: [ProviderOverviewService, BillingService],
+  controllers: [AdminController, AdminBillingController, AdminQueuesController],
+  providers: [ProviderOverviewService, BillingService, QueueOverviewService],
 })
 export class AdminModule {}

@@ -69,6 +69,7 @@ describe('top bar', () => {
       [
         ['Admin Dashboard', '/admin'],
         ['Billing', '/admin/billing'],
+        ['Queues', '/admin/queues'],
       ],
     ],
     [

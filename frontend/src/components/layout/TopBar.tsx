@@ -41,6 +41,7 @@ const tabsByRole: Record<Exclude<Role, typeof Role.Customer>, Tab[]> = {
   [Role.Owner]: [
     { to: '/admin', label: 'nav.adminDashboard' },
     { to: '/admin/billing', label: 'nav.billing' },
+    { to: '/admin/queues', label: 'nav.queues' },
   ],
   [Role.Guest]: guestTabs,
 };

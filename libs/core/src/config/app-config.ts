@@ -92,6 +92,15 @@ export class AppConfig {
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters when METRICS_PORT is set' })
   METRICS_TOKEN = '';
 
+  /**
+   * OTLP/HTTP collector that receives traces (e.g. http://jaeger:4318); empty: no tracing, at no cost. The
+   * other standard OTEL_EXPORTER_OTLP_* variables (headers, a traces-only endpoint) and OTEL_SERVICE_NAME
+   * are read by OpenTelemetry itself.
+   */
+  @ValidateIf((config: AppConfig) => config.OTEL_EXPORTER_OTLP_ENDPOINT !== '')
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OTEL_EXPORTER_OTLP_ENDPOINT = '';
+
   /** Directory of the built front end served by the API; empty to serve none. */
   @IsString()
   FRONTEND_DIST = resolve(__dirname, '../../../../frontend/dist');

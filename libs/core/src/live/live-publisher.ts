@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { LiveMessage } from '@memory-wall/contracts';
 import { REDIS } from '../redis/redis.module';
 import { RedisKeys } from '../redis/redis-keys';
+import { inSpan, SpanKind } from '../tracing/tracing';
 
 export type Unsequenced<M> = M extends LiveMessage ? Omit<M, 'seq' | 'ts' | 'eventId'> : never;
 
@@ -59,7 +60,14 @@ export class LivePublisher {
    * at most once however often it is asked for: a job run again after a crash can announce what its first
    * run may or may not have announced.
    */
-  async publish(eventId: string, change: LiveChange, onceAs?: string): Promise<void> {
+  publish(eventId: string, change: LiveChange, onceAs?: string): Promise<void> {
+    const attributes = { 'memorywall.event_id': eventId, 'memorywall.live.type': change.hosts.type };
+    return inSpan('publish live', { kind: SpanKind.PRODUCER, attributes }, () =>
+      this.publishNow(eventId, change, onceAs),
+    );
+  }
+
+  private async publishNow(eventId: string, change: LiveChange, onceAs?: string): Promise<void> {
     const ts = Date.now();
     // Everything after the opening brace: the script puts the sequence number first.
     const body = (message?: Unsequenced<LiveMessage>) =>

@@ -18,6 +18,7 @@ import { AppConfig } from '../config/app-config';
 import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
 import { createRedis } from '../redis/redis.module';
+import { currentTraceparent } from '../tracing/tracing';
 
 const ENQUEUE_TIMEOUT_MS = 1000;
 
@@ -29,16 +30,24 @@ export const MEMORY_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-/** What routing a memory needs to know of it (and, for the workers' logs, its event and the causing request). */
+/**
+ * What routing a memory needs to know of it (and, for the workers' logs and traces, its event, the causing
+ * request and the trace context it was enqueued in).
+ */
 export type QueuedMemory = Pick<Memory, 'id' | 'type' | 'eventId'> &
-  Partial<Pick<Memory, 'media'>> & { requestId?: string };
+  Partial<Pick<Memory, 'media'>> & { requestId?: string; traceparent?: string };
 
 /** A photo or drawing is rendered first (CPU), then moderated; a message, or a rendered image, goes to moderation. */
 export const needsRendering = (memory: QueuedMemory) => memory.type !== MemoryType.Message && !memory.media;
 
 /** The job a memory waits for next; its id is derived from the memory's, so adding it twice is harmless. */
 function nextJob(memory: QueuedMemory) {
-  const data: MemoryJobData = { memoryId: memory.id, eventId: memory.eventId, requestId: memory.requestId };
+  const data: MemoryJobData = {
+    memoryId: memory.id,
+    eventId: memory.eventId,
+    requestId: memory.requestId,
+    traceparent: memory.traceparent,
+  };
   return needsRendering(memory)
     ? { name: JobName.RenderMedia, data, opts: { jobId: renderMediaJobId(memory.id) } }
     : { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memory.id) } };
@@ -87,7 +96,7 @@ export class MemoryQueue implements OnApplicationShutdown {
 
   /** Enqueues the memory's next stage: rendering for an image without renditions, else moderation. */
   async enqueue(memory: QueuedMemory): Promise<void> {
-    const job = nextJob(this.withRequestId(memory));
+    const job = nextJob(this.withCause(memory));
     await this.queueOf(job).add(job.name, job.data, job.opts);
   }
 
@@ -100,6 +109,7 @@ export class MemoryQueue implements OnApplicationShutdown {
       memoryId: memory.id,
       eventId: memory.eventId,
       requestId: this.requestId(),
+      traceparent: currentTraceparent(),
     };
     await this.queues[JobQueue[JobName.ReviewWithAi]].add(JobName.ReviewWithAi, payload, {
       jobId: aiReviewJobId(memory.id),
@@ -125,12 +135,14 @@ export class MemoryQueue implements OnApplicationShutdown {
    */
   tryEnqueue(memory: QueuedMemory): Promise<boolean> {
     // Read here, in the request's context: the batch is sent from outside any one request's.
-    return this.enqueueTogether.load(this.withRequestId(memory));
+    return this.enqueueTogether.load(this.withCause(memory));
   }
 
-  private withRequestId(memory: QueuedMemory): QueuedMemory {
+  /** The memory with the request and the trace (a request's or a job's) that cause its job. */
+  private withCause(memory: QueuedMemory): QueuedMemory {
     const requestId = memory.requestId ?? this.requestId();
-    return requestId ? { ...memory, requestId } : memory;
+    const traceparent = memory.traceparent ?? currentTraceparent();
+    return requestId || traceparent ? { ...memory, requestId, traceparent } : memory;
   }
 
   private requestId(): string | undefined {
