@@ -3,14 +3,17 @@ import {
   MemoryChange,
   MemoryFilter,
   MemoryMedia,
+  isOnPublicWall,
   matchesFilter,
   nextState,
+  isShownOnScreens,
   ProcessingState,
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
 import {
   MemoryRepository,
   NewMemory,
+  ScreensView,
   StoredSubmission,
   Transitioned,
   WaitingMemory,
@@ -38,6 +41,7 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       photoCaption: null,
       settings: null,
       media: null,
+      publicAt: null,
       processingState: ProcessingState.Processing,
       moderation: null,
       submissionId: null,
@@ -77,10 +81,21 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     return stored;
   }
 
-  async list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]> {
+  /** Events' screen delays (seconds), which the SQL reads from the events table. */
+  readonly screenDelays = new Map<string, number>();
+
+  async list(
+    eventId: string,
+    filter: MemoryFilter,
+    order: DisplayOrder,
+    limit: number,
+    onScreens?: ScreensView,
+  ): Promise<Memory[]> {
     const direction = order === DisplayOrder.Oldest ? 1 : -1;
+    const shown = (m: Memory) =>
+      !onScreens || isShownOnScreens(m.publicAt ?? null, { heldSince: onScreens.heldSince, comingSoon: false });
     return [...this.rows.values()]
-      .filter((m) => m.eventId === eventId && matchesFilter(m, filter))
+      .filter((m) => m.eventId === eventId && matchesFilter(m, filter) && shown(m))
       .sort((a, b) => direction * (a.createdAt.getTime() - b.createdAt.getTime()))
       .slice(0, limit)
       .map((m) => ({ ...m }));
@@ -105,9 +120,18 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     const memory = this.rows.get(id);
     const after = memory && nextState(memory, change);
     if (!memory || !after) return null;
-    const { processingState, approved, flagged, featured, moderation } = memory;
+    const { processingState, approved, flagged, featured, moderation, publicAt } = memory;
+    const delayMs = (this.screenDelays.get(memory.eventId) ?? 0) * 1000;
+    after.publicAt = !isOnPublicWall(after)
+      ? null
+      : isOnPublicWall(memory)
+        ? (memory.publicAt ?? null)
+        : new Date(Date.now() + delayMs);
     this.rows.set(id, { ...after, updatedAt: new Date() });
-    return { before: { processingState, approved, flagged, featured, moderation }, memory: { ...after } };
+    return {
+      before: { processingState, approved, flagged, featured, moderation, publicAt },
+      memory: { ...after },
+    };
   }
 
   async remove(id: string): Promise<Memory | null> {
