@@ -147,7 +147,7 @@ describe("the screens' controls", () => {
 
     await t.dataSource
       .getRepository(EventAdmin)
-      .update({ userId: customer.user.id, eventId: event.id }, { permissions: { canModerate: false } as never });
+      .update({ userId: customer.user.id, eventId: event.id }, { permissions: { canModerate: false } });
     const limited = await signedIn(api.url, customer);
     expect((await limited.patch(`/api/events/${event.id}/screens`, change)).status).toBe(403);
     expect((await publicScreens(event.id)).heldSince).toBeNull();

@@ -103,7 +103,7 @@ function checkedLayout(value: unknown): ScreenLayout {
   return {
     columns: (layout.columns as number | null | undefined) ?? null,
     speed: (layout.speed as number | null | undefined) ?? null,
-    featuredOnly: (layout.featuredOnly as boolean | undefined) ?? false,
-    photosOnly: (layout.photosOnly as boolean | undefined) ?? false,
+    featuredOnly: layout.featuredOnly === true,
+    photosOnly: layout.photosOnly === true,
   };
 }
