@@ -10,6 +10,7 @@ import { customerWallTexts } from './pages/customerWall';
 import { customersTexts } from './pages/customers';
 import { dashboardTexts } from './pages/dashboard';
 import { displayTexts } from './pages/display';
+import { screensTexts } from './pages/screens';
 import { eventCodeTexts } from './pages/eventCode';
 import { eventsTexts } from './pages/events';
 import { heldReasonTexts } from './pages/heldReasons';
@@ -49,6 +50,7 @@ const english: Resources = {
   profile: profileTexts,
   qrcode: qrCodeTexts,
   roles: rolesTexts,
+  screens: screensTexts,
   wallSettings: wallSettingsTexts,
 };
 
