@@ -41,7 +41,7 @@ interface World {
   /** A fresh draft of provider A (for rows that consume their target). */
   newDraftA: () => Promise<string>;
   /** A fresh memory of event A, approved or pending. */
-  newMemoryA: (approved: boolean) => Promise<string>;
+  newMemoryA: (approved: boolean, fields?: Partial<Memory>) => Promise<string>;
   /** A job of the media queue that failed for good (for rows that retry or remove it). */
   newFailedJob: () => Promise<string>;
   eventB: string;
@@ -148,6 +148,18 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/memories/{id}/feature',
     path: async (w) => `/api/memories/${await w.newMemoryA(true)}/feature`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'POST /api/submissions/{id}/pull-back',
+    path: async (w) =>
+      `/api/submissions/${await w.newMemoryA(true, { publicAt: new Date(Date.now() + 600_000) })}/pull-back`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'PATCH /api/events/{id}/screens',
+    path: (w) => `/api/events/${w.eventA}/screens`,
+    body: () => ({ delaySeconds: 0 }),
     expect: only('customerOwn', 'providerOwn', 'owner'),
   },
   {
@@ -352,7 +364,8 @@ const FEED_ROWS: FeedRow[] = [
   { route: "WS /ws hosts' feed of event A", feed: LiveFeed.Hosts, expect: only('customerOwn', 'providerOwn', 'owner') },
 ];
 
-const about = (memoryId: string) => (m: LiveMessage) => ('memory' in m ? m.memory.id : m.memoryId) === memoryId;
+const about = (memoryId: string) => (m: LiveMessage) =>
+  ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined) === memoryId;
 
 describe('authorization matrix', () => {
   const services = useApiWithFakeStripe();
@@ -418,11 +431,16 @@ describe('authorization matrix', () => {
       publicImageUrl,
       eventACode: eventA.eventCode!,
       eventASlug: eventA.slug,
-      newMemoryA: async (approved) =>
+      newMemoryA: async (approved, fields = {}) =>
         (
-          await t.dataSource
-            .getRepository(Memory)
-            .save({ eventId: eventA.id, author: 'Guest', content: 'Hello', approved, processingState: 'ready' })
+          await t.dataSource.getRepository(Memory).save({
+            eventId: eventA.id,
+            author: 'Guest',
+            content: 'Hello',
+            approved,
+            processingState: 'ready',
+            ...fields,
+          })
         ).id,
       newDraftA: async () =>
         (

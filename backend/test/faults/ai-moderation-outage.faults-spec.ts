@@ -64,7 +64,7 @@ describe('fault 7: AI moderation outage (500, 429 and time-outs, then recovery)'
   }, 60_000);
 
   const approvals = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : m.memoryId);
+  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined);
 
   it(
     'publishes nothing unmoderated while OpenAI is down, and moderates everything once it is back',

@@ -57,7 +57,7 @@ describe('fault 4: the Redis subscriber connection of an instance killed repeate
   }, 60_000);
 
   const approvalsOf = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : m.memoryId);
+  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined);
 
   /**
    * Approves MEMORIES held memories of a new event while both instances' subscriber connections are killed

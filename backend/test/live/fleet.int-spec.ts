@@ -32,7 +32,8 @@ describe('live fleet: 200 sockets over two API instances', () => {
   });
 
   const approvals = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const ids = (messages: LiveMessage[]) => messages.map((m) => ('memory' in m ? m.memory.id : m.memoryId));
+  const ids = (messages: LiveMessage[]) =>
+    messages.map((m) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined));
 
   async function connectFleet(eventId: string, count = SOCKETS) {
     const clients = await Promise.all(

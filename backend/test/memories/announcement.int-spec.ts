@@ -4,6 +4,7 @@ import {
   LivePublisher,
   Memory,
   MemoryLifecycle,
+  OPEN_SCREENS,
   Metrics,
   RedisKeys,
   TypeOrmMemoryRepository,
@@ -46,7 +47,7 @@ describe('announcing a finished memory', () => {
     const memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory));
     return new MemoryProcessor(
       memories,
-      new MemoryLifecycle(memories, flaky),
+      new MemoryLifecycle(memories, flaky, OPEN_SCREENS),
       t.dataSource.getRepository(Event),
       unused,
       unused,

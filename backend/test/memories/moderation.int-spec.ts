@@ -56,7 +56,7 @@ describe('moderation', () => {
   }
 
   const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) =>
-    m.type === type && ('memory' in m ? m.memory.id === id : m.memoryId === id);
+    m.type === type && ('memory' in m ? m.memory.id === id : 'memoryId' in m && m.memoryId === id);
   const publicIds = async (eventId: string) =>
     (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
 

@@ -35,6 +35,12 @@ const ROWS: Record<string, Row> = {
     valid: { wallTitle: 'Taken over' },
     invalid: { wallTitle: 'Taken over', numberOfImagesDisplay: 'many', unknownField: true },
   },
+  'PATCH /api/events/{id}/screens': {
+    actor: (w) => w.providerB,
+    path: (w) => `/api/events/${w.eventA}/screens`,
+    valid: { held: true },
+    invalid: { held: 'yes', delaySeconds: 9999 },
+  },
   'POST /api/events/{id}/customer': {
     actor: (w) => w.providerB,
     path: (w) => `/api/events/${w.eventA}/customer`,

@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
   AnimationStyle,
   CustomerPermissions,
@@ -10,8 +11,18 @@ import type {
   Language,
   ModerationType,
   PublicEvent,
+  ScreenControls,
+  ScreenControlsChange,
 } from '@memory-wall/contracts';
 import { api } from './api';
+
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/** New screen controls (a host's change, or the live feed's screens_updated) into every cached view of the event. */
+export function screensChanged(dispatch: Dispatch, eventId: string, screens: ScreenControls) {
+  dispatch(eventsApi.util.updateQueryData('getPublicEvent', eventId, (event) => void (event.screens = screens)));
+  dispatch(eventsApi.util.updateQueryData('getEvent', eventId, (event) => void (event.screens = screens)));
+}
 
 /**
  * An event as GET /events lists it (newest first, scoped to the caller).
@@ -206,6 +217,23 @@ export const eventsApi = api.injectEndpoints({
       transformResponse: () => undefined,
     }),
     /** Uploads the wall's featured image (multipart field 'image'); the server stores it as the wall image. */
+    /** The host's controls over the event's screens; every cached view of the event takes the answer. */
+    changeScreens: build.mutation<ScreenControls, { eventId: string } & ScreenControlsChange>({
+      query: ({ eventId, ...body }) => ({
+        url: `events/${encodeURIComponent(eventId)}/screens`,
+        method: 'PATCH',
+        body,
+      }),
+      transformResponse: (response: { screens: ScreenControls }) => response.screens,
+      async onQueryStarted({ eventId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          screensChanged(dispatch, eventId, data);
+        } catch {
+          // the page shows the failure
+        }
+      },
+    }),
     uploadFeaturedImage: build.mutation<string, { eventId: string; file: File }>({
       query: ({ eventId, file }) => {
         const body = new FormData();
@@ -234,4 +262,5 @@ export const {
   useResetCustomerPasswordMutation,
   useSetCustomerPermissionsMutation,
   useUploadFeaturedImageMutation,
+  useChangeScreensMutation,
 } = eventsApi;

@@ -111,6 +111,7 @@ describe('applyLiveMessage on the hosts feed', () => {
     flagged: false,
     processingState: 'ready',
     moderation: { reason: 'manual_review' },
+    publicAt: null,
     ...overrides,
   });
   const older = host({ id: 'older', approved: true, moderation: null, createdAt: '2025-06-01T12:00:00.000Z' });

@@ -1,7 +1,9 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   BooleanText,
+  isInScreenDelay,
   LIVE_POSITION_HEADER,
+  LiveMessageType,
   type DisplayOrder,
   type HostMemory,
   type LiveJoined,
@@ -9,6 +11,7 @@ import {
   type PublicMemory,
 } from '@memory-wall/contracts';
 import { api } from './api';
+import { screensChanged } from './events';
 import { applyLiveMessage, missedBetween, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 import { liveConnectionChanged } from './liveStatus';
 
@@ -69,6 +72,7 @@ async function followLive<M extends PublicMemory>(
   filter: MemoryFilter,
   catchUp: () => PromiseLike<unknown>,
   { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }: LiveLifecycle<M>,
+  hosts = false,
 ) {
   let loaded = false;
   /** Where the socket joined, while the list is not there yet. */
@@ -81,6 +85,13 @@ async function followLive<M extends PublicMemory>(
 
   const unsubscribe = subscribeLive(eventId, {
     onMessage: (message) => {
+      if (message.type === LiveMessageType.ScreensUpdated) {
+        // The host changed the screens' controls: the wall is read again, under them (public lists only:
+        // hosts' lists are never held).
+        screensChanged(dispatch, eventId, message.screens);
+        if (filter === 'approved' && !hosts) catchUpOnce();
+        return;
+      }
       if (!loaded) return void early.push(message);
       apply(message);
       if (catchUpsInFlight) duringCatchUp.push(message);
@@ -154,7 +165,7 @@ export const memoriesApi = api.injectEndpoints({
           lifecycle.dispatch(
             memoriesApi.endpoints.getHostMemories.initiate(args, { subscribe: false, forceRefetch: true }),
           );
-        await followLive(args.eventId, args.filter, catchUp, lifecycle);
+        await followLive(args.eventId, args.filter, catchUp, lifecycle, true);
       },
     }),
     approveSubmission: build.mutation<HostMemory, MemoryAction>({
@@ -180,6 +191,12 @@ export const memoriesApi = api.injectEndpoints({
     removeMemory: build.mutation<void, MemoryAction>({
       query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: () => undefined,
+      onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
+    }),
+    /** Takes back an approval while the memory waits for the screens' delay (409 once it reached them). */
+    pullBackMemory: build.mutation<HostMemory, MemoryAction>({
+      query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/pull-back`, method: 'POST' }),
+      transformResponse: (response: MemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     /** Toggles featured (409 unless the memory is on the wall). */
@@ -227,7 +244,10 @@ async function storeChange(
     if (args.eventId !== eventId || args.approved !== true) continue;
     dispatch(
       memoriesApi.util.updateQueryData('getMemories', args, (memories) =>
-        memory ? upsertMemory(memories, memory, 'approved') : removeMemory(memories, id),
+        // One waiting for the screens' delay is not on the public wall yet.
+        memory && !isInScreenDelay(memory.publicAt)
+          ? upsertMemory(memories, memory, 'approved')
+          : removeMemory(memories, id),
       ),
     );
   }
@@ -242,4 +262,5 @@ export const {
   useRemoveMemoryMutation,
   useFeatureMemoryMutation,
   useFlagMemoryMutation,
+  usePullBackMemoryMutation,
 } = memoriesApi;

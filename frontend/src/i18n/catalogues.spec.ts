@@ -11,6 +11,7 @@ import { customerWallTexts } from './pages/customerWall';
 import { customersTexts } from './pages/customers';
 import { dashboardTexts } from './pages/dashboard';
 import { displayTexts } from './pages/display';
+import { screensTexts } from './pages/screens';
 import { eventCodeTexts } from './pages/eventCode';
 import { eventsTexts } from './pages/events';
 import { heldReasonTexts } from './pages/heldReasons';
@@ -53,6 +54,7 @@ const english: Resources = {
   qrcode: qrCodeTexts,
   queues: queuesTexts,
   roles: rolesTexts,
+  screens: screensTexts,
   wallSettings: wallSettingsTexts,
 };
 

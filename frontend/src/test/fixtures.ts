@@ -31,6 +31,7 @@ export function makeEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     displayOrder: DisplayOrder.Newest,
     colorTheme: 'default',
     enableMusic: true,
+    screens: { heldSince: null, comingSoon: false, delaySeconds: 0, layouts: {} },
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import type {
   WallTheme,
 } from './enums';
 import type { PublicMemory } from './memories';
+import type { ScreenControls } from './screens';
 
 /** Shapes of API responses shared by server and client. */
 
@@ -29,6 +30,8 @@ export interface PublicEvent {
   displayOrder: DisplayOrder;
   colorTheme: string;
   enableMusic: boolean;
+  /** The host's controls over the event's screens (hold, reveal mode, delay, named screens' layouts). */
+  screens: ScreenControls;
 }
 
 export interface MemoriesResponse {

@@ -1,4 +1,5 @@
 import type { PublicMemory } from './memories';
+import type { ScreenControls } from './screens';
 
 export const LiveMessageType = {
   NewMemory: 'new_memory',
@@ -6,6 +7,8 @@ export const LiveMessageType = {
   MemoryUpdate: 'memory_update',
   MemoryUpdated: 'memory_updated',
   MemoryDelete: 'memory_delete',
+  /** The host changed the screens' controls (hold, reveal, delay, layouts): screens apply them and refetch. */
+  ScreensUpdated: 'screens_updated',
 } as const;
 export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
 
@@ -29,7 +32,8 @@ export type LiveMessage =
   | (LiveEnvelope<typeof LiveMessageType.MemoryUpdate | typeof LiveMessageType.MemoryUpdated> & {
       memory: PublicMemory;
     })
-  | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string });
+  | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string })
+  | (LiveEnvelope<typeof LiveMessageType.ScreensUpdated> & { screens: ScreenControls });
 
 /** An event's two feeds: the public one (approved content only) and its hosts' one. */
 export const LiveFeed = { Public: 'public', Hosts: 'hosts' } as const;

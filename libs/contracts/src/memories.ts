@@ -64,4 +64,6 @@ export interface HostMemory extends PublicMemory {
   flagged: boolean;
   processingState: ProcessingState;
   moderation: MemoryModeration | null;
+  /** When the memory reaches (or reached) the screens: its approval plus the event's delay; null if never approved. */
+  publicAt: string | null;
 }

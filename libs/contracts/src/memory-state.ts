@@ -1,4 +1,5 @@
 import { ProcessingState } from './enums';
+import { isInScreenDelay } from './screens';
 
 /**
  * A memory's lifecycle (spec §4 Memory states), as pure rules shared by the server's transitions
@@ -9,6 +10,7 @@ import { ProcessingState } from './enums';
  *   ready, held for AI that was away ──recheck──▶ approved, or held as flagged by AI
  *   any ──moderate──▶ approved / flagged set by a host (approving needs a ready memory)
  *   on the wall ──feature──▶ featured on or off
+ *   approved, still in the screens' delay ──pull back──▶ pending again (it never reaches the screens)
  */
 
 /**
@@ -42,6 +44,11 @@ export interface MemoryState {
   flagged: boolean;
   featured: boolean;
   moderation: MemoryModeration | null;
+  /**
+   * When an approved memory reaches the screens (its approval plus the event's delay, screens.ts); set by
+   * the transitions that put a memory on the wall, read by the pull-back's guard.
+   */
+  publicAt?: Date | string | null;
 }
 
 /** Whether a memory belongs on the public wall (and in the public feed). */
@@ -65,6 +72,8 @@ export interface StatePattern {
   approved?: boolean;
   flagged?: boolean;
   heldFor?: HeldReason;
+  /** Approved but still waiting for the screens' delay to pass. */
+  inScreenDelay?: true;
 }
 
 /** Each filter as the states it holds: the server's queries and the live lists both read this. */
@@ -81,10 +90,11 @@ export const matchesFilter = (
 ): boolean => matchesPattern(memory, FILTER_PATTERNS[filter]);
 
 export function matchesPattern(
-  memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>,
+  memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation' | 'publicAt'>,
   pattern: StatePattern,
 ): boolean {
   return (
+    (pattern.inScreenDelay === undefined || isInScreenDelay(memory.publicAt ?? null)) &&
     (pattern.processingState === undefined || memory.processingState === pattern.processingState) &&
     (pattern.approved === undefined || memory.approved === pattern.approved) &&
     (pattern.flagged === undefined || memory.flagged === pattern.flagged) &&
@@ -98,6 +108,7 @@ export const MemoryTransition = {
   Recheck: 'recheck',
   Moderate: 'moderate',
   Feature: 'feature',
+  PullBack: 'pull_back',
 } as const;
 export type MemoryTransition = (typeof MemoryTransition)[keyof typeof MemoryTransition];
 
@@ -111,7 +122,9 @@ export type MemoryChange =
   | { kind: typeof MemoryTransition.Recheck; approved: boolean; moderation: MemoryModeration | null }
   /** A host's decision. */
   | { kind: typeof MemoryTransition.Moderate; approved?: boolean; flagged?: boolean }
-  | { kind: typeof MemoryTransition.Feature; featured: boolean };
+  | { kind: typeof MemoryTransition.Feature; featured: boolean }
+  /** A host takes back an approval while the memory waits for the screens' delay: it is pending again. */
+  | { kind: typeof MemoryTransition.PullBack };
 
 /** The states a change may start from: the WHERE of its conditional UPDATE. */
 export function transitionGuard(change: MemoryChange): StatePattern {
@@ -131,6 +144,8 @@ export function transitionGuard(change: MemoryChange): StatePattern {
       return change.approved ? { processingState: ProcessingState.Ready } : {};
     case MemoryTransition.Feature:
       return FILTER_PATTERNS.approved;
+    case MemoryTransition.PullBack:
+      return { ...FILTER_PATTERNS.approved, inScreenDelay: true };
   }
 }
 
@@ -152,6 +167,8 @@ export function transitionUpdate(change: MemoryChange): Partial<MemoryState> {
     }
     case MemoryTransition.Feature:
       return { featured: change.featured };
+    case MemoryTransition.PullBack:
+      return { approved: false };
   }
 }
 

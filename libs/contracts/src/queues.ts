@@ -16,6 +16,8 @@ export const JobName = {
   ProcessMemory: 'memory.process',
   /** Ask AI moderation again about a memory held while it was unavailable. */
   ReviewWithAi: 'memory.ai-review',
+  /** Announce an approved memory on the public feed once the screens' delay has passed. */
+  ReleaseToScreens: 'memory.release-to-screens',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -24,6 +26,7 @@ export const JobQueue = {
   [JobName.RenderMedia]: QueueName.Media,
   [JobName.ProcessMemory]: QueueName.Moderation,
   [JobName.ReviewWithAi]: QueueName.Moderation,
+  [JobName.ReleaseToScreens]: QueueName.Moderation,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs of one queue. */
@@ -47,12 +50,15 @@ export interface JobPayloads {
   [JobName.RenderMedia]: MemoryJobData;
   [JobName.ProcessMemory]: MemoryJobData;
   [JobName.ReviewWithAi]: MemoryJobData;
+  [JobName.ReleaseToScreens]: MemoryJobData;
 }
 
 /** One job per memory and stage: the id makes enqueueing idempotent (relay, sweeper and request may all add it). */
 export const renderMediaJobId = (memoryId: string) => `media-${memoryId}`;
 export const processMemoryJobId = (memoryId: string) => `memory-${memoryId}`;
 export const aiReviewJobId = (memoryId: string) => `ai-review-${memoryId}`;
+/** One release per memory and approval (its time on the screens): a pulled-back, re-approved memory gets another. */
+export const releaseToScreensJobId = (memoryId: string, publicAtMs: number) => `release-${memoryId}-${publicAtMs}`;
 
 /** The owner's view of the queues (GET /api/admin/queues): at most this many failed jobs per queue, newest first. */
 export const FAILED_JOBS_SHOWN = 50;

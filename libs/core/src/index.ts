@@ -16,6 +16,7 @@ export * from './memories/typeorm-memory.repository';
 export * from './memories/in-memory-memory.repository';
 export * from './memories/memory-lifecycle';
 export * from './memories/memory-providers';
+export * from './screens/screen-gate';
 export * from './logging/logger';
 export * from './logging/logging.module';
 export * from './metrics/metrics';

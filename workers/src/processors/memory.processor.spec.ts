@@ -6,6 +6,7 @@ import {
   LiveChange,
   LivePublisher,
   MemoryLifecycle,
+  OPEN_SCREENS,
   MemoryQueue,
   Metrics,
   ObjectStorage,
@@ -39,7 +40,7 @@ function processorFor(
   const config = { AI_RETRY_DELAY_MS: 1000 } as AppConfig;
   const processor = new MemoryProcessor(
     memories,
-    new MemoryLifecycle(memories, live),
+    new MemoryLifecycle(memories, live, OPEN_SCREENS),
     events,
     aiModeration,
     queue,

@@ -1,7 +1,7 @@
 import type { JobLogContext } from '../logging/job-log-context';
 import type { JobMetrics } from '../metrics/job-metrics';
 import { JobName, QueueName } from '@memory-wall/contracts';
-import type { AppConfig, RedisKeys } from '@memory-wall/core';
+import type { AppConfig, MemoryLifecycle, RedisKeys } from '@memory-wall/core';
 import type { MediaProcessor } from './media.processor';
 import type { MemoryProcessor } from './memory.processor';
 import { MemoryWorker } from './memory.worker';
@@ -13,6 +13,7 @@ const worker = () =>
     {} as RedisKeys,
     {} as MediaProcessor,
     {} as MemoryProcessor,
+    {} as MemoryLifecycle,
     {} as JobMetrics,
     {} as JobLogContext,
   );

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
-import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
+import { AppConfig, MEMORY_JOB_OPTIONS, MemoryLifecycle, RedisKeys } from '@memory-wall/core';
 import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
 import { inJobSpan } from '../tracing/job-span';
@@ -26,6 +26,7 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(RedisKeys) private readonly keys: RedisKeys,
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
+    private readonly lifecycle: MemoryLifecycle,
     private readonly jobMetrics: JobMetrics,
     private readonly jobLog: JobLogContext,
   ) {}
@@ -38,6 +39,10 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
     [QueueName.Moderation]: {
       [JobName.ProcessMemory]: ({ memoryId }) => this.processor.process(memoryId),
       [JobName.ReviewWithAi]: ({ memoryId }) => this.processor.reviewAgain(memoryId),
+      [JobName.ReleaseToScreens]: async ({ memoryId }) => {
+        // Redis's clock (the job's delay) may run ahead of PostgreSQL's: tried again, with backoff.
+        if (!(await this.lifecycle.release(memoryId))) throw new Error('the screens delay has not passed yet');
+      },
     },
   };
 
@@ -73,8 +78,9 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async onFailed(job: Job<{ memoryId: string }> | undefined, err: Error) {
-    // An AI re-review that never got an answer leaves the memory with the humans, where it already is.
-    if (!job || job.name === JobName.ReviewWithAi) return;
+    // An AI re-review that never got an answer leaves the memory with the humans, where it already is; a
+    // release that kept failing leaves it on the wall, which screens read on their next refetch.
+    if (!job || job.name === JobName.ReviewWithAi || job.name === JobName.ReleaseToScreens) return;
     const attempts = job.opts.attempts ?? MEMORY_JOB_OPTIONS.attempts;
     this.logger.warn(
       `memory ${job.data.memoryId} ${job.name} attempt ${job.attemptsMade}/${attempts} failed: ${err.message}`,

@@ -15,6 +15,8 @@ import { EventAccess } from './event-access';
 import { EventLookupThrottle } from './event-lookup-throttle';
 import { HostEventsService } from './host-events.service';
 import { PublishedEvents } from './published-events';
+import { ScreenControlsDto } from './dto/screen-controls.dto';
+import { ScreenControlsService } from './screen-controls.service';
 import { toPublicEvent } from './public-event';
 
 const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
@@ -28,7 +30,22 @@ export class EventsController {
     private readonly published: PublishedEvents,
     private readonly customerAccess: CustomerAccessService,
     private readonly lookups: EventLookupThrottle,
+    private readonly screens: ScreenControlsService,
   ) {}
+
+  @Patch(':id/screens')
+  @Roles(...HOSTS)
+  @AuthorizeFirst(ScreenControlsService, 'id', (screens, session, id) => screens.authorize(session, id))
+  @ApiOperation({
+    summary: "The event's screens: hold, reveal mode, delay and named screens' layouts (announced to every screen)",
+  })
+  async changeScreens(
+    @CurrentSession() session: Session,
+    @Param('id', UuidParam('event id')) id: string,
+    @Body() dto: ScreenControlsDto,
+  ) {
+    return { success: true, screens: await this.screens.change(session, id, dto) };
+  }
 
   @Get()
   @Roles(...HOSTS)

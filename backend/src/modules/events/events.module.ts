@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Event, EventAdmin } from '@memory-wall/core';
+import { Event, EventAdmin, LivePublisher } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
@@ -10,6 +10,7 @@ import { EventTransitions } from './event-transitions';
 import { EventsController } from './events.controller';
 import { HostEventsService } from './host-events.service';
 import { PublishedEvents } from './published-events';
+import { ScreenControlsService } from './screen-controls.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule],
@@ -22,6 +23,8 @@ import { PublishedEvents } from './published-events';
     EventAccess,
     EventLookupThrottle,
     CreditLedger,
+    ScreenControlsService,
+    LivePublisher,
   ],
   exports: [PublishedEvents, EventAccess],
 })

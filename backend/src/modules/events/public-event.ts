@@ -1,5 +1,6 @@
 import { PublicEvent } from '@memory-wall/contracts';
 import { Event } from '@memory-wall/core';
+import { toScreenControls } from './screen-controls.service';
 
 /** The fields of an event that public views (display, presentation, contribute) may read. */
 export function toPublicEvent(event: Event): PublicEvent {
@@ -21,5 +22,6 @@ export function toPublicEvent(event: Event): PublicEvent {
     displayOrder: event.displayOrder,
     colorTheme: event.colorTheme,
     enableMusic: event.enableMusic,
+    screens: toScreenControls(event),
   };
 }

@@ -83,6 +83,14 @@ export class MemoriesController {
     return { success: true, memory: toHostMemory(await this.moderation.approve(session, id)) };
   }
 
+  @Post('submissions/:id/pull-back')
+  @HttpCode(200)
+  @Roles(...HOSTS)
+  @ApiOperation({ summary: "Pull back an approval during the screens' delay: pending again, never on the screens" })
+  async pullBack(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
+    return { success: true, memory: toHostMemory(await this.moderation.pullBack(session, id)) };
+  }
+
   @Delete('submissions/:id')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Reject: the submission is deleted' })

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LivePublisher, Memory, MEMORY_PROVIDERS, MemoryQueue } from '@memory-wall/core';
+import { Event, LivePublisher, Memory, MEMORY_PROVIDERS, MemoryQueue } from '@memory-wall/core';
 import { LiveModule } from '../../live/live.module';
 import { EventsModule } from '../events/events.module';
 import { MemoriesController } from './memories.controller';
@@ -13,7 +13,7 @@ import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Memory]), EventsModule, LiveModule],
+  imports: [TypeOrmModule.forFeature([Memory, Event]), EventsModule, LiveModule],
   controllers: [SubmissionsController, MemoriesController],
   providers: [
     ...MEMORY_PROVIDERS,

@@ -9,7 +9,7 @@ import {
   MemoryFilter,
   PublicMemory,
 } from '@memory-wall/contracts';
-import { MemoryRepository, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { MemoryRepository, ScreenGate, ScreensView, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
@@ -28,6 +28,7 @@ export class MemoriesService {
     private readonly access: EventAccess,
     private readonly wallCache: PublicWallCache,
     private readonly live: LiveSubscriber,
+    private readonly screens: ScreenGate,
   ) {}
 
   /**
@@ -103,9 +104,18 @@ export class MemoriesService {
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
-  /** Encoded once: every later read of this version sends the same bytes. */
+  /**
+   * Encoded once: every later read of this version sends the same bytes. What the screens show now (the
+   * host's controls, libs/contracts screens.ts): nothing before the wall is revealed, nothing still in its
+   * delay, and while held nothing that reached the wall after the hold began. Each change of those (a
+   * release, a reveal, a memory's delay passing) is announced on the public feed, so it is a new version.
+   */
   private async wallBody(eventId: string, order: DisplayOrder): Promise<Buffer> {
-    const memories: PublicMemory[] = (await this.find(eventId, MemoryFilter.Approved, order)).map(toPublicMemory);
+    const screens = await this.screens.state(eventId);
+    const rows = screens.comingSoon
+      ? []
+      : await this.find(eventId, MemoryFilter.Approved, order, { heldSince: screens.heldSince });
+    const memories: PublicMemory[] = rows.map(toPublicMemory);
     return Buffer.from(JSON.stringify({ success: true, memories }));
   }
 
@@ -117,8 +127,13 @@ export class MemoriesService {
     return { memories: rows.map(toHostMemory), position };
   }
 
-  private async find(eventId: string, filter: MemoryFilter, order: DisplayOrder = DisplayOrder.Newest) {
-    const rows = await this.memories.list(eventId, filter, order, WALL_LIMIT);
+  private async find(
+    eventId: string,
+    filter: MemoryFilter,
+    order: DisplayOrder = DisplayOrder.Newest,
+    onScreens?: ScreensView,
+  ) {
+    const rows = await this.memories.list(eventId, filter, order, WALL_LIMIT, onScreens);
     return order === DisplayOrder.Random ? shuffle(rows) : rows;
   }
 }

@@ -3,6 +3,7 @@ import { HeldReason, LiveMessageType, MemoryMessages, ProcessingState, Role } fr
 import {
   InMemoryMemoryRepository,
   MemoryLifecycle,
+  OPEN_SCREENS,
   type Event,
   type EventAdmin,
   type LiveChange,
@@ -27,7 +28,7 @@ function moderationWith(admin: () => Promise<EventAdmin | null>) {
   const admins = { findOneBy: admin } as unknown as Repository<EventAdmin>;
   return new MemoryModerationService(
     memories,
-    new MemoryLifecycle(memories, {} as LivePublisher),
+    new MemoryLifecycle(memories, {} as LivePublisher, OPEN_SCREENS),
     new EventAccess(events, admins),
     {} as ObjectStorage,
   );
@@ -59,7 +60,12 @@ describe('MemoryModerationService over the in-memory memories', () => {
     const removed: string[] = [];
     const storage = { remove: async (key: string) => void removed.push(key) } as unknown as ObjectStorage;
     return {
-      service: new MemoryModerationService(memories, new MemoryLifecycle(memories, live), mayModerate, storage),
+      service: new MemoryModerationService(
+        memories,
+        new MemoryLifecycle(memories, live, OPEN_SCREENS),
+        mayModerate,
+        storage,
+      ),
       memories,
       published,
       removed,

@@ -7,12 +7,16 @@ import {
   MemoryTransition,
   ProcessingState,
   RenditionName,
+  ScreenMessages,
 } from '@memory-wall/contracts';
 import { Memory, MemoryLifecycle, MemoryRepository, ObjectStorage, originalKey, renditionKey } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess, isAccessRefusal } from '../events/event-access';
 
-type HostChange = Extract<MemoryChange, { kind: typeof MemoryTransition.Moderate | typeof MemoryTransition.Feature }>;
+type HostChange = Extract<
+  MemoryChange,
+  { kind: typeof MemoryTransition.Moderate | typeof MemoryTransition.Feature | typeof MemoryTransition.PullBack }
+>;
 
 /** The moderators' actions (spec §4 Memory states), each a transition of MemoryLifecycle, announced there. */
 @Injectable()
@@ -40,6 +44,11 @@ export class MemoryModerationService {
 
   flag(session: Session, memoryId: string) {
     return this.change(session, memoryId, { flagged: true });
+  }
+
+  /** Takes back an approval while the memory waits for the screens' delay: it never reaches them (409 after). */
+  async pullBack(session: Session, memoryId: string) {
+    return this.apply(await this.moderatable(session, memoryId), { kind: MemoryTransition.PullBack });
   }
 
   async toggleFeatured(session: Session, memoryId: string) {
@@ -84,6 +93,7 @@ function refuseUnlessAllowed(memory: Memory, change: HostChange) {
 /** Why a host's change is refused for a memory in this state. */
 function refusal(memory: Memory, change: HostChange): string {
   if (change.kind === MemoryTransition.Feature) return MemoryMessages.notApproved;
+  if (change.kind === MemoryTransition.PullBack) return ScreenMessages.notInDelay;
   return memory.processingState === ProcessingState.Processing
     ? MemoryMessages.stillProcessing
     : MemoryMessages.processingFailed;

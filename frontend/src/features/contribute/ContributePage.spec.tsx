@@ -20,6 +20,7 @@ const onWall: HostMemory = {
   flagged: false,
   processingState: 'ready',
   moderation: null,
+  publicAt: null,
 };
 
 const session: { user: SessionUser | null } = { user: null };

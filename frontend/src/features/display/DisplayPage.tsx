@@ -8,7 +8,9 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
+import { ComingSoon } from './ComingSoon';
 import { LiveBadge } from './LiveBadge';
+import { forScreen, useNamedScreen } from './namedScreen';
 import { useOfflineShell } from '../../serviceWorker';
 import { addPageTexts } from '../../i18n/lazy';
 import { displayTexts } from '../../i18n/pages/display';
@@ -29,10 +31,12 @@ export function DisplayPage() {
   const { data: event, isLoading, isError } = useGetPublicEventQuery(eventId);
   useEventLanguage(event?.defaultLanguage, { screen: true });
   // Waits for the event, so no socket is opened for an event that is not available.
-  const { data: memories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(
+  const { data: allMemories = [], isLoading: memoriesLoading } = useGetMemoriesQuery(
     event ? { eventId, approved: true } : skipToken,
   );
-  useOfflineShell(memories);
+  useOfflineShell(allMemories);
+  const screen = useNamedScreen(event);
+  const memories = forScreen(allMemories, screen.layout);
 
   if (isLoading) return <Spinner />;
   if (isError || !event) {
@@ -48,8 +52,11 @@ export function DisplayPage() {
     );
   }
 
+  if (event.screens.comingSoon) return <ComingSoon event={event} />;
+
+  const columns = screen.layout?.columns;
   return (
-    <main className="display">
+    <main className="display" data-screen={screen.name ?? undefined}>
       <header className="display-header">
         <h1>{event.wallTitle || event.name}</h1>
         <div className="display-controls">
@@ -62,7 +69,12 @@ export function DisplayPage() {
       ) : memories.length === 0 ? (
         <p className="empty">{t('display.empty')}</p>
       ) : (
-        <section className="memory-grid" aria-labelledby="display-memories">
+        <section
+          className="memory-grid"
+          aria-labelledby="display-memories"
+          data-columns={columns ?? 'auto'}
+          style={columns ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined}
+        >
           {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
           <h2 id="display-memories" className="visually-hidden">
             {t('display.memoriesHeading')}

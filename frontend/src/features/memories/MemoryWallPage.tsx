@@ -20,6 +20,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { memoryWallTexts } from '../../i18n/pages/memories';
 import { BulkUpload } from './BulkUpload';
 import { MemoryCard } from './MemoryCard';
+import { DelayBar, ScreensPanel } from './ScreensPanel';
 import { HOST_ROLES, hostColumns, useWindowWidth, wallColor } from './wallLayout';
 
 addPageTexts('memoryWall', memoryWallTexts);
@@ -97,6 +98,8 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
         </div>
       </header>
 
+      <ScreensPanel event={event} />
+
       {(pending.isLoading || pendingCount > 0) && (
         <PendingSection eventId={eventId} memories={pending.data ?? []} loading={pending.isLoading} />
       )}
@@ -106,7 +109,7 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
         {onDisplay.isLoading ? (
           <Placeholders />
         ) : approvedCount > 0 ? (
-          <WallGrid memories={onDisplay.data ?? []} />
+          <WallGrid memories={onDisplay.data ?? []} eventId={eventId} />
         ) : pending.isLoading ? null : pendingCount > 0 ? (
           <EmptyState title={t('memoryWall.waitingTitle')} text={t('memoryWall.waitingText')} />
         ) : (
@@ -200,7 +203,7 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
 }
 
 /** The memories on display, in the host wall's columns; the first WALL_VISIBLE until asked for all. */
-function WallGrid({ memories }: { memories: HostMemory[] }) {
+function WallGrid({ memories, eventId }: { memories: HostMemory[]; eventId: string }) {
   const { t } = useTranslation();
   const columns = hostColumns(useWindowWidth());
   const [all, setAll] = useState(false);
@@ -209,7 +212,10 @@ function WallGrid({ memories }: { memories: HostMemory[] }) {
     <>
       <div className="wall-grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {shown.map((memory) => (
-          <MemoryCard key={memory.id} memory={memory} variant="normal" />
+          <div key={memory.id} className="wall-cell">
+            <MemoryCard memory={memory} variant="normal" />
+            <DelayBar memory={memory} eventId={eventId} />
+          </div>
         ))}
       </div>
       {shown.length < memories.length && (

@@ -13,6 +13,7 @@ export function hostMemory(overrides: Partial<HostMemory> = {}): HostMemory {
     flagged: false,
     processingState: 'ready',
     moderation: null,
+    publicAt: null,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Role, type PublicMemory, type SessionUser } from '@memory-wall/contracts';
+import { Role, type PublicMemory, type ScreenLayout, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
 import { useMeQuery } from '../../api/auth';
@@ -15,7 +15,9 @@ import { useGetSettingsQuery } from '../../api/settings';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
+import { ComingSoon, contributeUrlOf } from '../display/ComingSoon';
 import { LiveBadge } from '../display/LiveBadge';
+import { forScreen, useNamedScreen } from '../display/namedScreen';
 import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
 import { FullscreenButton } from './FullscreenButton';
@@ -68,11 +70,13 @@ export function PresentationPage() {
   const { data: event, isLoading, error, refetch: refetchEvent } = useGetPublicEventQuery(eventId ?? skipToken);
   useEventLanguage(event?.defaultLanguage, { screen: true });
   const {
-    data: memories = [],
+    data: allMemories = [],
     isLoading: memoriesLoading,
     refetch: refetchMemories,
   } = useGetMemoriesQuery(event && eventId ? { eventId, approved: true, order: event.displayOrder } : skipToken);
-  useOfflineShell(memories);
+  useOfflineShell(allMemories);
+  const screen = useNamedScreen(event);
+  const memories = forScreen(allMemories, screen.layout);
   // The page's full refresh: the event (its wall settings may have changed) and its memories.
   const refresh = useCallback(() => {
     void refetchEvent();
@@ -84,10 +88,12 @@ export function PresentationPage() {
   // A refresh that fails for a passing reason (network, 5xx) keeps the last event on the screen.
   const status = errorStatus(error);
   if (!event || status === 403 || status === 404) return <NotAvailable text={t('presentation.notAvailableText')} />;
+  if (event.screens.comingSoon) return <ComingSoon event={event} />;
   return (
     <Presentation
       eventId={eventId}
       event={event}
+      layoutOf={screen.layout}
       memories={memories}
       memoriesLoading={memoriesLoading}
       refresh={refresh}
@@ -97,17 +103,19 @@ export function PresentationPage() {
 
 interface PresentationProps {
   eventId: string;
+  /** A named screen's layout (columns: memories at a time; speed: seconds per rotation). */
+  layoutOf?: ScreenLayout;
   event: NonNullable<ReturnType<typeof useGetPublicEventQuery>['data']>;
   memories: PublicMemory[];
   memoriesLoading: boolean;
   refresh: () => void;
 }
 
-function Presentation({ eventId, event, memories, memoriesLoading, refresh }: PresentationProps) {
+function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, refresh }: PresentationProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useMeQuery();
-  const limit = Math.max(1, event.numberOfImagesDisplay || 3);
+  const limit = Math.max(1, layoutOf?.columns ?? (event.numberOfImagesDisplay || 3));
   const screen = useWindowSize();
   const idle = useIdle();
 
@@ -125,7 +133,7 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
   const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
     memories,
     limit,
-    slotSeconds: event.transitionTime || 20,
+    slotSeconds: layoutOf?.speed ?? (event.transitionTime || 20),
     playing,
     loading: memoriesLoading,
     order: event.displayOrder,
@@ -153,7 +161,7 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
   const byId = new Map(memories.map((m) => [m.id, m]));
   const shownMemories = selection.map((id) => byId.get(id)).filter((m): m is PublicMemory => !!m);
   const layout = presentationLayout(shownMemories.length, screen.width, screen.height);
-  const contributeUrl = `${window.location.origin}${event.eventCode ? `/contribute?code=${encodeURIComponent(event.eventCode)}` : `/contribute/${eventId}`}`;
+  const contributeUrl = contributeUrlOf(event);
 
   return (
     <main className={idle ? 'pr-page pr-idle' : 'pr-page'} style={{ background: wallColor(event.colorTheme) }}>

@@ -4,8 +4,10 @@ import {
   MemoryChange,
   MemoryFilter,
   MemoryMedia,
+  isOnPublicWall,
   matchesFilter,
   nextState,
+  isShownOnScreens,
   ProcessingState,
 } from '@memory-wall/contracts';
 import { Memory } from '../database/entities/memory.entity';
@@ -13,6 +15,7 @@ import {
   countsPerType,
   MemoryRepository,
   NewMemory,
+  ScreensView,
   StoredSubmission,
   Transitioned,
   WaitingMemory,
@@ -40,6 +43,7 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       photoCaption: null,
       settings: null,
       media: null,
+      publicAt: null,
       processingState: ProcessingState.Processing,
       moderation: null,
       submissionId: null,
@@ -79,10 +83,21 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     return stored;
   }
 
-  async list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]> {
+  /** Events' screen delays (seconds), which the SQL reads from the events table. */
+  readonly screenDelays = new Map<string, number>();
+
+  async list(
+    eventId: string,
+    filter: MemoryFilter,
+    order: DisplayOrder,
+    limit: number,
+    onScreens?: ScreensView,
+  ): Promise<Memory[]> {
     const direction = order === DisplayOrder.Oldest ? 1 : -1;
+    const shown = (m: Memory) =>
+      !onScreens || isShownOnScreens(m.publicAt ?? null, { heldSince: onScreens.heldSince, comingSoon: false });
     return [...this.rows.values()]
-      .filter((m) => m.eventId === eventId && matchesFilter(m, filter))
+      .filter((m) => m.eventId === eventId && matchesFilter(m, filter) && shown(m))
       .sort((a, b) => direction * (a.createdAt.getTime() - b.createdAt.getTime()))
       .slice(0, limit)
       .map((m) => ({ ...m }));
@@ -123,9 +138,18 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     const memory = this.rows.get(id);
     const after = memory && nextState(memory, change);
     if (!memory || !after) return null;
-    const { processingState, approved, flagged, featured, moderation } = memory;
+    const { processingState, approved, flagged, featured, moderation, publicAt } = memory;
+    const delayMs = (this.screenDelays.get(memory.eventId) ?? 0) * 1000;
+    after.publicAt = !isOnPublicWall(after)
+      ? null
+      : isOnPublicWall(memory)
+        ? (memory.publicAt ?? null)
+        : new Date(Date.now() + delayMs);
     this.rows.set(id, { ...after, updatedAt: new Date() });
-    return { before: { processingState, approved, flagged, featured, moderation }, memory: { ...after } };
+    return {
+      before: { processingState, approved, flagged, featured, moderation, publicAt },
+      memory: { ...after },
+    };
   }
 
   async remove(id: string): Promise<Memory | null> {

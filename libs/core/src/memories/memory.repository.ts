@@ -34,6 +34,11 @@ export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;
 /** A memory that waits for a job: what the queue needs to know which one. */
 export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media' | 'eventId'>;
 
+/** The screens' view of the wall: held since then, or not held (null). */
+export interface ScreensView {
+  heldSince: Date | null;
+}
+
 /** What decides whether a memory is on the public wall. */
 export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;
 
@@ -64,8 +69,17 @@ export abstract class MemoryRepository {
    */
   abstract insert(rows: readonly NewMemory[]): Promise<Set<string>>;
 
-  /** The event's memories in a list (newest or oldest first; random is newest, shuffled by the caller). */
-  abstract list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]>;
+  /**
+   * The event's memories in a list (newest or oldest first; random is newest, shuffled by the caller); with
+   * `onScreens`, only those the screens show now (their delay passed, and before the hold if held).
+   */
+  abstract list(
+    eventId: string,
+    filter: MemoryFilter,
+    order: DisplayOrder,
+    limit: number,
+    onScreens?: ScreensView,
+  ): Promise<Memory[]>;
 
   /** The event's memories counted: in all, per list (approved, pending, flagged), contributors and per type. */
   abstract stats(eventId: string): Promise<EventStats>;

@@ -26,5 +26,6 @@ export function toHostMemory(memory: Memory): HostMemory {
     flagged: memory.flagged,
     processingState: memory.processingState,
     moderation: memory.moderation,
+    publicAt: memory.publicAt?.toISOString() ?? null,
   };
 }

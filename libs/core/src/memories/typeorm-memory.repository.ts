@@ -21,6 +21,7 @@ import {
   NEW_MEMORY_COLUMNS,
   NewMemory,
   StoredSubmission,
+  ScreensView,
   Transitioned,
   WaitingMemory,
   WallState,
@@ -33,6 +34,7 @@ const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
   'flagged',
   'featured',
   'moderation',
+  'publicAt',
 ];
 
 /** The memory SQL, against PostgreSQL (see MemoryRepository). */
@@ -68,11 +70,27 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
     return new Set(stored.map(({ id }) => id));
   }
 
-  list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]> {
+  list(
+    eventId: string,
+    filter: MemoryFilter,
+    order: DisplayOrder,
+    limit: number,
+    onScreens?: ScreensView,
+  ): Promise<Memory[]> {
     const state = stateCondition('m', FILTER_PATTERNS[filter]);
+    // The screens show what reached them (its delay passed), and while held only what had by then.
+    // A memory on the wall without a time reached it when it was stored (rows older than the screen controls).
+    const reached = `COALESCE(m."publicAt", m."createdAt")`;
+    const screens = onScreens
+      ? ` AND ${reached} <= now()${onScreens.heldSince ? ` AND ${reached} <= :heldSince` : ''}`
+      : '';
     return this.memories
       .createQueryBuilder('m')
-      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .where(`m."eventId" = :eventId AND ${state.sql}${screens}`, {
+        eventId,
+        ...state.params,
+        ...(onScreens?.heldSince ? { heldSince: onScreens.heldSince } : {}),
+      })
       .orderBy('m.createdAt', order === DisplayOrder.Oldest ? 'ASC' : 'DESC')
       .limit(limit)
       .getMany();
@@ -131,7 +149,22 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       return column === 'moderation' ? `"moderation" = CAST(:set_moderation AS jsonb)` : `"${column}" = :set_${column}`;
     });
     const before = STATE_COLUMNS.map((column) => `'${column}', before."${column}"`).join(', ');
-    const sql = `UPDATE "memories" AS m SET ${[...assignments, `"updatedAt" = now()`].join(', ')}
+    const set = Object.fromEntries(updates);
+    // Parameters of their own: one parameter used as an enum in SET and as text here would get two types.
+    const after = (column: 'approved' | 'flagged' | 'processingState', cast: string) => {
+      if (!(column in set)) return `m."${column}"::${cast}`;
+      params[`after_${column}`] = set[column];
+      return `CAST(:after_${column} AS ${cast})`;
+    };
+    const onWall = (approved: string, flagged: string, state: string) =>
+      `(${approved} AND NOT ${flagged} AND ${state} = '${ProcessingState.Ready}')`;
+    // A memory that goes on the wall reaches the screens after the event's delay; one that leaves it, never.
+    const publicAt = `"publicAt" = CASE
+        WHEN NOT ${onWall(after('approved', 'boolean'), after('flagged', 'boolean'), after('processingState', 'text'))} THEN NULL
+        WHEN ${onWall('before."approved"', 'before."flagged"', 'before."processingState"::text')} THEN m."publicAt"
+        ELSE now() + make_interval(secs => (SELECT "screenDelaySeconds" FROM "events" WHERE "id" = m."eventId"))
+      END`;
+    const sql = `UPDATE "memories" AS m SET ${[...assignments, publicAt, `"updatedAt" = now()`].join(', ')}
       FROM (SELECT "id", ${STATE_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "memories" WHERE "id" = :id FOR UPDATE) AS before
       WHERE m."id" = before."id" AND ${guard.sql}
       RETURNING m.*, json_build_object(${before}) AS "__before"`;
@@ -201,6 +234,7 @@ function stateCondition(
     parts.push(`${alias}."${column}" = :${prefix}_${column}`);
     params[`${prefix}_${column}`] = pattern[column];
   }
+  if (pattern.inScreenDelay) parts.push(`${alias}."publicAt" > now()`);
   if (pattern.heldFor !== undefined) {
     parts.push(`${alias}."moderation"->>'reason' = :${prefix}_heldFor`);
     params[`${prefix}_heldFor`] = pattern.heldFor;

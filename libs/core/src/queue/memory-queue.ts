@@ -12,6 +12,7 @@ import {
   MemoryType,
   processMemoryJobId,
   QueueName,
+  releaseToScreensJobId,
   renderMediaJobId,
 } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
@@ -116,6 +117,16 @@ export class MemoryQueue implements OnApplicationShutdown {
       delay: delayMs,
       attempts,
       backoff: { type: 'fixed', delay: delayMs },
+    });
+  }
+
+  /** Announces an approved memory on the public feed when the screens' delay has passed (ScreenGate). */
+  async scheduleRelease(memory: Pick<Memory, 'id' | 'eventId' | 'publicAt'>): Promise<void> {
+    const at = memory.publicAt ? new Date(memory.publicAt).getTime() : Date.now();
+    const payload: JobPayloads[typeof JobName.ReleaseToScreens] = { memoryId: memory.id, eventId: memory.eventId };
+    await this.queues[JobQueue[JobName.ReleaseToScreens]].add(JobName.ReleaseToScreens, payload, {
+      jobId: releaseToScreensJobId(memory.id, at),
+      delay: Math.max(0, at - Date.now()),
     });
   }
 

@@ -17,6 +17,7 @@ import {
   EVENT_TYPES,
   EventStatus,
   EventType,
+  ScreenLayout,
   Language,
   MODERATION_TYPES,
   ModerationType,
@@ -121,6 +122,22 @@ export class Event {
   /** When the event's one credit was taken (at publish or when customer access was added). */
   @Column({ type: 'timestamptz', nullable: true })
   creditChargedAt: Date | null;
+
+  /** Screens held since then (issue #27): what reached the wall by then stays, nothing new appears. */
+  @Column({ type: 'timestamptz', nullable: true })
+  screensHeldAt: Date | null;
+
+  /** Reveal mode: screens show a "coming soon" card until the host reveals the wall. */
+  @Column({ type: 'boolean', default: false })
+  screensComingSoon: boolean;
+
+  /** Seconds an approved memory waits before it reaches the screens. */
+  @Column({ type: 'int', default: 0 })
+  screenDelaySeconds: number;
+
+  /** Named screens' layouts, by name. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  screenLayouts: Record<string, ScreenLayout>;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -84,6 +84,10 @@ export class Memory {
   @Column({ type: 'jsonb', nullable: true })
   moderation: MemoryModeration | null;
 
+  /** When the memory reaches the screens: set as it goes on the wall, to then plus the event's screen delay. */
+  @Column({ type: 'timestamptz', nullable: true })
+  publicAt: Date | null;
+
   /** The client's id of the submission (header x-submission-id), when it sent one. */
   @Column({ type: 'uuid', nullable: true })
   submissionId: string | null;

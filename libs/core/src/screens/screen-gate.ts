@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { ScreenControls } from '@memory-wall/contracts';
+import { Event } from '../database/entities/event.entity';
+import type { Memory } from '../database/entities/memory.entity';
+import { MemoryQueue } from '../queue/memory-queue';
+
+/** What decides whether the screens show a memory now (libs/contracts screens.ts isShownOnScreens). */
+export type ScreensState = Pick<ScreenControls, 'comingSoon'> & { heldSince: Date | null };
+
+/**
+ * The event's screen controls as the memory transitions need them: whether the public feed may announce a
+ * memory now, and the delayed announcement of one that waits for the screens' delay.
+ */
+export abstract class ScreenGate {
+  abstract state(eventId: string): Promise<ScreensState>;
+
+  /** Announces the memory on the public feed when its delay has passed (a delayed job, see ReleaseToScreens). */
+  abstract releaseLater(memory: Pick<Memory, 'id' | 'eventId' | 'publicAt'>): Promise<void>;
+}
+
+/** The controls read from the event's row; releases scheduled on the moderation queue. */
+@Injectable()
+export class StoredScreenGate extends ScreenGate {
+  constructor(
+    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly queue: MemoryQueue,
+  ) {
+    super();
+  }
+
+  async state(eventId: string): Promise<ScreensState> {
+    const event = await this.events.findOne({
+      where: { id: eventId },
+      select: { id: true, screensHeldAt: true, screensComingSoon: true },
+    });
+    return { heldSince: event?.screensHeldAt ?? null, comingSoon: event?.screensComingSoon ?? false };
+  }
+
+  releaseLater(memory: Pick<Memory, 'id' | 'eventId' | 'publicAt'>): Promise<void> {
+    return this.queue.scheduleRelease(memory);
+  }
+}
+
+/** For unit tests of the transitions: screens never held, nothing delayed. */
+export const OPEN_SCREENS: ScreenGate = {
+  state: () => Promise.resolve({ heldSince: null, comingSoon: false }),
+  releaseLater: () => Promise.resolve(),
+};
