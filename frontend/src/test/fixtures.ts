@@ -30,6 +30,8 @@ export function makeEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     displayOrder: DisplayOrder.Newest,
     colorTheme: 'default',
     enableMusic: true,
+    allowVideo: false,
+    maxVideoSeconds: 60,
     ...overrides,
   };
 }

@@ -29,6 +29,9 @@ export interface PublicEvent {
   displayOrder: DisplayOrder;
   colorTheme: string;
   enableMusic: boolean;
+  /** Whether guests may post video clips, and how long each may be (seconds, at most VIDEO_MAX_SECONDS). */
+  allowVideo: boolean;
+  maxVideoSeconds: number;
 }
 
 export interface MemoriesResponse {

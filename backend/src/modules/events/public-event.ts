@@ -21,5 +21,7 @@ export function toPublicEvent(event: Event): PublicEvent {
     displayOrder: event.displayOrder,
     colorTheme: event.colorTheme,
     enableMusic: event.enableMusic,
+    allowVideo: event.allowVideo,
+    maxVideoSeconds: event.maxVideoSeconds,
   };
 }
