@@ -18,6 +18,7 @@ import { presentationTexts } from '../../i18n/pages/presentation';
 import { LiveBadge } from '../display/LiveBadge';
 import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
+import { clipsOf, clipSlotSeconds } from './clips';
 import { FullscreenButton } from './FullscreenButton';
 import { presentationLayout } from './layout';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
@@ -122,10 +123,15 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
     presentationLayout(Math.min(limit, memories.length), screen.width, screen.height).sizes[0],
   );
   const [playing, setPlaying] = useState(true);
+  const slotSecondsOf = useCallback(
+    (ids: readonly string[]) => clipSlotSeconds(memories.filter((memory) => ids.includes(memory.id))),
+    [memories],
+  );
   const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
     memories,
     limit,
     slotSeconds: event.transitionTime || 20,
+    slotSecondsOf,
     playing,
     loading: memoriesLoading,
     order: event.displayOrder,
@@ -153,6 +159,11 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
   const byId = new Map(memories.map((m) => [m.id, m]));
   const shownMemories = selection.map((id) => byId.get(id)).filter((m): m is PublicMemory => !!m);
   const layout = presentationLayout(shownMemories.length, screen.width, screen.height);
+  // The set's clips play one at a time, in order; each new set starts with its first.
+  const clips = clipsOf(shownMemories);
+  const [clipTurn, setClipTurn] = useState({ round, index: 0 });
+  const turn = clipTurn.round === round ? clipTurn.index : 0;
+  const playingClip = playing ? clips[turn]?.id : undefined;
   const contributeUrl = `${window.location.origin}${event.eventCode ? `/contribute?code=${encodeURIComponent(event.eventCode)}` : `/contribute/${eventId}`}`;
 
   return (
@@ -217,7 +228,14 @@ function Presentation({ eventId, event, memories, memoriesLoading, refresh }: Pr
           >
             {shownMemories.map((memory, i) => (
               <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
-                <MemoryCard memory={memory} sizes={layout.sizes[i]} />
+                <MemoryCard
+                  memory={memory}
+                  sizes={layout.sizes[i]}
+                  clip={{
+                    playing: memory.id === playingClip,
+                    onEnded: () => setClipTurn({ round, index: turn + 1 }),
+                  }}
+                />
               </div>
             ))}
           </div>
