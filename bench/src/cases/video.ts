@@ -102,6 +102,7 @@ export const video: CaseModule = async (ctx) => {
         `One clip (${(clip.length / 1024 / 1024).toFixed(1)} MB, 1920×1080, 30 fps, H.264/AAC) at a time; FFMPEG_THREADS=${THREADS} in the workers and the baseline.`,
         'Product and baseline runs alternate. The product time includes the workers copying the original from storage, probing it, the transcode, the poster and four moderation frames, storage writes, moderation (auto-approve), the database update and the live publish.',
       ],
+      profiles: {},
       details: { product, baseline, fileBytes: clip.length },
     };
   } finally {
