@@ -33,6 +33,11 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
+# ffmpeg/ffprobe: the API probes guests' video clips, the workers transcode them (Debian's package);
+# prlimit (util-linux) caps each ffmpeg run's memory.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg util-linux \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0
@@ -45,7 +50,7 @@ COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/frontend/dist frontend/dist
 COPY --from=build /app/scripts scripts
 # The code stays root-owned (read-only to the app); only the local-storage fallback is writable.
-RUN mkdir -p /app/storage && chown node:node /app/storage
+RUN mkdir -p /app/storage/uploads && chown -R node:node /app/storage
 USER node
 EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]

@@ -13,6 +13,7 @@ import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
 import { lighthouse } from './cases/lighthouse';
 import { recovery } from './cases/recovery';
+import { video } from './cases/video';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -24,6 +25,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
   recovery: { title: '8. Venue screen recovery after network drops', run: recovery },
   heicphotos: { title: '9. HEIC photo processing', run: heicPhotos },
+  video: { title: '10. Video clip processing', run: video },
 };
 
 const USAGE = `npm run bench [-- options]

@@ -18,6 +18,7 @@ import {
 } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
+import { VideoRenditions } from './media/video-renditions';
 import { JobLogContext } from './logging/job-log-context';
 import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
@@ -46,6 +47,7 @@ export class WorkersModule {
         MediaProcessor,
         MemoryWorker,
         ImageRenditions,
+        VideoRenditions,
         AiModeration,
         LivePublisher,
         MemoryQueue,

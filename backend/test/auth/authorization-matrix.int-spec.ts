@@ -33,6 +33,7 @@ type Actor = (typeof ACTORS)[number];
 type Outcome = 'allow' | 'deny';
 
 interface World {
+  apiUrl: string;
   eventA: string;
   image: Buffer;
   publicImageUrl: string;
@@ -75,6 +76,25 @@ const newPasswordFor: Record<Role, string> = {
   guest: 'guestpass2',
 };
 
+/** The headers of a tus creation: a clip of 1000 bytes from 'Matrix'. */
+const TUS_CREATE = {
+  'tus-resumable': '1.0.0',
+  'upload-length': '1000',
+  'upload-metadata': `name ${Buffer.from('Matrix').toString('base64')}`,
+};
+
+/** A new video upload of event A (any caller may start one), its address. */
+async function newVideoUpload(w: World): Promise<string> {
+  const created = await new ApiClient(w.apiUrl).request(
+    'POST',
+    `/api/events/${w.eventA}/submissions/video`,
+    undefined,
+    TUS_CREATE,
+  );
+  if (created.status !== 201) throw new Error(`no upload: ${created.status} ${created.text}`);
+  return created.headers.get('location')!;
+}
+
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone() },
   { route: 'GET /api/health/live', path: () => '/api/health/live', expect: everyone() },
@@ -106,6 +126,30 @@ const ROWS: Row[] = [
     route: 'POST /api/events/{eventId}/submissions/photo',
     path: (w) => `/api/events/${w.eventA}/submissions/photo`,
     body: (w) => multipart('photo', w.image, 'photo.png', { name: 'Matrix' }),
+    expect: everyone(),
+  },
+  {
+    route: 'POST /api/events/{eventId}/submissions/video',
+    path: (w) => `/api/events/${w.eventA}/submissions/video`,
+    headers: () => TUS_CREATE,
+    expect: everyone(),
+  },
+  {
+    route: 'HEAD /api/events/{eventId}/submissions/video/{uploadId}',
+    path: (w) => newVideoUpload(w),
+    headers: () => ({ 'tus-resumable': '1.0.0' }),
+    expect: everyone(),
+  },
+  {
+    route: 'PATCH /api/events/{eventId}/submissions/video/{uploadId}',
+    path: (w) => newVideoUpload(w),
+    // A first piece of the clip (not all of it: a whole clip would be probed, and these bytes are no video).
+    body: () => 'first bytes',
+    headers: () => ({
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    }),
     expect: everyone(),
   },
   {
@@ -420,12 +464,14 @@ describe('authorization matrix', () => {
     ]);
     const eventA = await createEvent(t.dataSource, {
       serviceProviderId: providerA.provider!.id,
+      allowVideo: true,
       eventCode: Math.random().toString(36).slice(2, 8).toUpperCase(),
     });
     const eventB = await createEvent(t.dataSource, { serviceProviderId: providerB.provider!.id });
     await makeEventAdmin(t.dataSource, customerA.user.id, eventA.id);
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
     return {
+      apiUrl: api.url,
       eventA: eventA.id,
       image,
       publicImageUrl,

@@ -73,6 +73,8 @@ export interface WallSettingsFields {
   transitionTime: number;
   colorTheme: string;
   enableMusic: boolean;
+  allowVideo: boolean;
+  maxVideoSeconds: number;
   animationStyle: AnimationStyle;
   displayOrder: DisplayOrder;
 }

@@ -32,6 +32,8 @@ export function makeEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     colorTheme: 'default',
     enableMusic: true,
     screens: { heldSince: null, comingSoon: false, delaySeconds: 0, layouts: {} },
+    allowVideo: false,
+    maxVideoSeconds: 60,
     ...overrides,
   };
 }

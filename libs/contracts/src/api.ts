@@ -32,6 +32,9 @@ export interface PublicEvent {
   enableMusic: boolean;
   /** The host's controls over the event's screens (hold, reveal mode, delay, named screens' layouts). */
   screens: ScreenControls;
+  /** Whether guests may post video clips, and how long each may be (seconds, at most VIDEO_MAX_SECONDS). */
+  allowVideo: boolean;
+  maxVideoSeconds: number;
 }
 
 export interface MemoriesResponse {

@@ -16,6 +16,9 @@ export const MemoryMessages = {
   processingFailed: 'This memory could not be processed',
   submissionIdInvalid: 'The submission id must be a UUID',
   submissionIdReused: 'This submission id was already used for a different memory',
+  videoNotAccepted: 'This event does not take video clips',
+  videoTooLong: 'This video clip is too long',
+  videoUnreadable: 'This file is not a video we can play',
 } as const;
 
 /**
@@ -30,6 +33,21 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const BULK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const DRAWING_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Video clips (issue #26): the longest clip any event may take (an event sets its own limit up to this),
+ * the largest upload (a minute of 4K from a phone is about 350 MB), and the wall's MP4 (H.264/AAC, at
+ * most 720p: its shorter side at most 720 px, its longer at most 1280).
+ */
+export const VIDEO_MAX_SECONDS = 60;
+export const VIDEO_MIN_SECONDS = 5;
+export const VIDEO_DEFAULT_SECONDS = 60;
+export const VIDEO_MAX_BYTES = 400 * 1024 * 1024;
+export const VIDEO_RENDITION = { longEdge: 1280, shortEdge: 720 } as const;
+/** Where guests' clips go up, by the tus protocol (tus-js-client's endpoint; uploads live under it). */
+export const videoUploadPath = (eventId: string) => `/api/events/${eventId}/submissions/video`;
+/** The tus metadata a clip's upload carries (besides filename/filetype): the form's fields. */
+export const VIDEO_METADATA_FIELDS = ['name', 'photoCaption', 'title'] as const;
+
 /** The two WebP renditions made of every photo and drawing, by longest edge. */
 export const IMAGE_RENDITIONS = { card: 800, full: 1920 } as const;
 export type RenditionName = keyof typeof IMAGE_RENDITIONS;
@@ -40,7 +58,13 @@ export interface ImageRendition {
   height: number;
 }
 
-export type MemoryMedia = Record<RenditionName, ImageRendition>;
+export interface VideoRendition extends ImageRendition {
+  /** Seconds, as transcoded. */
+  duration: number;
+}
+
+/** A photo's or drawing's renditions; a video clip's are of its poster frame, beside the clip itself. */
+export type MemoryMedia = Record<RenditionName, ImageRendition> & { video?: VideoRendition };
 
 /** The fields of a memory anyone may see once it is approved. */
 export interface PublicMemory {
@@ -54,7 +78,7 @@ export interface PublicMemory {
   featured: boolean;
   language: string;
   createdAt: string;
-  /** Photos and drawings: the processed images (the card size and the full-screen size). */
+  /** Photos and drawings: the processed images (the card size and the full-screen size); clips: their poster and MP4. */
   media: MemoryMedia | null;
 }
 

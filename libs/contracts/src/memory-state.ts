@@ -22,6 +22,8 @@ export const HeldReason = {
   AiFlagged: 'ai_flagged',
   AiUnavailable: 'ai_unavailable',
   ImageUnreadable: 'image_unreadable',
+  /** A video clip ffmpeg could not turn into the wall's MP4 (truncated, no picture, not a video at all). */
+  VideoUnreadable: 'video_unreadable',
   /** The workers gave up after their retries; `detail` holds the last error. */
   ProcessingFailed: 'processing_failed',
 } as const;

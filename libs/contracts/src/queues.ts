@@ -2,7 +2,7 @@
 
 /** Queues by resource profile, each with its own concurrency (WORKER_CONCURRENCY, MODERATION_CONCURRENCY). */
 export const QueueName = {
-  /** CPU-bound: photos and drawings decoded into their renditions. */
+  /** CPU-bound: photos and drawings decoded into their renditions, video clips transcoded. */
   Media: 'memory-media',
   /** I/O-bound: moderation (waiting on OpenAI) and the announcement of the result. */
   Moderation: 'memory-moderation',
@@ -10,7 +10,7 @@ export const QueueName = {
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const JobName = {
-  /** Make a photo's or drawing's renditions, then hand the memory to moderation. */
+  /** Make a photo's, drawing's or video clip's renditions, then hand the memory to moderation. */
   RenderMedia: 'memory.render',
   /** Moderate a stored memory whose images (if any) are ready, and announce it. */
   ProcessMemory: 'memory.process',

@@ -30,3 +30,4 @@ export * from './media/image-sanitizer';
 export * from './media/media-keys';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
+export * from './media/video-tools';

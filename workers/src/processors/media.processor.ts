@@ -1,11 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { HeldReason, ProcessingState } from '@memory-wall/contracts';
-import { MemoryQueue, MemoryRepository, UnsupportedImageError } from '@memory-wall/core';
+import { HeldReason, MemoryMedia, MemoryModeration, MemoryType, ProcessingState } from '@memory-wall/contracts';
+import {
+  Memory,
+  MemoryQueue,
+  MemoryRepository,
+  UnsupportedImageError,
+  UnsupportedVideoError,
+  VideoToolTimeout,
+} from '@memory-wall/core';
 import { ImageRenditions } from '../media/image-renditions';
+import { VideoRenditions } from '../media/video-renditions';
 import { MemoryProcessor } from './memory.processor';
 
 /**
- * The CPU-bound stage of a photo or drawing: its renditions are made and recorded on the (still processing)
+ * Why a memory's media can never be made, or null when the error may pass (storage away): a broken or
+ * hostile file, or a clip ffmpeg could not finish in its time, will not get better with retries.
+ */
+function hopeless(err: unknown): MemoryModeration | null {
+  if (err instanceof UnsupportedImageError) return { reason: HeldReason.ImageUnreadable };
+  if (err instanceof UnsupportedVideoError) return { reason: HeldReason.VideoUnreadable, detail: err.message };
+  if (err instanceof VideoToolTimeout) return { reason: HeldReason.ProcessingFailed, detail: err.message };
+  return null;
+}
+
+/**
+ * The CPU-bound stage of a photo, drawing or video clip: its renditions are made and recorded on the (still processing)
  * memory, which is then handed to moderation. Idempotent: renditions have fixed keys, the row is written
  * only while it has none, and the hand-over's job id is derived from the memory.
  */
@@ -14,6 +33,7 @@ export class MediaProcessor {
   constructor(
     private readonly memories: MemoryRepository,
     private readonly images: ImageRenditions,
+    private readonly videos: VideoRenditions,
     private readonly queue: MemoryQueue,
     private readonly processor: MemoryProcessor,
   ) {}
@@ -23,15 +43,21 @@ export class MediaProcessor {
     if (!memory || memory.processingState !== ProcessingState.Processing) return;
     if (!memory.media) {
       try {
-        const { media } = await this.images.process(memory);
-        memory.media = media;
+        memory.media = await this.renditionsOf(memory);
       } catch (err) {
-        if (!(err instanceof UnsupportedImageError)) throw err;
-        // A broken or hostile file will not get better with retries: fail it cleanly, for moderators to see.
-        return this.processor.markFailed(memory.id, { reason: HeldReason.ImageUnreadable });
+        const failed = hopeless(err);
+        if (!failed) throw err;
+        // Failed cleanly, for moderators to see; the next memories keep flowing.
+        return this.processor.markFailed(memory.id, failed);
       }
       await this.memories.attachMedia(memory.id, memory.media);
     }
     await this.queue.enqueue(memory);
+  }
+
+  private async renditionsOf(memory: Memory): Promise<MemoryMedia> {
+    const { media } =
+      memory.type === MemoryType.Video ? await this.videos.process(memory) : await this.images.process(memory);
+    return media;
   }
 }

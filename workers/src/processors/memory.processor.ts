@@ -11,9 +11,11 @@ import {
   MemoryQueue,
   MemoryRepository,
   Metrics,
+  moderationFrameKey,
   needsRendering,
   ObjectStorage,
   renditionKey,
+  VIDEO_MODERATION_FRAMES,
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { moderationOutcome } from '../metrics/job-metrics';
@@ -68,7 +70,7 @@ export class MemoryProcessor {
   async reviewAgain(memoryId: string): Promise<void> {
     const memory = await this.memories.findById(memoryId);
     if (!memory || !isWaitingForAi(memory)) return;
-    const verdict = await this.ai.review(moderationText(memory), await this.cardOf(memory));
+    const verdict = await this.askAi(memory);
     const decision = decideModeration(ModerationType.AiModeration, { ai: verdict });
     await this.lifecycle.recheck(memoryId, decision.approved, decision.held);
   }
@@ -90,15 +92,44 @@ export class MemoryProcessor {
       await this.queue.scheduleAiReview(memory, this.config.AI_RETRY_DELAY_MS);
   }
 
-  /** The card rendition of a photo or drawing, which AI moderation looks at. */
-  private async cardOf(memory: Memory) {
-    const card = memory.media ? await this.storage.get(renditionKey(memory.eventId, memory.id, 'card')) : null;
-    return card ? { data: await buffer(card.stream), mime: 'image/webp' } : undefined;
+  /**
+   * What AI moderation looks at: a photo's or drawing's card rendition; a clip's frames spread across it
+   * (a missing frame is no verdict: the clip is held for a human rather than approved unseen).
+   */
+  private async picturesOf(memory: Memory): Promise<Array<{ data: Buffer; mime: string }>> {
+    if (!memory.media) return [];
+    if (memory.type !== MemoryType.Video) {
+      const card = await this.storage.get(renditionKey(memory.eventId, memory.id, 'card'));
+      return card ? [{ data: await buffer(card.stream), mime: 'image/webp' }] : [];
+    }
+    const frames = [];
+    for (let index = 0; index < VIDEO_MODERATION_FRAMES; index++) {
+      const frame = await this.storage.get(moderationFrameKey(memory.eventId, memory.id, index));
+      if (!frame) throw new AiModerationUnavailable(`frame ${index} of the clip is missing`);
+      frames.push({ data: await buffer(frame.stream), mime: 'image/jpeg' });
+    }
+    return frames;
+  }
+
+  /**
+   * One verdict on the memory's text and every picture of it: one request per picture (the moderation API
+   * takes one image per input), flagged when any is; any unanswered request leaves no verdict at all.
+   */
+  private async askAi(memory: Memory): Promise<AiVerdict> {
+    const text = moderationText(memory);
+    const pictures = await this.picturesOf(memory);
+    if (!pictures.length) return this.ai.review(text);
+    const verdicts = [];
+    for (const picture of pictures) verdicts.push(await this.ai.review(text, picture));
+    return {
+      flagged: verdicts.some((v) => v.flagged),
+      categories: [...new Set(verdicts.flatMap((v) => v.categories))],
+    };
   }
 
   private async reviewWithAi(memory: Memory): Promise<AiVerdict | 'unavailable'> {
     try {
-      return await this.ai.review(moderationText(memory), await this.cardOf(memory));
+      return await this.askAi(memory);
     } catch (err) {
       if (!(err instanceof AiModerationUnavailable)) throw err;
       this.logger.warn(`AI moderation unavailable for memory ${memory.id}: ${err.message}`);

@@ -1,7 +1,15 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { AuthMessages, EventMessages, EventStatus, HostEvent, ModerationType, Role } from '@memory-wall/contracts';
+import {
+  AuthMessages,
+  EventMessages,
+  EventStatus,
+  EventType,
+  HostEvent,
+  ModerationType,
+  Role,
+} from '@memory-wall/contracts';
 import { Event, Memory, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
@@ -70,6 +78,8 @@ export class HostEventsService {
         tx.create(Event, {
           ...pickEventFields(dto),
           moderationType: dto.moderationType ?? ModerationType.AiModeration,
+          // A memorial's hosts turn clips on if they want them; other events take them from the start.
+          allowVideo: dto.allowVideo ?? dto.eventType !== EventType.Memorial,
           serviceProviderId: providerId,
           slug: await freeSlug(tx, dto.name),
           eventCode: dto.eventCode ?? (await freeCode(tx)),

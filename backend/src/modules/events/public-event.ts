@@ -23,5 +23,7 @@ export function toPublicEvent(event: Event): PublicEvent {
     colorTheme: event.colorTheme,
     enableMusic: event.enableMusic,
     screens: toScreenControls(event),
+    allowVideo: event.allowVideo,
+    maxVideoSeconds: event.maxVideoSeconds,
   };
 }

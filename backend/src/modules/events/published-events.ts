@@ -1,7 +1,14 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { EventStatus, Messages, normalizeEventCode, PUBLISHED_STATUSES } from '@memory-wall/contracts';
+import {
+  EventStatus,
+  MemoryMessages,
+  Messages,
+  normalizeEventCode,
+  PUBLISHED_STATUSES,
+  VIDEO_MAX_SECONDS,
+} from '@memory-wall/contracts';
 import { Event } from '@memory-wall/core';
 
 /** Entries each answer cache holds before it starts over. */
@@ -57,6 +64,17 @@ export class PublishedEvents {
     if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
     if (this.acceptingUntil.size >= MAX_REMEMBERED) this.acceptingUntil.clear();
     this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
+  }
+
+  /**
+   * The longest clip (seconds) an event takes now: it must be live and take video clips. Not remembered:
+   * a clip is a rare, large request, and a host who turns clips off expects the next one refused.
+   */
+  async videoLimit(id: string): Promise<number> {
+    const event = await this.getOrThrow(id);
+    if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
+    if (!event.allowVideo) throw new ForbiddenException(MemoryMessages.videoNotAccepted);
+    return Math.min(event.maxVideoSeconds, VIDEO_MAX_SECONDS);
   }
 
   private async getOrThrow(id: string): Promise<Event> {

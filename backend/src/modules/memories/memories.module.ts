@@ -11,10 +11,12 @@ import { PublicWallCache } from './public-wall.cache';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
+import { VideoUploads } from './video-uploads';
+import { VideoUploadsController } from './video-uploads.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory, Event]), EventsModule, LiveModule],
-  controllers: [SubmissionsController, MemoriesController],
+  controllers: [SubmissionsController, VideoUploadsController, MemoriesController],
   providers: [
     ...MEMORY_PROVIDERS,
     MemoriesService,
@@ -23,6 +25,7 @@ import { SubmissionsService } from './submissions.service';
     MemoryModerationService,
     PublicWallCache,
     SubmissionThrottle,
+    VideoUploads,
     MemoryQueue,
     LivePublisher,
   ],

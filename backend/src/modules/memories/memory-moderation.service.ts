@@ -1,15 +1,13 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   canChange,
-  IMAGE_RENDITIONS,
   MemoryChange,
   MemoryMessages,
   MemoryTransition,
   ProcessingState,
-  RenditionName,
   ScreenMessages,
 } from '@memory-wall/contracts';
-import { Memory, MemoryLifecycle, MemoryRepository, ObjectStorage, originalKey, renditionKey } from '@memory-wall/core';
+import { Memory, MemoryLifecycle, MemoryRepository, memoryObjectKeys, ObjectStorage } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess, isAccessRefusal } from '../events/event-access';
 
@@ -64,11 +62,7 @@ export class MemoryModerationService {
   async remove(session: Session, memoryId: string): Promise<void> {
     const memory = await this.moderatable(session, memoryId);
     if (!(await this.lifecycle.remove(memory.id))) return;
-    const keys = [
-      originalKey(memory.eventId, memory.id),
-      ...(Object.keys(IMAGE_RENDITIONS) as RenditionName[]).map((n) => renditionKey(memory.eventId, memory.id, n)),
-    ];
-    await Promise.allSettled(keys.map((key) => this.storage.remove(key)));
+    await Promise.allSettled(memoryObjectKeys(memory.eventId, memory.id).map((key) => this.storage.remove(key)));
   }
 
   /**

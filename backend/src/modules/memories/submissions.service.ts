@@ -14,6 +14,7 @@ import {
   MemoryMessages,
   MemoryType,
   SubmissionResponse,
+  VIDEO_METADATA_FIELDS,
 } from '@memory-wall/contracts';
 import {
   ImageTooLargeError,
@@ -31,7 +32,7 @@ import { EventAccess } from '../events/event-access';
 import { PublishedEvents } from '../events/published-events';
 import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
-import { DrawingSubmissionDto, PhotoSubmissionFields } from './dto/image-submission.dto';
+import { DrawingSubmissionDto, ImageSubmissionFields, PhotoSubmissionFields } from './dto/image-submission.dto';
 import { MemoryInserts } from './memory-inserts';
 
 const MIME = {
@@ -134,6 +135,59 @@ export class SubmissionsService {
     } finally {
       await rm(path, { force: true });
     }
+  }
+
+  /** The form fields a video clip's upload carries (tus metadata), checked as a photo's are. */
+  videoFields(metadata: Record<string, string | null | undefined>): Promise<ImageSubmissionFields> {
+    const fields = Object.fromEntries(
+      VIDEO_METADATA_FIELDS.flatMap((name) => (typeof metadata[name] === 'string' ? [[name, metadata[name]]] : [])),
+    );
+    return validated(ImageSubmissionFields, fields);
+  }
+
+  /**
+   * A video clip whose upload (`uploadId`, the submission's id: a retried finish stores it once) is complete
+   * and probed: its original is kept privately and the memory recorded, for the workers to transcode.
+   */
+  async submitVideo(
+    eventId: string,
+    upload: { id: string; path: string; size: number },
+    fields: ImageSubmissionFields,
+    session: Session | undefined,
+  ): Promise<SubmissionResponse> {
+    const submission = named(upload.id, [
+      MemoryType.Video,
+      fields.name,
+      fields.photoCaption ?? null,
+      fields.title ?? null,
+      upload.size,
+    ]);
+    const caption = fields.photoCaption || null;
+    return this.storeOnce(
+      eventId,
+      submission,
+      async () => {
+        const id = randomUUID();
+        await this.storage.put(
+          originalKey(eventId, id),
+          createReadStream(upload.path),
+          'application/octet-stream',
+          upload.size,
+        );
+        return {
+          id,
+          eventId,
+          type: MemoryType.Video,
+          content: '',
+          title: fields.title || null,
+          photoCaption: caption,
+          author: fields.name,
+          language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
+          settings: { byHost: await this.isHost(session, eventId) },
+        };
+      },
+      (memory) => this.storage.remove(originalKey(eventId, memory.id)),
+    );
   }
 
   /** Checks the bytes are an accepted image, keeps the original privately, and records the memory. */

@@ -33,6 +33,8 @@ export interface ReceivedFile {
  */
 export function acceptStreamedForms(fastify: FastifyInstance) {
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  // A video clip's bytes (tus PATCH): streamed to its upload by the route, under the upload's own limit.
+  fastify.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 }
 
 /**

@@ -26,13 +26,16 @@ const onWall: HostMemory = {
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let submissionReply: Reply;
+/** The event as the server answers it (one that takes video clips, for some tests). */
+let served = event;
 
 beforeEach(async () => {
   session.user = null;
   submissionReply = created;
+  served = event;
   server = await startTestServer((req) => {
     const { method, url } = req;
-    if (method === 'GET' && url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event } };
+    if (method === 'GET' && url === `/api/events/public/${EVENT_ID}`) return { status: 200, body: { event: served } };
     if (method === 'GET' && url === '/api/events/by-code/ABC123')
       return { status: 200, body: { success: true, event } };
     if (method === 'GET' && url === '/api/events/by-slug/anna-and-ben') return { status: 200, body: { event } };
@@ -102,6 +105,19 @@ describe('contribute page: guests and hosts', () => {
     expect(screen.getByRole('tab', { name: 'Message' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
+  });
+
+  it('offers a Video tab where the event takes clips, with its length, and asks for a clip before sending', async () => {
+    served = { ...event, allowVideo: true, maxVideoSeconds: 30 };
+    const { user } = await openForm();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Video', 'Drawing']);
+    await user.click(screen.getByRole('tab', { name: 'Video' }));
+    expect(screen.getByLabelText('Video clip')).toHaveAttribute('accept', 'video/*');
+    expect(screen.getByText('Up to 30 seconds, as your phone records it')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your Name'), 'Ben');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a video clip to upload');
+    expect(server.requests.filter((r) => r.url.includes('/submissions/video'))).toEqual([]);
   });
 
   it.each([Role.Customer, Role.ServiceProvider, Role.Owner])(

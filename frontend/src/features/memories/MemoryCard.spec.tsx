@@ -13,6 +13,39 @@ const noop = () => undefined;
 const render = (props: MemoryCardProps) => renderWithProviders(<MemoryCard {...props} />);
 const card = () => screen.getByTestId('memory-card');
 
+const clipMedia = {
+  card: { url: '/m/poster-card.webp', width: 800, height: 450 },
+  full: { url: '/m/poster-full.webp', width: 1280, height: 720 },
+  video: { url: '/m/clip.mp4', width: 1280, height: 720, duration: 12.5 },
+};
+
+describe('memory card: video clips', () => {
+  const clip = () => makeMemory({ type: MemoryType.Video, content: '', photoCaption: 'The toast', media: clipMedia });
+
+  it('shows the poster with a play control on a wall, and the clip with its controls once played', async () => {
+    const { user } = render({ memory: clip(), variant: 'normal' });
+    expect(screen.getByRole('img', { name: 'The toast' })).toHaveAttribute('src', '/m/poster-card.webp');
+    expect(document.querySelector('video')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Play the video clip' }));
+    const video = screen.getByTestId('memory-video');
+    expect(video).toHaveAttribute('src', '/m/clip.mp4');
+    expect(video).toHaveAttribute('controls');
+  });
+
+  it('plays the clip muted, without controls, when it is its turn on a venue screen', () => {
+    const onEnded = jest.fn();
+    const { rerender } = render({ memory: clip(), clip: { playing: false, onEnded } });
+    expect(screen.queryByRole('button', { name: 'Play the video clip' })).not.toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+    rerender(<MemoryCard memory={clip()} clip={{ playing: true, onEnded }} />);
+    const video = screen.getByTestId('memory-video') as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    expect(video).not.toHaveAttribute('controls');
+    video.dispatchEvent(new Event('ended'));
+    expect(onEnded).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('memory card', () => {
   it('shows only "From {author}" in presentation mode, with the full-size image', () => {
     render({

@@ -5,6 +5,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
 import { heldReasonText } from './heldReason';
+import { VideoClip } from './VideoClip';
 import {
   captionOf,
   imageOf,
@@ -47,6 +48,8 @@ export interface MemoryCardProps {
    * rendition for a card and the full one only where the image is shown large. Default: the whole width.
    */
   sizes?: string;
+  /** Presentation: whether a video clip plays now (its turn), and what to do when it has played. */
+  clip?: { playing: boolean; onEnded(): void };
 }
 
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
@@ -56,6 +59,7 @@ export function MemoryCard({
   moderation,
   customer,
   sizes = '100vw',
+  clip,
 }: MemoryCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -94,7 +98,7 @@ export function MemoryCard({
       )}
       {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
       {showTitle && <h3 className="memory-title">{memory.title}</h3>}
-      <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} />
+      <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} clip={clip} />
       {moderation && failed && host?.moderation?.reason && (
         <p className="memory-failure">{heldReasonText(t, host.moderation)}</p>
       )}
@@ -200,10 +204,35 @@ interface MemoryBodyProps {
   presentation: boolean;
   caption: string | null;
   sizes: string;
+  clip?: MemoryCardProps['clip'];
 }
 
-function MemoryBody({ memory, presentation, caption, sizes }: MemoryBodyProps) {
+function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyProps) {
   const { t } = useTranslation();
+  if (memory.type === MemoryType.Video) {
+    const chinese = caption ? isMostlyChinese(caption) : false;
+    return (
+      <figure className={caption ? 'memory-photo memory-photo-captioned' : 'memory-photo'}>
+        <VideoClip
+          memory={memory}
+          caption={caption}
+          presentation={presentation}
+          sizes={sizes}
+          playing={clip?.playing}
+          onEnded={clip?.onEnded}
+        />
+        {caption && (
+          <figcaption
+            lang={chinese ? 'zh' : undefined}
+            className={chinese ? 'memory-text-zh' : undefined}
+            style={presentation ? lengthStyle(caption, chinese) : undefined}
+          >
+            {caption}
+          </figcaption>
+        )}
+      </figure>
+    );
+  }
   if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {
     const image: ResponsiveImage = presentation ? responsiveImageOf(memory) : imageOf(memory, 'card');
     const chinese = caption ? isMostlyChinese(caption) : false;

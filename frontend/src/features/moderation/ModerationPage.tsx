@@ -23,6 +23,7 @@ import { moderationTexts } from '../../i18n/pages/moderation';
 import { heldReasonText } from '../memories/heldReason';
 import { AiModerationNotice } from './AiModerationNotice';
 import { captionOf, imageOf, isMostlyChinese } from '../memories/memoryContent';
+import { VideoClip } from '../memories/VideoClip';
 
 addPageTexts('moderationPage', moderationTexts);
 
@@ -198,7 +199,10 @@ function ModerationCard({
       {memory.title && <h2 className="moderation-card-title">{memory.title}</h2>}
       {image ? (
         <figure className="moderation-image">
-          {picture?.url ? (
+          {memory.type === MemoryType.Video ? (
+            // Hosts watch a clip (with its sound, if they choose) before they approve it.
+            <VideoClip memory={memory} caption={caption} presentation={false} sizes="100vw" />
+          ) : picture?.url ? (
             <img src={picture.url} alt={caption ?? ''} width={picture.width} height={picture.height} loading="lazy" />
           ) : (
             <div className="memory-image-pending" />

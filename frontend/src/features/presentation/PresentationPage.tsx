@@ -20,6 +20,7 @@ import { LiveBadge } from '../display/LiveBadge';
 import { forScreen, useNamedScreen } from '../display/namedScreen';
 import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
+import { clipsOf, clipSlotSeconds } from './clips';
 import { FullscreenButton } from './FullscreenButton';
 import { presentationLayout } from './layout';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
@@ -130,10 +131,15 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
     presentationLayout(Math.min(limit, memories.length), screen.width, screen.height).sizes[0],
   );
   const [playing, setPlaying] = useState(true);
+  const slotSecondsOf = useCallback(
+    (ids: readonly string[]) => clipSlotSeconds(memories.filter((memory) => ids.includes(memory.id))),
+    [memories],
+  );
   const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
     memories,
     limit,
     slotSeconds: layoutOf?.speed ?? (event.transitionTime || 20),
+    slotSecondsOf,
     playing,
     loading: memoriesLoading,
     order: event.displayOrder,
@@ -161,6 +167,11 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   const byId = new Map(memories.map((m) => [m.id, m]));
   const shownMemories = selection.map((id) => byId.get(id)).filter((m): m is PublicMemory => !!m);
   const layout = presentationLayout(shownMemories.length, screen.width, screen.height);
+  // The set's clips play one at a time, in order; each new set starts with its first.
+  const clips = clipsOf(shownMemories);
+  const [clipTurn, setClipTurn] = useState({ round, index: 0 });
+  const turn = clipTurn.round === round ? clipTurn.index : 0;
+  const playingClip = playing ? clips[turn]?.id : undefined;
   const contributeUrl = contributeUrlOf(event);
 
   return (
@@ -225,7 +236,14 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
           >
             {shownMemories.map((memory, i) => (
               <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
-                <MemoryCard memory={memory} sizes={layout.sizes[i]} />
+                <MemoryCard
+                  memory={memory}
+                  sizes={layout.sizes[i]}
+                  clip={{
+                    playing: memory.id === playingClip,
+                    onEnded: () => setClipTurn({ round, index: turn + 1 }),
+                  }}
+                />
               </div>
             ))}
           </div>

@@ -24,6 +24,9 @@ export function useCountdown(seconds: number, playing: boolean, onRotate: () => 
     rotate.current();
   }, [remaining, period]);
 
+  // A set of another length (one with video clips) starts its own countdown.
+  useEffect(() => setRemaining(period), [period]);
+
   const restart = useCallback(() => setRemaining(period), [period]);
   return { remaining, restart };
 }

@@ -5,7 +5,9 @@ import { responsiveImageOf } from '../memories/memoryContent';
 /** How long a photo whose image failed to load waits before it is tried again (the network may be back). */
 export const IMAGE_RETRY_MS = 15_000;
 
-const hasImage = (memory: PublicMemory) => memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing;
+/** A video clip's card shows its poster first: it waits for that like a photo. */
+const hasImage = (memory: PublicMemory) =>
+  memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing || memory.type === MemoryType.Video;
 
 /**
  * Which memories can go on the screen: a message at once, a photo or drawing once its image has loaded

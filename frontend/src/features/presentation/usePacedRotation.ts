@@ -11,6 +11,8 @@ export interface PacedRotationOptions {
   limit: number;
   /** Seconds each set stays up (the event's transitionTime). */
   slotSeconds: number;
+  /** A set's own length in seconds, when it has one (a set with video clips lasts as long as they play). */
+  slotSecondsOf?: (selection: readonly string[]) => number | null;
   playing: boolean;
   /** Whether the memories are still loading: the first set waits for them. */
   loading?: boolean;
@@ -28,6 +30,7 @@ export function usePacedRotation({
   memories,
   limit,
   slotSeconds,
+  slotSecondsOf,
   playing,
   loading = false,
   order,
@@ -55,7 +58,9 @@ export function usePacedRotation({
     setRound((r) => r + 1);
   }, [choose]);
 
-  const { remaining, restart } = useCountdown(slotSeconds, playing, rotate);
+  const present = useMemo(() => new Set(memories.map((m) => m.id)), [memories]);
+  const onScreen = selection.filter((id) => present.has(id));
+  const { remaining, restart } = useCountdown(slotSecondsOf?.(onScreen) ?? slotSeconds, playing, rotate);
   const rotateNow = useCallback(() => {
     rotate();
     restart();
@@ -78,8 +83,6 @@ export function usePacedRotation({
 
   // Room on the screen (at the start, after a removal, or while there are fewer memories than places):
   // fill it without taking anything down, and give the set a fresh slot.
-  const present = useMemo(() => new Set(memories.map((m) => m.id)), [memories]);
-  const onScreen = selection.filter((id) => present.has(id));
   const readyCount = memories.filter((m) => !isReady || isReady(m.id)).length;
   const room = !loading && onScreen.length < Math.min(limit, readyCount);
   const onScreenKey = onScreen.join(' ');

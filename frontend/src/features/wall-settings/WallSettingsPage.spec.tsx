@@ -118,6 +118,8 @@ describe('wall settings', () => {
     await user.selectOptions(screen.getByLabelText('Memories shown at once'), '4');
     await user.selectOptions(screen.getByLabelText('Transition Time'), '30');
     await user.click(screen.getByRole('switch', { name: 'Background Music' }));
+    await user.click(screen.getByRole('switch', { name: 'Video Clips' }));
+    await user.selectOptions(screen.getByLabelText('Longest clip'), '30');
     await user.click(screen.getByRole('radio', { name: 'Cream' }));
     await user.selectOptions(screen.getByLabelText('Animation Style'), 'random');
     await user.selectOptions(screen.getByLabelText('Display Order'), 'oldest');
@@ -135,6 +137,8 @@ describe('wall settings', () => {
           transitionTime: 30,
           colorTheme: '#FDFBD4',
           enableMusic: false,
+          allowVideo: true,
+          maxVideoSeconds: 30,
           animationStyle: 'random',
           displayOrder: 'oldest',
         },

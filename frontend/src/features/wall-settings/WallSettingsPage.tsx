@@ -12,6 +12,7 @@ import {
   ModerationType,
   normalizeImagesDisplay,
   TRANSITION_TIMES,
+  VIDEO_MAX_SECONDS,
   WALL_COLORS,
   type HostEvent,
 } from '@memory-wall/contracts';
@@ -34,6 +35,9 @@ import { AiModerationNotice } from '../moderation/AiModerationNotice';
 
 addPageTexts('wallSettings', wallSettingsTexts);
 
+/** The clip lengths a host may choose, up to the longest any event takes. */
+const VIDEO_LENGTHS = [15, 30, 45, VIDEO_MAX_SECONDS] as const;
+
 /** A stored colour as the swatches know it: 'default' (or anything unknown to the form) is the default blue. */
 function swatchOf(color: string | null | undefined): string {
   const upper = color?.toUpperCase();
@@ -49,6 +53,8 @@ function settingsOf(event: HostEvent): WallSettingsFields {
     transitionTime: event.transitionTime,
     colorTheme: swatchOf(event.colorTheme),
     enableMusic: event.enableMusic,
+    allowVideo: event.allowVideo,
+    maxVideoSeconds: event.maxVideoSeconds,
     animationStyle: event.animationStyle,
     displayOrder: event.displayOrder,
   };
@@ -202,6 +208,23 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
             checked={settings.enableMusic}
             onChange={(checked) => set('enableMusic', checked)}
           />
+          <CheckboxField
+            role="switch"
+            label={t('wallSettings.allowVideo')}
+            hint={t('wallSettings.allowVideoHint')}
+            checked={settings.allowVideo}
+            onChange={(checked) => set('allowVideo', checked)}
+          />
+          {settings.allowVideo && (
+            <SelectField
+              label={t('wallSettings.maxVideoSeconds')}
+              value={String(settings.maxVideoSeconds)}
+              onChange={(e) => set('maxVideoSeconds', Number(e.target.value))}
+              options={[...new Set([...VIDEO_LENGTHS, settings.maxVideoSeconds])]
+                .sort((a, b) => a - b)
+                .map((n) => ({ value: String(n), label: t('wallSettings.seconds', { count: n }) }))}
+            />
+          )}
           <fieldset className="choice-group" aria-describedby={colorsId}>
             <legend>{t('wallSettings.colorTheme')}</legend>
             <div className="ws-swatches">

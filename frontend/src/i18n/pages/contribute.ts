@@ -12,6 +12,7 @@ const en = {
   tabMessage: 'Message',
   tabPhoto: 'Photo',
   tabDrawing: 'Drawing',
+  tabVideo: 'Video',
   // Photo
   photoLabel: 'Photo',
   photoHint: 'JPG, PNG, GIF, WEBP or HEIC - up to 10MB',
@@ -30,6 +31,14 @@ const en = {
   preparing: 'Preparing photo...',
   uploading: 'Uploading photo... {{percent}}%',
   uploadRetrying: 'Connection lost. Trying again...',
+  // Video clip
+  videoLabel: 'Video clip',
+  videoHint: 'Up to {{seconds}} seconds, as your phone records it',
+  videoRequired: 'Please select a video clip to upload',
+  videoTooLong: 'This clip is longer than {{seconds}} seconds',
+  videoPreview: 'Preview of your video clip',
+  videoError: 'Error submitting video',
+  uploadingVideo: 'Uploading video... {{percent}}%',
   // Crop editor
   cropTitle: 'Crop and Rotate',
   cropHint: 'Drag the corners to crop. The crop is at least 200 × 200 pixels.',

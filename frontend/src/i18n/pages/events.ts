@@ -135,6 +135,7 @@ const en = {
     message: 'Messages',
     photo: 'Photos',
     drawing: 'Drawings',
+    video: 'Videos',
   },
   editEvent: 'Edit Event',
   displayWall: 'Display Wall',

@@ -8,6 +8,7 @@ const en: HeldReasonTexts = {
   ai_flagged: 'Flagged by AI moderation',
   ai_unavailable: 'AI moderation unavailable: held for a human',
   image_unreadable: 'The image could not be processed',
+  video_unreadable: 'The video clip could not be processed',
   processing_failed: 'Processing failed: {{detail}}',
 };
 

@@ -14,6 +14,8 @@ const cardEn = {
   reject: 'Reject',
   by: 'By {{author}}',
   imageProcessing: 'The image is being prepared',
+  playVideo: 'Play the video clip',
+  videoClip: 'Video clip',
 };
 
 export type MemoryCardTexts = typeof cardEn;

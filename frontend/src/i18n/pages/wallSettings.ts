@@ -27,6 +27,9 @@ const en = {
   seconds: '{{count}} seconds',
   enableMusic: 'Background Music',
   enableMusicHint: 'Play soft piano music on the full-screen wall.',
+  allowVideo: 'Video Clips',
+  allowVideoHint: 'Guests may post short video clips; the full-screen wall plays them muted.',
+  maxVideoSeconds: 'Longest clip',
   colorTheme: 'Background Colour',
   colors: {
     'Light Blue': 'Light Blue',

@@ -199,6 +199,32 @@ export class AppConfig {
   @Max(256)
   MODERATION_CONCURRENCY = 16;
 
+  /**
+   * Where the API keeps guests' video clips while they go up (tus uploads, resumable). API replicas behind
+   * one load balancer share it (docker-compose mounts one volume), so a resumed upload may reach any of them.
+   */
+  @IsString()
+  VIDEO_UPLOAD_DIR = resolve(process.cwd(), 'storage', 'uploads');
+
+  /** Longest one ffmpeg or ffprobe run may take before it is killed (a minute of 1080p transcodes in far less). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  FFMPEG_TIMEOUT_MS = 300_000;
+
+  /** Threads one ffmpeg run may use (WORKER_CONCURRENCY runs may go at once). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  FFMPEG_THREADS = 2;
+
+  /** Address space one ffmpeg or ffprobe run may take, in MB (prlimit --as). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(256)
+  FFMPEG_MEMORY_MB = 2048;
+
   /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
   @Transform(toInt)
   @IsInt()

@@ -5,10 +5,25 @@ export const originalKey = (eventId: string, memoryId: string) => `originals/${e
 export const renditionKey = (eventId: string, memoryId: string, name: RenditionName) =>
   `public/memories/${eventId}/${memoryId}-${name}.webp`;
 export const mediaUrl = (key: string) => `/api/media/${key}`;
+/** A video clip's MP4, beside its poster's renditions (public on the same terms). */
+export const videoKey = (eventId: string, memoryId: string) => `public/memories/${eventId}/${memoryId}-video.mp4`;
+/** The frames of a clip that AI moderation looks at: private, like the original. */
+export const moderationFrameKey = (eventId: string, memoryId: string, index: number) =>
+  `originals/${eventId}/${memoryId}-frame-${index}.jpg`;
+/** How many frames of a clip, spread across it, AI moderation looks at. */
+export const VIDEO_MODERATION_FRAMES = 4;
+/** Every object a memory may have, to remove them all with it. */
+export const memoryObjectKeys = (eventId: string, memoryId: string): string[] => [
+  originalKey(eventId, memoryId),
+  renditionKey(eventId, memoryId, 'card'),
+  renditionKey(eventId, memoryId, 'full'),
+  videoKey(eventId, memoryId),
+  ...Array.from({ length: VIDEO_MODERATION_FRAMES }, (_, index) => moderationFrameKey(eventId, memoryId, index)),
+];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RENDITIONS_PREFIX = 'public/memories/';
-const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.webp$`);
+const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.(?:webp|mp4)$`);
 
 /**
  * Whose rendition a key names: a memory's ('memory', with its ids), no memory's ('none': featured images),

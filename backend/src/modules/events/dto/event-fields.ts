@@ -27,8 +27,12 @@ import {
   MODERATION_TYPES,
   ModerationType,
   normalizeImagesDisplay,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIN_SECONDS,
 } from '@memory-wall/contracts';
 import { trim } from '../../../common/transforms';
+
+const VIDEO_LENGTH_MESSAGE = `Video clips may be between ${VIDEO_MIN_SECONDS} and ${VIDEO_MAX_SECONDS} seconds long`;
 
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
@@ -124,6 +128,19 @@ export class WallSettingsFields extends EventDetailsFields {
   @IsBoolean({ message: 'Background music must be on or off' })
   enableMusic?: boolean;
 
+  @ApiPropertyOptional({ description: 'Whether guests may post video clips (new memorials: off; others: on)' })
+  @IsOptional()
+  @IsBoolean({ message: 'Video clips must be on or off' })
+  allowVideo?: boolean;
+
+  @ApiPropertyOptional({ example: VIDEO_MAX_SECONDS, description: 'The longest clip a guest may post, in seconds' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
+  @IsOptional()
+  @IsInt({ message: VIDEO_LENGTH_MESSAGE })
+  @Min(VIDEO_MIN_SECONDS, { message: VIDEO_LENGTH_MESSAGE })
+  @Max(VIDEO_MAX_SECONDS, { message: VIDEO_LENGTH_MESSAGE })
+  maxVideoSeconds?: number;
+
   @ApiPropertyOptional({ enum: ANIMATION_STYLES })
   @IsOptional()
   @IsIn(ANIMATION_STYLES, { message: 'Animation style must be horizontal, vertical or random' })
@@ -152,6 +169,8 @@ export const THEME_FIELDS = [
   'transitionTime',
   'colorTheme',
   'enableMusic',
+  'allowVideo',
+  'maxVideoSeconds',
   'animationStyle',
   'displayOrder',
 ] as const;

@@ -113,6 +113,13 @@ export class Event {
   @Column({ type: 'boolean', default: true })
   enableMusic: boolean;
 
+  /** Whether guests may post video clips (issue #26), each at most `maxVideoSeconds` long. */
+  @Column({ type: 'boolean', default: false })
+  allowVideo: boolean;
+
+  @Column({ type: 'int', default: 60 })
+  maxVideoSeconds: number;
+
   @Column({ type: 'boolean', default: false })
   isPublished: boolean;
 

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { createEvent } from '../../../backend/test/support/factories';
+import { testClip, TusClient } from '../../../backend/test/support/videos';
+import { benchEnvironment, guestAddress } from '../lib/env';
+import { Proc, startApi, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
+import { CaseModule, ratioMetric } from '../lib/report';
+
+/**
+ * Case 10 — video clips. A 60 s 1080p phone clip (H.264/AAC, 30 fps) goes up by tus to the real API; the
+ * workers probe it, transcode it to the wall's 720p MP4, make its poster and moderation frames, store
+ * them and announce it. Measured: upload complete (the last PATCH answered) → memory_approved on the
+ * event's public live socket. Baseline: ffmpeg run directly on the same file with the workers' settings
+ * and limits (probe + transcode), pinned to the same cores.
+ */
+
+const SECONDS = 60;
+/** ffmpeg threads of one transcode, product and baseline alike (the workers' FFMPEG_THREADS). */
+const THREADS = 2;
+
+export const video: CaseModule = async (ctx) => {
+  const env = await benchEnvironment(ctx.settings, {
+    WORKER_CONCURRENCY: String(ctx.settings.workerConcurrency),
+    FFMPEG_THREADS: String(THREADS),
+  });
+  const procs: Proc[] = [];
+  let socket: WebSocket | undefined;
+  try {
+    ctx.log(`  making a ${SECONDS} s 1080p clip with ffmpeg`);
+    const clip = testClip({ seconds: ctx.quick ? 15 : SECONDS, width: 1920, height: 1080, fps: 30 });
+    const dir = resolve(WORK, 'video');
+    mkdirSync(dir, { recursive: true });
+    const file = resolve(dir, 'phone-clip.mp4');
+    writeFileSync(file, clip);
+
+    const event = await createEvent(env.dataSource, { allowVideo: true });
+    const api = await startApi({ env: env.env, cpus: ctx.layout.server });
+    const workers = startWorkers({ env: env.env, cpus: ctx.layout.server });
+    const raw = startNode('bench/dist/bench/src/cases/video-baseline.js', { env: {}, cpus: ctx.layout.server });
+    procs.push(api, workers, raw);
+    await new Promise<void>((resolveReady, reject) => {
+      raw.child.once('message', () => resolveReady());
+      raw.child.once('exit', () => reject(new Error(`the ffmpeg baseline exited:\n${raw.output()}`)));
+    });
+
+    const readyAt = new Map<string, number>();
+    socket = new WebSocket(`ws://127.0.0.1:${api.port}/ws?eventId=${event.id}`);
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'memory_approved') readyAt.set(message.memory.id, performance.now());
+    });
+    await new Promise((resolveOpen, reject) => {
+      socket!.once('open', resolveOpen);
+      socket!.once('error', reject);
+    });
+    await sleep(300); // the gateway joins the socket asynchronously
+
+    let guest = 0;
+    const productRun = async () => {
+      const client = new TusClient(api.url, { 'x-forwarded-for': guestAddress(++guest) });
+      const res = await client.upload(event.id, clip, { name: 'Aunt May' }, 8 * 1024 * 1024);
+      const uploaded = performance.now();
+      const id = (res.body as { memory?: { id: string } } | undefined)?.memory?.id;
+      if (res.status !== 200 || !id) throw new Error(`clip upload answered ${res.status}: ${res.text}`);
+      const deadline = Date.now() + 600_000;
+      while (!readyAt.has(id) && Date.now() < deadline) await sleep(20);
+      if (!readyAt.has(id)) throw new Error(`the clip was not ready within 600 s:\n${workers.output().slice(-3000)}`);
+      return readyAt.get(id)! - uploaded;
+    };
+    const baselineRun = () =>
+      new Promise<number>((resolveRun) => {
+        raw.child.once('message', (m: { totalMs: number }) => resolveRun(m.totalMs));
+        raw.child.send({ cmd: 'run', file, threads: THREADS, outDir: dir });
+      });
+
+    const product: number[] = [];
+    const baseline: number[] = [];
+    const reps = ctx.quick ? 1 : Math.min(ctx.reps, 3);
+    for (let r = 0; r < reps; r++) {
+      const p = await productRun();
+      ctx.log(`  product run ${r + 1}: upload complete → ready in ${(p / 1000).toFixed(2)} s`);
+      product.push(p);
+      const b = await baselineRun();
+      ctx.log(`  baseline run ${r + 1}: ffmpeg in ${(b / 1000).toFixed(2)} s`);
+      baseline.push(b);
+    }
+    const perMinute = (ms: number) => 60_000 / ms;
+    return {
+      metrics: [
+        ratioMetric(
+          `${ctx.quick ? 15 : SECONDS} s 1080p clips/min (upload complete → ready)`,
+          'clips/min',
+          product.map(perMinute),
+          baseline.map(perMinute),
+          { atLeast: 0.9 },
+        ),
+      ],
+      notes: [
+        `One clip (${(clip.length / 1024 / 1024).toFixed(1)} MB, 1920×1080, 30 fps, H.264/AAC) at a time; FFMPEG_THREADS=${THREADS} in the workers and the baseline.`,
+        'Product and baseline runs alternate. The product time includes the workers copying the original from storage, probing it, the transcode, the poster and four moderation frames, storage writes, moderation (auto-approve), the database update and the live publish.',
+      ],
+      profiles: {},
+      details: { product, baseline, fileBytes: clip.length },
+    };
+  } finally {
+    socket?.terminate();
+    await stopAll(procs);
+    await env.cleanup();
+  }
+};

@@ -1,0 +1,115 @@
+import { Browser } from 'playwright-core';
+import { ModerationType, Role } from '@memory-wall/contracts';
+import { Memory } from '@memory-wall/core';
+import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
+import { createEvent } from '../backend/test/support/factories';
+import { processed } from '../backend/test/support/memories';
+import type { RunningProcess } from '../backend/test/support/processes';
+import { TcpProxy } from '../backend/test/support/tcp-proxy';
+import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { testClip } from '../backend/test/support/videos';
+import { signIn, useBrowserStack } from './support/app';
+import { PHONE } from './support/browser';
+
+describe('a guest posting a video clip from a phone', () => {
+  const stack = useBrowserStack({ workers: true });
+  let t: TestEnvironment;
+  let api: RunningProcess;
+  let browser: Browser;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    ({ t, api, browser } = stack);
+    proxy = new TcpProxy([{ port: api.port }]);
+    await proxy.start();
+  });
+  afterAll(() => proxy?.stop());
+
+  it('resumes the upload after the connection is cut midway; a host approves; the presentation plays it', async () => {
+    const event = await createEvent(t.dataSource, {
+      allowVideo: true,
+      maxVideoSeconds: 30,
+      moderationType: ModerationType.ManualModeration,
+      numberOfImagesDisplay: 2,
+    });
+    const customer = await createAccount(t.dataSource, Role.Customer);
+    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+    // Noise makes the clip large (several upload chunks) however short it is.
+    const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
+    expect(clip.length).toBeGreaterThan(9 * 1024 * 1024);
+
+    // --- The guest, on a phone, through a network that fails ---
+    const phoneContext = await browser.newContext(PHONE);
+    const phone = await phoneContext.newPage();
+    const scripts: string[] = [];
+    const uploads: Array<{ method: string; status?: number }> = [];
+    phone.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    let cut = false;
+    phone.on('response', (response) => {
+      if (!response.url().includes('/submissions/video')) return;
+      uploads.push({ method: response.request().method(), status: response.status() });
+      // The first chunk is in: the venue's Wi-Fi goes, for a few seconds.
+      if (!cut && response.request().method() === 'PATCH' && response.status() === 204) {
+        cut = true;
+        proxy.drop();
+        setTimeout(() => proxy.restore(), 3000);
+      }
+    });
+    await phone.goto(`${proxy.url}/contribute/${event.id}`);
+    await phone.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
+    await phone.getByRole('tab', { name: 'Video' }).click();
+    await phone.getByLabel('Your Name').fill('Uncle Ben');
+    expect(scripts.filter((path) => /tusClient-/.test(path))).toEqual([]);
+    await phone
+      .getByLabel('Video clip', { exact: true })
+      .setInputFiles({ name: 'IMG_0420.MOV', mimeType: 'video/mp4', buffer: clip });
+    await phone.getByLabel('Preview of your video clip').waitFor();
+    await phone.getByLabel('Caption').fill('The toast');
+    await phone.getByRole('button', { name: 'Submit' }).click();
+    await phone.getByText('Connection lost. Trying again...').waitFor({ timeout: 30_000 });
+    await phone.getByRole('heading', { name: 'Thank You' }).waitFor({ timeout: 120_000 });
+    // tus-js-client arrived with the upload, not with the page.
+    expect(scripts.some((path) => /tusClient-/.test(path))).toBe(true);
+    // Resumed: after the cut the client asked how far the server got, and sent only the rest.
+    expect(cut).toBe(true);
+    expect(uploads.map((u) => u.method)).toContain('HEAD');
+    expect(uploads.filter((u) => u.method === 'POST')).toHaveLength(1);
+    await phoneContext.close();
+
+    const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
+    expect(memories).toHaveLength(1);
+    const memory = await processed(t.dataSource, memories[0].id, 120_000);
+    expect(memory).toMatchObject({ type: 'video', processingState: 'ready', approved: false });
+
+    // --- The host approves it ---
+    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const host = await hostContext.newPage();
+    await signIn(host, api.url, customer);
+    await host.waitForURL(`${api.url}/customer-wall`);
+    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    const card = host.getByTestId('moderation-card').filter({ hasText: 'The toast' });
+    await card.getByRole('button', { name: 'Play the video clip' }).waitFor({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Approve' }).click({ timeout: 15_000 });
+    await host.getByText('Memory approved').waitFor();
+
+    // --- The venue screen plays it, muted, then moves on ---
+    const screen = await host.context().newPage();
+    await screen.setViewportSize({ width: 1440, height: 900 });
+    await screen.goto(`${api.url}/presentation/${event.id}`);
+    const video = screen.getByTestId('memory-video');
+    await video.waitFor({ timeout: 30_000 });
+    await screen.waitForFunction(
+      () => {
+        const element = document.querySelector<HTMLVideoElement>('[data-testid="memory-video"]');
+        return !!element && element.currentTime > 0.5 && !element.paused;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    // The set lasts the clip's length (4 s, and a second to start), not the event's 20 s slot.
+    expect(Number((await screen.getByTestId('countdown').innerText()).match(/\d+/)?.[0])).toBeLessThanOrEqual(5);
+    await hostContext.close();
+  });
+});

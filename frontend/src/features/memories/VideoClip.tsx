@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import type { PublicMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
+import { addPageTexts } from '../../i18n/lazy';
+import { memoryCardTexts } from '../../i18n/pages/memories';
+import { imageOf, responsiveImageOf, type ResponsiveImage } from './memoryContent';
+
+// Also shown on the moderation page, which has no memory cards of its own.
+addPageTexts('memoryCard', memoryCardTexts);
+
+export interface VideoClipProps {
+  memory: PublicMemory;
+  caption: string | null;
+  presentation: boolean;
+  sizes: string;
+  /**
+   * Presentation: this clip's turn to play (muted, once through); `onEnded` when it has. Without it the
+   * clip shows its poster with a play control.
+   */
+  playing?: boolean;
+  onEnded?: () => void;
+}
+
+/**
+ * A video clip's card: its poster with a play control, the clip itself once played (with the browser's
+ * controls, sound as the viewer chooses). On a venue screen the clip whose turn it is plays muted, inline.
+ */
+export function VideoClip({ memory, caption, presentation, sizes, playing, onEnded }: VideoClipProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const video = memory.media?.video;
+  const poster: ResponsiveImage = presentation ? responsiveImageOf(memory) : imageOf(memory, 'card');
+  const label = caption ?? t('memoryCard.videoClip');
+
+  if (video && playing) {
+    return (
+      <video
+        className="memory-video"
+        src={video.url}
+        poster={poster.url ?? undefined}
+        width={video.width}
+        height={video.height}
+        muted
+        autoPlay
+        playsInline
+        aria-label={label}
+        data-testid="memory-video"
+        onEnded={onEnded}
+      />
+    );
+  }
+  if (video && opened) {
+    return (
+      <video
+        className="memory-video"
+        src={video.url}
+        poster={poster.url ?? undefined}
+        width={video.width}
+        height={video.height}
+        controls
+        autoPlay
+        playsInline
+        aria-label={label}
+        data-testid="memory-video"
+      />
+    );
+  }
+  return (
+    <div className="memory-video-poster">
+      {poster.url ? (
+        <img
+          src={poster.url}
+          srcSet={poster.srcSet}
+          sizes={poster.srcSet ? sizes : undefined}
+          alt={caption ?? ''}
+          width={poster.width}
+          height={poster.height}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
+      )}
+      {video &&
+        (presentation ? (
+          <span className="memory-video-play" aria-hidden="true">
+            ▶
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="memory-video-play"
+            aria-label={t('memoryCard.playVideo')}
+            onClick={() => setOpened(true)}
+          >
+            ▶
+          </button>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+
+/** The bytes are not a video we take: not a container of ours, no picture, cut off, unreadable. */
+export class UnsupportedVideoError extends Error {}
+
+/** ffmpeg or ffprobe ran past its time limit and was killed. */
+export class VideoToolTimeout extends Error {}
+
+/** What each ffmpeg/ffprobe run may use: wall-clock time, threads, and address space (prlimit). */
+export interface VideoToolLimits {
+  timeoutMs: number;
+  threads: number;
+  memoryMb: number;
+}
+
+/** What the API and the workers read of a clip before working on it. */
+export interface VideoFacts {
+  /** Seconds. */
+  duration: number;
+  /** As shown, after the phone's rotation. */
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+/**
+ * The containers phones and browsers record into (ffprobe's format names). Images are "video" to ffprobe
+ * too (a JPEG is one frame): they and anything else are refused by this list.
+ */
+const VIDEO_CONTAINERS = new Set(['mov', 'mp4', 'm4v', '3gp', '3g2', 'matroska', 'webm', 'avi', 'mpegts']);
+/** The last bytes of a tool's error output kept for the error message (ffmpeg can print megabytes). */
+const STDERR_TAIL = 2000;
+/** ffprobe's JSON for one file is a few kilobytes; a file that makes it print more is refused. */
+const STDOUT_LIMIT = 1024 * 1024;
+
+/**
+ * Runs ffmpeg or ffprobe as a child process, never in this one: under prlimit's address-space cap, killed
+ * (SIGKILL) at its deadline. A non-zero exit is the input's fault (UnsupportedVideoError); a missing binary
+ * or prlimit is the machine's, and throws as is.
+ */
+export function runVideoTool(
+  tool: 'ffmpeg' | 'ffprobe',
+  args: readonly string[],
+  limits: VideoToolLimits,
+): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('prlimit', [`--as=${limits.memoryMb * 1024 * 1024}`, '--', tool, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (err: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      if (err) reject(err);
+      else resolve({ stdout });
+    };
+    const deadline = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new VideoToolTimeout(`${tool} took longer than ${limits.timeoutMs} ms`));
+    }, limits.timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.length > STDOUT_LIMIT) {
+        child.kill('SIGKILL');
+        finish(new UnsupportedVideoError(`${tool} printed more than ${STDOUT_LIMIT} bytes`));
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('error', finish);
+    child.on('close', (code, signal) => {
+      if (code === 0) return finish(null);
+      const why = stderr.trim() || (signal ? `killed by ${signal}` : `exit code ${code}`);
+      finish(new UnsupportedVideoError(`${tool}: ${why}`));
+    });
+  });
+}
+
+/** ffprobe's view of a file, refused unless it is a video container with a picture and a known length. */
+export async function probeVideo(path: string, limits: VideoToolLimits): Promise<VideoFacts> {
+  const { stdout } = await runVideoTool(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+    limits,
+  );
+  return videoFactsOf(parseJson(stdout));
+}
+
+interface ProbedStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: Array<{ rotation?: number }>;
+}
+interface Probed {
+  format?: { format_name?: string; duration?: string };
+  streams?: ProbedStream[];
+}
+
+function parseJson(text: string): Probed {
+  try {
+    return JSON.parse(text) as Probed;
+  } catch {
+    throw new UnsupportedVideoError('ffprobe gave no readable answer');
+  }
+}
+
+/** The facts of ffprobe's answer (exported for its unit test). */
+export function videoFactsOf(probed: Probed): VideoFacts {
+  const containers = (probed.format?.format_name ?? '').split(',');
+  if (!containers.some((name) => VIDEO_CONTAINERS.has(name)))
+    throw new UnsupportedVideoError(`format ${probed.format?.format_name ?? 'unknown'} is not a video container`);
+  const streams = probed.streams ?? [];
+  const picture = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!picture?.width || !picture.height) throw new UnsupportedVideoError('no video stream');
+  const duration = Number(probed.format?.duration ?? picture.duration);
+  if (!Number.isFinite(duration) || duration <= 0) throw new UnsupportedVideoError('no known duration');
+  const rotation = Number(
+    picture.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? picture.tags?.rotate ?? 0,
+  );
+  const sideways = Math.abs(rotation) % 180 === 90;
+  return {
+    duration,
+    width: sideways ? picture.height : picture.width,
+    height: sideways ? picture.width : picture.height,
+    hasAudio: streams.some((s) => s.codec_type === 'audio'),
+  };
+}
