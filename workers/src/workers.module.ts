@@ -6,6 +6,8 @@ import {
   ConfigModule,
   DatabaseModule,
   Event,
+  Keepsake,
+  KeepsakeQueue,
   LivePublisher,
   loggingModule,
   Memory,
@@ -18,6 +20,8 @@ import {
 import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
 import { JobLogContext } from './logging/job-log-context';
+import { KeepsakeBuilder } from './keepsakes/keepsake-builder';
+import { KeepsakeWorker } from './keepsakes/keepsake.worker';
 import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
@@ -36,7 +40,7 @@ export class WorkersModule {
         RedisModule,
         MetricsModule,
         StorageModule,
-        TypeOrmModule.forFeature([Memory, Event]),
+        TypeOrmModule.forFeature([Memory, Event, Keepsake]),
       ],
       providers: [
         ...MEMORY_PROVIDERS,
@@ -50,6 +54,9 @@ export class WorkersModule {
         OutboxSweeper,
         JobMetrics,
         JobLogContext,
+        KeepsakeBuilder,
+        KeepsakeWorker,
+        KeepsakeQueue,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import type { KeepsakeView } from './keepsakes';
 import type { PublicMemory } from './memories';
 
 export const LiveMessageType = {
@@ -6,6 +7,8 @@ export const LiveMessageType = {
   MemoryUpdate: 'memory_update',
   MemoryUpdated: 'memory_updated',
   MemoryDelete: 'memory_delete',
+  /** Hosts' feed only: a keepsake's status or progress changed. */
+  KeepsakeUpdated: 'keepsake_updated',
 } as const;
 export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
 
@@ -29,7 +32,12 @@ export type LiveMessage =
   | (LiveEnvelope<typeof LiveMessageType.MemoryUpdate | typeof LiveMessageType.MemoryUpdated> & {
       memory: PublicMemory;
     })
-  | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string });
+  | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string })
+  | (LiveEnvelope<typeof LiveMessageType.KeepsakeUpdated> & { keepsake: KeepsakeView });
+
+/** The memory a message is about; undefined for one about something else (a keepsake). */
+export const memoryIdOf = (message: LiveMessage): string | undefined =>
+  'memory' in message ? message.memory.id : 'memoryId' in message ? message.memoryId : undefined;
 
 /** An event's two feeds: the public one (approved content only) and its hosts' one. */
 export const LiveFeed = { Public: 'public', Hosts: 'hosts' } as const;

@@ -6,8 +6,13 @@ export const QueueName = {
   Media: 'memory-media',
   /** I/O-bound: moderation (waiting on OpenAI) and the announcement of the result. */
   Moderation: 'memory-moderation',
+  /** Long, I/O-bound: keepsake archives and books streamed from storage into storage (KEEPSAKE_CONCURRENCY). */
+  Keepsake: 'keepsake',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+/** The queues a memory's jobs run on. */
+export const MEMORY_QUEUES = [QueueName.Media, QueueName.Moderation] as const;
+export type MemoryQueueName = (typeof MEMORY_QUEUES)[number];
 
 export const JobName = {
   /** Make a photo's or drawing's renditions, then hand the memory to moderation. */
@@ -16,6 +21,8 @@ export const JobName = {
   ProcessMemory: 'memory.process',
   /** Ask AI moderation again about a memory held while it was unavailable. */
   ReviewWithAi: 'memory.ai-review',
+  /** Build one keepsake (an event's archive or memory book). */
+  BuildKeepsake: 'keepsake.build',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -24,6 +31,7 @@ export const JobQueue = {
   [JobName.RenderMedia]: QueueName.Media,
   [JobName.ProcessMemory]: QueueName.Moderation,
   [JobName.ReviewWithAi]: QueueName.Moderation,
+  [JobName.BuildKeepsake]: QueueName.Keepsake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs of one queue. */
@@ -45,9 +53,21 @@ export interface JobPayloads {
   [JobName.RenderMedia]: MemoryJobData;
   [JobName.ProcessMemory]: MemoryJobData;
   [JobName.ReviewWithAi]: MemoryJobData;
+  [JobName.BuildKeepsake]: KeepsakeJobData;
+}
+
+/**
+ * A keepsake to build. `generation` is the request it answers: a job of an older request (superseded by a
+ * new one) does nothing.
+ */
+export interface KeepsakeJobData {
+  keepsakeId: string;
+  eventId: string;
+  generation: number;
 }
 
 /** One job per memory and stage: the id makes enqueueing idempotent (relay, sweeper and request may all add it). */
 export const renderMediaJobId = (memoryId: string) => `media-${memoryId}`;
 export const processMemoryJobId = (memoryId: string) => `memory-${memoryId}`;
 export const aiReviewJobId = (memoryId: string) => `ai-review-${memoryId}`;
+export const buildKeepsakeJobId = (keepsakeId: string, generation: number) => `keepsake-${keepsakeId}-${generation}`;

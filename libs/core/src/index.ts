@@ -27,3 +27,5 @@ export * from './storage/s3.storage';
 export * from './storage/storage.module';
 export * from './media/image-sanitizer';
 export * from './media/media-keys';
+export * from './keepsakes/keepsake-queue';
+export * from './keepsakes/keepsake-view';

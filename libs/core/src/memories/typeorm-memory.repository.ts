@@ -21,6 +21,7 @@ import {
   StoredSubmission,
   Transitioned,
   WaitingMemory,
+  WallCursor,
   WallState,
 } from './memory.repository';
 
@@ -74,6 +75,30 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .orderBy('m.createdAt', order === DisplayOrder.Oldest ? 'ASC' : 'DESC')
       .limit(limit)
       .getMany();
+  }
+
+  onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]> {
+    const state = stateCondition('m', FILTER_PATTERNS[MemoryFilter.Approved]);
+    const query = this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .orderBy('m.createdAt', 'ASC')
+      .addOrderBy('m.id', 'ASC')
+      .limit(limit);
+    if (after)
+      query.andWhere('(m."createdAt", m.id) > (:afterTime, :afterId)', {
+        afterTime: after.createdAt,
+        afterId: after.id,
+      });
+    return query.getMany();
+  }
+
+  countOnWall(eventId: string): Promise<number> {
+    const state = stateCondition('m', FILTER_PATTERNS[MemoryFilter.Approved]);
+    return this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .getCount();
   }
 
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
