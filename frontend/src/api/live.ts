@@ -137,11 +137,16 @@ export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | Live
     return typeof feed === 'string' && (seq === null || typeof seq === 'number') ? (message as LiveJoined) : null;
   }
   if (!knownTypes.has((message as { type?: string }).type ?? '')) return null;
-  const candidate = message as Partial<Record<'type' | 'memoryId', unknown>> & { memory?: { id?: unknown } };
+  const candidate = message as Partial<Record<'type' | 'memoryId', unknown>> & {
+    memory?: { id?: unknown };
+    keepsake?: { id?: unknown };
+  };
   const valid =
     candidate.type === LiveMessageType.MemoryDelete
       ? typeof candidate.memoryId === 'string'
-      : typeof candidate.memory?.id === 'string';
+      : candidate.type === LiveMessageType.KeepsakeUpdated
+        ? typeof candidate.keepsake?.id === 'string'
+        : typeof candidate.memory?.id === 'string';
   return valid ? (message as LiveMessage) : null;
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Event, EventAdmin } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
+import { KeepsakesModule } from '../keepsakes/keepsakes.module';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
@@ -12,7 +13,7 @@ import { HostEventsService } from './host-events.service';
 import { PublishedEvents } from './published-events';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule, KeepsakesModule],
   controllers: [EventsController],
   providers: [
     PublishedEvents,
