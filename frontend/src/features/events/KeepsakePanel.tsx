@@ -8,7 +8,8 @@ import { keepsakesTexts } from '../../i18n/pages/keepsakes';
 
 addPageTexts('keepsakes', keepsakesTexts);
 
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+// At least 0.1: a small book still has a size worth showing.
+const megabytes = (bytes: number) => Math.max(0.1, bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
 /**
  * The event dashboard's keepsake section (hosts only): build (again), each keepsake's progress live from the
