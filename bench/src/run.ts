@@ -13,6 +13,7 @@ import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
 import { lighthouse } from './cases/lighthouse';
 import { recovery } from './cases/recovery';
+import { keepsake } from './cases/keepsake';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -24,6 +25,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   lighthouse: { title: '7. Guest pages on a phone (Lighthouse)', run: lighthouse },
   recovery: { title: '8. Venue screen recovery after network drops', run: recovery },
   heicphotos: { title: '9. HEIC photo processing', run: heicPhotos },
+  keepsake: { title: '10. Keepsake ZIP and memory books', run: keepsake },
 };
 
 const USAGE = `npm run bench [-- options]
