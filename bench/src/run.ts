@@ -13,6 +13,7 @@ import { pageWeight } from './cases/page-weight';
 import { uploadBytes } from './cases/upload-bytes';
 import { lighthouse } from './cases/lighthouse';
 import { recovery } from './cases/recovery';
+import { keepsake } from './cases/keepsake';
 import { video } from './cases/video';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
@@ -26,6 +27,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   recovery: { title: '8. Venue screen recovery after network drops', run: recovery },
   heicphotos: { title: '9. HEIC photo processing', run: heicPhotos },
   video: { title: '10. Video clip processing', run: video },
+  keepsake: { title: '11. Keepsake ZIP and memory books', run: keepsake },
 };
 
 const USAGE = `npm run bench [-- options]

@@ -6,6 +6,8 @@ import {
   ConfigModule,
   DatabaseModule,
   Event,
+  Keepsake,
+  KeepsakeQueue,
   LivePublisher,
   loggingModule,
   Memory,
@@ -20,6 +22,8 @@ import { AiModeration } from './adapters/ai-moderation';
 import { ImageRenditions } from './media/image-renditions';
 import { VideoRenditions } from './media/video-renditions';
 import { JobLogContext } from './logging/job-log-context';
+import { KeepsakeBuilder } from './keepsakes/keepsake-builder';
+import { KeepsakeWorker } from './keepsakes/keepsake.worker';
 import { JobMetrics } from './metrics/job-metrics';
 import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
@@ -39,7 +43,7 @@ export class WorkersModule {
         MetricsModule,
         StorageModule,
         TracingModule.forRoot('workers'),
-        TypeOrmModule.forFeature([Memory, Event]),
+        TypeOrmModule.forFeature([Memory, Event, Keepsake]),
       ],
       providers: [
         ...MEMORY_PROVIDERS,
@@ -54,6 +58,9 @@ export class WorkersModule {
         OutboxSweeper,
         JobMetrics,
         JobLogContext,
+        KeepsakeBuilder,
+        KeepsakeWorker,
+        KeepsakeQueue,
       ],
     };
   }

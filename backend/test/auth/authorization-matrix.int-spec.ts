@@ -1,15 +1,19 @@
+import { resolve } from 'node:path';
 import {
   JobName,
+  KeepsakeKind,
+  KeepsakeStatus,
   LiveFeed,
   LiveJoined,
   LiveMessage,
   LiveMessageType,
+  memoryIdOf,
   ModerationType,
   QueueName,
   Role,
 } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { Event, Memory } from '@memory-wall/core';
+import { Event, Keepsake, keepsakeKey, LocalDiskStorage, Memory } from '@memory-wall/core';
 import { createEvent, postMessage } from '../support/factories';
 import { signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
 import { ApiClient } from '../support/http';
@@ -45,6 +49,12 @@ interface World {
   newMemoryA: (approved: boolean, fields?: Partial<Memory>) => Promise<string>;
   /** A job of the media queue that failed for good (for rows that retry or remove it). */
   newFailedJob: () => Promise<string>;
+  /** A fresh live event of provider A (customer A its admin) with an approved memory: keepsakes to ask for. */
+  newKeptA: () => Promise<string>;
+  /** A ready keepsake of event A (its file in storage): its id. */
+  keepsakeA: () => Promise<string>;
+  /** A download link of that keepsake, made by provider A. */
+  keepsakeLinkA: () => Promise<string>;
   eventB: string;
   customerA: TestAccount;
   providerA: TestAccount;
@@ -265,6 +275,28 @@ const ROWS: Row[] = [
     expect: only('providerOwn', 'owner'),
   },
   {
+    route: 'GET /api/events/{id}/keepsakes',
+    path: (w) => `/api/events/${w.eventA}/keepsakes`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    // A fresh event per actor: hosts may ask once per few minutes per event.
+    route: 'POST /api/events/{id}/keepsakes',
+    path: async (w) => `/api/events/${await w.newKeptA()}/keepsakes`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'POST /api/events/{id}/keepsakes/{keepsakeId}/link',
+    path: async (w) => `/api/events/${w.eventA}/keepsakes/${await w.keepsakeA()}/link`,
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    // Even with a valid link: a guest or a stranger who got hold of one is refused.
+    route: 'GET /api/events/{id}/keepsakes/{keepsakeId}/download',
+    path: (w) => w.keepsakeLinkA(),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
     route: 'POST /api/upload/featured-image/{id}',
     path: (w) => `/api/upload/featured-image/${w.eventA}`,
     body: (w) => multipart('image', w.image),
@@ -408,8 +440,7 @@ const FEED_ROWS: FeedRow[] = [
   { route: "WS /ws hosts' feed of event A", feed: LiveFeed.Hosts, expect: only('customerOwn', 'providerOwn', 'owner') },
 ];
 
-const about = (memoryId: string) => (m: LiveMessage) =>
-  ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined) === memoryId;
+const about = (memoryId: string) => (m: LiveMessage) => memoryIdOf(m) === memoryId;
 
 describe('authorization matrix', () => {
   const services = useApiWithFakeStripe();
@@ -450,6 +481,28 @@ describe('authorization matrix', () => {
       .imageUrl;
   });
 
+  /** A ready ZIP keepsake of the event, its file in the API's storage (local disk, the default directory). */
+  let keepsakeOfEvent: Record<string, string> = {};
+  async function readyKeepsake(eventId: string): Promise<string> {
+    if (keepsakeOfEvent[eventId]) return keepsakeOfEvent[eventId];
+    const keepsake = await t.dataSource.getRepository(Keepsake).save({
+      eventId,
+      kind: KeepsakeKind.Archive,
+      status: KeepsakeStatus.Ready,
+      progress: 100,
+      requestedAt: new Date(),
+    });
+    const key = keepsakeKey(keepsake);
+    await new LocalDiskStorage(resolve(__dirname, '../../../storage')).put(
+      key,
+      Buffer.from('a keepsake'),
+      'application/zip',
+    );
+    await t.dataSource.getRepository(Keepsake).update(keepsake.id, { objectKey: key, size: 10 });
+    keepsakeOfEvent = { [eventId]: keepsake.id };
+    return keepsake.id;
+  }
+
   /** A fresh world per row: rows change passwords and end sessions. */
   async function makeWorld(): Promise<World> {
     const [providerA, providerB] = await Promise.all([
@@ -488,6 +541,21 @@ describe('authorization matrix', () => {
             ...fields,
           })
         ).id,
+      newKeptA: async () => {
+        const kept = await createEvent(t.dataSource, { serviceProviderId: providerA.provider!.id });
+        await makeEventAdmin(t.dataSource, customerA.user.id, kept.id);
+        await t.dataSource
+          .getRepository(Memory)
+          .save({ eventId: kept.id, author: 'Guest', content: 'Hello', approved: true, processingState: 'ready' });
+        return kept.id;
+      },
+      keepsakeA: () => readyKeepsake(eventA.id),
+      keepsakeLinkA: async () => {
+        const keepsakeId = await readyKeepsake(eventA.id);
+        const host = new ApiClient(api.url);
+        await host.login(providerA.username, providerA.password);
+        return (await host.post(`/api/events/${eventA.id}/keepsakes/${keepsakeId}/link`)).body.url as string;
+      },
       newDraftA: async () =>
         (
           await createEvent(t.dataSource, {

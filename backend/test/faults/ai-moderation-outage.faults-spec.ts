@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { In } from 'typeorm';
-import { LiveMessage, LiveMessageType } from '@memory-wall/contracts';
+import { LiveMessageType, memoryIdOf } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
@@ -64,7 +64,7 @@ describe('fault 7: AI moderation outage (500, 429 and time-outs, then recovery)'
   }, 60_000);
 
   const approvals = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined);
+  const idOf = memoryIdOf;
 
   it(
     'publishes nothing unmoderated while OpenAI is down, and moderates everything once it is back',

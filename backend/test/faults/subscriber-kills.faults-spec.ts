@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { In } from 'typeorm';
-import { LiveMessage, LiveMessageType } from '@memory-wall/contracts';
+import { LiveMessageType, memoryIdOf } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
@@ -57,7 +57,7 @@ describe('fault 4: the Redis subscriber connection of an instance killed repeate
   }, 60_000);
 
   const approvalsOf = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const idOf = (m: LiveMessage) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined);
+  const idOf = memoryIdOf;
 
   /**
    * Approves MEMORIES held memories of a new event while both instances' subscriber connections are killed

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { LiveMessage, LiveMessageType } from '@memory-wall/contracts';
+import { LiveMessage, LiveMessageType, memoryIdOf } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
 import { ApiClient, signedIn } from '../support/http';
@@ -32,8 +32,7 @@ describe('live fleet: 200 sockets over two API instances', () => {
   });
 
   const approvals = (client: LiveClient) => client.messages.filter((m) => m.type === LiveMessageType.MemoryApproved);
-  const ids = (messages: LiveMessage[]) =>
-    messages.map((m) => ('memory' in m ? m.memory.id : 'memoryId' in m ? m.memoryId : undefined));
+  const ids = (messages: LiveMessage[]) => messages.map(memoryIdOf);
 
   async function connectFleet(eventId: string, count = SOCKETS) {
     const clients = await Promise.all(

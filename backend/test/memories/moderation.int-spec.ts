@@ -1,4 +1,4 @@
-import { LiveMessage } from '@memory-wall/contracts';
+import { LiveMessage, memoryIdOf } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '../support/accounts';
 import { createEvent } from '../support/factories';
@@ -55,8 +55,7 @@ describe('moderation', () => {
     return { publicFeed, hostFeed };
   }
 
-  const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) =>
-    m.type === type && ('memory' in m ? m.memory.id === id : 'memoryId' in m && m.memoryId === id);
+  const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) => m.type === type && memoryIdOf(m) === id;
   const publicIds = async (eventId: string) =>
     (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
 

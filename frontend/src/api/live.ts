@@ -141,13 +141,16 @@ export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | Live
   const candidate = message as Partial<Record<'type' | 'memoryId', unknown>> & {
     memory?: { id?: unknown };
     screens?: { layouts?: unknown };
+    keepsake?: { id?: unknown };
   };
   const valid =
     candidate.type === LiveMessageType.MemoryDelete
       ? typeof candidate.memoryId === 'string'
       : candidate.type === LiveMessageType.ScreensUpdated
         ? typeof candidate.screens?.layouts === 'object' && candidate.screens.layouts !== null
-        : typeof candidate.memory?.id === 'string';
+        : candidate.type === LiveMessageType.KeepsakeUpdated
+          ? typeof candidate.keepsake?.id === 'string'
+          : typeof candidate.memory?.id === 'string';
   return valid ? (message as LiveMessage) : null;
 }
 

@@ -15,6 +15,7 @@ import { screensTexts } from './pages/screens';
 import { eventCodeTexts } from './pages/eventCode';
 import { eventsTexts } from './pages/events';
 import { heldReasonTexts } from './pages/heldReasons';
+import { keepsakesTexts } from './pages/keepsakes';
 import { landingTexts } from './pages/landing';
 import { memoryCardTexts, memoryWallTexts } from './pages/memories';
 import { moderationTexts } from './pages/moderation';
@@ -45,6 +46,7 @@ const english: Resources = {
   eventCode: eventCodeTexts,
   heldReasons: heldReasonTexts,
   events: eventsTexts,
+  keepsakes: keepsakesTexts,
   landing: landingTexts,
   memoryCard: memoryCardTexts,
   memoryWall: memoryWallTexts,

@@ -11,3 +11,4 @@ export * from './memory-state';
 export * from './billing';
 export * from './requests';
 export * from './screens';
+export * from './keepsakes';

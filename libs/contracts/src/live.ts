@@ -1,3 +1,4 @@
+import type { KeepsakeView } from './keepsakes';
 import type { PublicMemory } from './memories';
 import type { ScreenControls } from './screens';
 
@@ -9,6 +10,8 @@ export const LiveMessageType = {
   MemoryDelete: 'memory_delete',
   /** The host changed the screens' controls (hold, reveal, delay, layouts): screens apply them and refetch. */
   ScreensUpdated: 'screens_updated',
+  /** Hosts' feed only: a keepsake's status or progress changed. */
+  KeepsakeUpdated: 'keepsake_updated',
 } as const;
 export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
 
@@ -33,7 +36,12 @@ export type LiveMessage =
       memory: PublicMemory;
     })
   | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string })
-  | (LiveEnvelope<typeof LiveMessageType.ScreensUpdated> & { screens: ScreenControls });
+  | (LiveEnvelope<typeof LiveMessageType.ScreensUpdated> & { screens: ScreenControls })
+  | (LiveEnvelope<typeof LiveMessageType.KeepsakeUpdated> & { keepsake: KeepsakeView });
+
+/** The memory a message is about; undefined for one about something else (a keepsake, the screens' controls). */
+export const memoryIdOf = (message: LiveMessage): string | undefined =>
+  'memory' in message ? message.memory.id : 'memoryId' in message ? message.memoryId : undefined;
 
 /** An event's two feeds: the public one (approved content only) and its hosts' one. */
 export const LiveFeed = { Public: 'public', Hosts: 'hosts' } as const;

@@ -6,8 +6,13 @@ export const QueueName = {
   Media: 'memory-media',
   /** I/O-bound: moderation (waiting on OpenAI) and the announcement of the result. */
   Moderation: 'memory-moderation',
+  /** Long, I/O-bound: keepsake archives and books streamed from storage into storage (KEEPSAKE_CONCURRENCY). */
+  Keepsake: 'keepsake',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+/** The queues a memory's jobs run on. */
+export const MEMORY_QUEUES = [QueueName.Media, QueueName.Moderation] as const;
+export type MemoryQueueName = (typeof MEMORY_QUEUES)[number];
 
 export const JobName = {
   /** Make a photo's, drawing's or video clip's renditions, then hand the memory to moderation. */
@@ -18,6 +23,8 @@ export const JobName = {
   ReviewWithAi: 'memory.ai-review',
   /** Announce an approved memory on the public feed once the screens' delay has passed. */
   ReleaseToScreens: 'memory.release-to-screens',
+  /** Build one keepsake (an event's archive or memory book). */
+  BuildKeepsake: 'keepsake.build',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -27,6 +34,7 @@ export const JobQueue = {
   [JobName.ProcessMemory]: QueueName.Moderation,
   [JobName.ReviewWithAi]: QueueName.Moderation,
   [JobName.ReleaseToScreens]: QueueName.Moderation,
+  [JobName.BuildKeepsake]: QueueName.Keepsake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs of one queue. */
@@ -51,6 +59,17 @@ export interface JobPayloads {
   [JobName.ProcessMemory]: MemoryJobData;
   [JobName.ReviewWithAi]: MemoryJobData;
   [JobName.ReleaseToScreens]: MemoryJobData;
+  [JobName.BuildKeepsake]: KeepsakeJobData;
+}
+
+/**
+ * A keepsake to build. `generation` is the request it answers: a job of an older request (superseded by a
+ * new one) does nothing.
+ */
+export interface KeepsakeJobData {
+  keepsakeId: string;
+  eventId: string;
+  generation: number;
 }
 
 /** One job per memory and stage: the id makes enqueueing idempotent (relay, sweeper and request may all add it). */
@@ -100,3 +119,4 @@ export const QueueMessages = {
   jobNotFound: 'Job not found',
   jobNotFailed: 'Only a failed job can be retried or removed',
 } as const;
+export const buildKeepsakeJobId = (keepsakeId: string, generation: number) => `keepsake-${keepsakeId}-${generation}`;

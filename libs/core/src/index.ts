@@ -31,3 +31,5 @@ export * from './media/media-keys';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
 export * from './media/video-tools';
+export * from './keepsakes/keepsake-queue';
+export * from './keepsakes/keepsake-view';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { QueueName } from '@memory-wall/contracts';
-import { MemoryQueue, Metrics } from '@memory-wall/core';
+import { MEMORY_QUEUES, QueueName } from '@memory-wall/contracts';
+import { KeepsakeQueue, MemoryQueue, Metrics } from '@memory-wall/core';
 import { ModerationDecision } from '../processors/moderation-decision';
 
 /** BullMQ's job states that a queue's depth is read in. */
@@ -16,11 +16,13 @@ export class JobMetrics implements OnModuleInit {
   constructor(
     private readonly metrics: Metrics,
     @Inject(MemoryQueue) private readonly queue: MemoryQueue,
+    @Inject(KeepsakeQueue) private readonly keepsakes: KeepsakeQueue,
   ) {}
 
   onModuleInit() {
-    for (const name of Object.values(QueueName))
+    for (const name of MEMORY_QUEUES)
       this.metrics.watchQueue(name, () => this.queue.queues[name].getJobCounts(...JOB_STATES));
+    this.metrics.watchQueue(QueueName.Keepsake, () => this.keepsakes.queue.getJobCounts(...JOB_STATES));
   }
 
   /** Follows one worker's events. */

@@ -1,6 +1,14 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
+import {
+  HeldReason,
+  JobName,
+  JobOf,
+  JobPayloads,
+  MemoryJobData,
+  MemoryQueueName,
+  QueueName,
+} from '@memory-wall/contracts';
 import { AppConfig, MEMORY_JOB_OPTIONS, MemoryLifecycle, RedisKeys } from '@memory-wall/core';
 import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
@@ -9,7 +17,7 @@ import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
 
-type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
+type QueueJob<Q extends MemoryQueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
 
 /**
  * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency.
@@ -32,7 +40,7 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
   ) {}
 
   /** What each job does. */
-  readonly handlers: { [Q in QueueName]: JobHandlers<Q> } = {
+  readonly handlers: { [Q in MemoryQueueName]: JobHandlers<Q> } = {
     [QueueName.Media]: {
       [JobName.RenderMedia]: ({ memoryId }) => this.media.render(memoryId),
     },
@@ -53,7 +61,7 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
     this.start(QueueName.Moderation, this.config.MODERATION_CONCURRENCY);
   }
 
-  private start<Q extends QueueName>(queue: Q, concurrency: number) {
+  private start<Q extends MemoryQueueName>(queue: Q, concurrency: number) {
     const handlers = this.handlers[queue] as JobHandlers<Q>;
     const worker = new Worker(
       queue,
@@ -69,15 +77,16 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
       },
     );
     this.jobMetrics.observe(queue, worker);
-    worker.on(
-      'failed',
-      (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)),
-    );
+    worker.on('failed', (failed, err) => {
+      // Every job of a memory queue carries its memory's id (the compiler cannot narrow JobOf<Q> here).
+      const job = failed as Job<MemoryJobData> | undefined;
+      void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err));
+    });
     worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
   }
 
-  private async onFailed(job: Job<{ memoryId: string }> | undefined, err: Error) {
+  private async onFailed(job: Job<MemoryJobData> | undefined, err: Error) {
     // An AI re-review that never got an answer leaves the memory with the humans, where it already is; a
     // release that kept failing leaves it on the wall, which screens read on their next refetch.
     if (!job || job.name === JobName.ReviewWithAi || job.name === JobName.ReleaseToScreens) return;

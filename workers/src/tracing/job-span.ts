@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { MemoryJobData } from '@memory-wall/contracts';
+import type { JobName, JobPayloads } from '@memory-wall/contracts';
 import { contextFrom, inSpan, SpanKind } from '@memory-wall/core';
 
 /**
@@ -8,10 +8,12 @@ import { contextFrom, inSpan, SpanKind } from '@memory-wall/core';
  */
 export function inJobSpan<T>(
   queue: string,
-  job: Pick<Job<MemoryJobData>, 'id' | 'name' | 'attemptsMade' | 'data'>,
+  job: Pick<Job<JobPayloads[JobName]>, 'id' | 'name' | 'attemptsMade' | 'data'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const { memoryId, eventId, traceparent } = job.data;
+  const data = job.data;
+  const { memoryId, traceparent } = 'memoryId' in data ? data : { memoryId: undefined, traceparent: undefined };
+  const eventId = data.eventId;
   return inSpan(
     `process ${queue}`,
     {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Event, EventAdmin, LivePublisher } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
+import { KeepsakesModule } from '../keepsakes/keepsakes.module';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
@@ -13,7 +14,7 @@ import { PublishedEvents } from './published-events';
 import { ScreenControlsService } from './screen-controls.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule, KeepsakesModule],
   controllers: [EventsController],
   providers: [
     PublishedEvents,

@@ -101,12 +101,13 @@ export class HostEventsService {
     if (dto.eventCode && dto.eventCode !== event.eventCode) await assertCodeFree(this.events.manager, dto.eventCode);
     assertWallImage(event, dto.wallImage);
 
-    await this.dataSource.transaction(async (tx) => {
+    const done = await this.dataSource.transaction(async (tx) => {
       const locked = await tx.findOneOrFail(Event, { where: { id }, lock: { mode: 'pessimistic_write' } });
       const changes = pickEventFields(dto);
       if (Object.keys(changes).length) await tx.update(Event, { id }, changes);
-      if (dto.status) await this.transitions.change(tx, locked, dto.status, session.userId);
+      return dto.status ? this.transitions.change(tx, locked, dto.status, session.userId) : null;
     });
+    if (done) await this.transitions.afterCommit(done);
     return this.get(session, event.id);
   }
 

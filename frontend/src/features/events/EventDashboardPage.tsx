@@ -13,6 +13,7 @@ import { addPageTexts } from '../../i18n/lazy';
 import { contributeUrl } from '../qrcode/contributeUrl';
 import { Dialog } from './Dialog';
 import { EventLoadError } from './EventLoadError';
+import { KeepsakePanel } from './KeepsakePanel';
 import { useEventActions } from './useEventActions';
 
 addPageTexts('events', eventsTexts);
@@ -110,6 +111,8 @@ function Dashboard({ event }: { event: HostEvent }) {
           </Link>
         )}
       </nav>
+
+      {event.status !== EventStatus.Draft && <KeepsakePanel eventId={event.id} />}
 
       {!isCustomer && (
         <div className="ev-delete">

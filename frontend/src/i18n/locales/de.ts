@@ -606,6 +606,31 @@ export const catalogue: Resources = {
     notFoundTitle: 'Veranstaltung nicht gefunden',
     notFound: 'Die gesuchte Veranstaltung gibt es nicht, oder Sie haben keine Berechtigung, sie anzusehen.',
   },
+  keepsakes: {
+    title: 'Andenken',
+    intro:
+      'Alles, was Ihre Gäste hinterlassen haben, zum Aufbewahren: ein ZIP der Originalfotos und -zeichnungen mit einem druckbaren Gästebuch und ein Erinnerungsbuch zum Drucken (A4 und US Letter).',
+    none: 'Noch kein Andenken. Es wird erstellt, wenn die Veranstaltung abgeschlossen ist, oder wenn Sie es hier anfordern.',
+    build: 'Andenken erstellen',
+    rebuild: 'Erneut erstellen',
+    requesting: 'Wird angefordert…',
+    kind: {
+      zip: 'Fotos und Gästebuch (ZIP)',
+      book_a4: 'Erinnerungsbuch, A4 (PDF)',
+      book_letter: 'Erinnerungsbuch, US Letter (PDF)',
+    },
+    status: {
+      queued: 'Wartet auf den Start',
+      building: 'Wird erstellt… {{progress}} %',
+      ready: 'Fertig',
+      failed: 'Fehlgeschlagen',
+    },
+    size: '{{size}} MB',
+    missing: '{{count}} Datei(en) fehlten im Speicher: sie sind im Bericht aufgeführt, alles andere ist enthalten.',
+    download: 'Herunterladen',
+    downloadFailed: 'Der Download-Link konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+    buildFailed: 'Das Andenken konnte nicht angefordert werden. Bitte versuchen Sie es erneut.',
+  },
   landing: {
     title: 'Erinnerungen teilen, die für immer bleiben',
     subtitle:

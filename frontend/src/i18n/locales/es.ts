@@ -598,6 +598,31 @@ export const catalogue: Resources = {
     notFoundTitle: 'Evento no encontrado',
     notFound: 'El evento que buscas no existe o no tienes permiso para verlo.',
   },
+  keepsakes: {
+    title: 'Recuerdo',
+    intro:
+      'Todo lo que dejaron tus invitados, para guardar: un ZIP con las fotos y dibujos originales y un libro de visitas imprimible, y un libro de recuerdos para imprimir (A4 y carta EE. UU.).',
+    none: 'Todavía no hay recuerdo. Se crea cuando el evento se completa, o cuando lo pides aquí.',
+    build: 'Crear recuerdo',
+    rebuild: 'Crear de nuevo',
+    requesting: 'Pidiendo…',
+    kind: {
+      zip: 'Fotos y libro de visitas (ZIP)',
+      book_a4: 'Libro de recuerdos, A4 (PDF)',
+      book_letter: 'Libro de recuerdos, carta EE. UU. (PDF)',
+    },
+    status: {
+      queued: 'Esperando para empezar',
+      building: 'Creando… {{progress}}%',
+      ready: 'Listo',
+      failed: 'Falló',
+    },
+    size: '{{size}} MB',
+    missing: 'Faltaban {{count}} archivo(s) en el almacenamiento: aparecen en el informe, todo lo demás está incluido.',
+    download: 'Descargar',
+    downloadFailed: 'No se pudo crear el enlace de descarga. Inténtalo de nuevo.',
+    buildFailed: 'No se pudo pedir el recuerdo. Inténtalo de nuevo.',
+  },
   landing: {
     title: 'Comparte recuerdos que duran para siempre',
     subtitle:

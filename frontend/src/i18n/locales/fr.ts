@@ -600,6 +600,32 @@ export const catalogue: Resources = {
     notFoundTitle: 'Événement introuvable',
     notFound: "L'événement que vous recherchez n'existe pas ou vous n'avez pas l'autorisation de le voir.",
   },
+  keepsakes: {
+    title: 'Souvenir',
+    intro:
+      "Tout ce que vos invités ont laissé, à garder : un ZIP des photos et dessins originaux avec un livre d'or imprimable, et un livre souvenir à imprimer (A4 et US Letter).",
+    none: "Pas encore de souvenir. Il est créé quand l'événement est terminé, ou quand vous le demandez ici.",
+    build: 'Créer le souvenir',
+    rebuild: 'Créer à nouveau',
+    requesting: 'Demande…',
+    kind: {
+      zip: "Photos et livre d'or (ZIP)",
+      book_a4: 'Livre souvenir, A4 (PDF)',
+      book_letter: 'Livre souvenir, US Letter (PDF)',
+    },
+    status: {
+      queued: 'En attente',
+      building: 'Création… {{progress}} %',
+      ready: 'Prêt',
+      failed: 'Échec',
+    },
+    size: '{{size}} Mo',
+    missing:
+      '{{count}} fichier(s) manquai(en)t dans le stockage : ils figurent dans le rapport, tout le reste est inclus.',
+    download: 'Télécharger',
+    downloadFailed: "Le lien de téléchargement n'a pas pu être créé. Veuillez réessayer.",
+    buildFailed: "Le souvenir n'a pas pu être demandé. Veuillez réessayer.",
+  },
   landing: {
     title: 'Partagez des souvenirs qui durent toujours',
     subtitle:

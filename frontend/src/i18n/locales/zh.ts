@@ -594,6 +594,31 @@ export const catalogue: Resources = {
     notFoundTitle: '未找到活动',
     notFound: '您要查找的活动不存在，或您没有查看权限。',
   },
+  keepsakes: {
+    title: '纪念册',
+    intro:
+      '宾客留下的一切，都可以珍藏：原始照片和绘画的 ZIP 压缩包（附可打印的留言簿），以及可打印的回忆册（A4 和美国信纸）。',
+    none: '还没有纪念册。活动结束时会自动生成，也可以在这里请求生成。',
+    build: '生成纪念册',
+    rebuild: '重新生成',
+    requesting: '请求中…',
+    kind: {
+      zip: '照片和留言簿（ZIP）',
+      book_a4: '回忆册，A4（PDF）',
+      book_letter: '回忆册，美国信纸（PDF）',
+    },
+    status: {
+      queued: '等待开始',
+      building: '生成中… {{progress}}%',
+      ready: '已就绪',
+      failed: '失败',
+    },
+    size: '{{size}} MB',
+    missing: '有 {{count}} 个文件在存储中缺失：它们已列在报告中，其余内容均已包含。',
+    download: '下载',
+    downloadFailed: '无法生成下载链接，请重试。',
+    buildFailed: '无法请求生成纪念册，请重试。',
+  },
   landing: {
     title: '分享永恒的回忆',
     subtitle: '为婚礼、追思会及各类聚会打造的实时回忆墙。来宾用手机分享留言、照片和绘画；主办方审核后实时展示。',

@@ -224,6 +224,19 @@ export class AppConfig {
   @IsInt()
   @Min(256)
   FFMPEG_MEMORY_MB = 2048;
+  /** Keepsakes each workers process builds at once: long streams from storage into storage, flat in memory. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  KEEPSAKE_CONCURRENCY = 1;
+
+  /** How long a keepsake's download link works, in seconds (a browser resuming later asks for a new one). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(7 * 24 * 3600)
+  KEEPSAKE_LINK_TTL_SECONDS = 3600;
 
   /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
   @Transform(toInt)

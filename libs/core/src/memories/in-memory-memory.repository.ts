@@ -19,6 +19,7 @@ import {
   StoredSubmission,
   Transitioned,
   WaitingMemory,
+  WallCursor,
   WallState,
 } from './memory.repository';
 
@@ -117,6 +118,25 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       contributors: new Set(names).size,
       byType: countsPerType(perType),
     };
+  }
+
+  async onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]> {
+    const key = (m: WallCursor) => [m.createdAt.getTime(), m.id] as const;
+    const before = (a: WallCursor, b: WallCursor) => {
+      const [ta, ia] = key(a);
+      const [tb, ib] = key(b);
+      return ta < tb || (ta === tb && ia < ib);
+    };
+    return [...this.rows.values()]
+      .filter((m) => m.eventId === eventId && matchesFilter(m, MemoryFilter.Approved) && (!after || before(after, m)))
+      .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+      .slice(0, limit)
+      .map((m) => ({ ...m }));
+  }
+
+  async countOnWall(eventId: string): Promise<number> {
+    return [...this.rows.values()].filter((m) => m.eventId === eventId && matchesFilter(m, MemoryFilter.Approved))
+      .length;
   }
 
   async waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {

@@ -42,6 +42,9 @@ export interface ScreensView {
 /** What decides whether a memory is on the public wall. */
 export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;
 
+/** Where a page of the wall in order ends: its last memory's time and id (ids break ties of time). */
+export type WallCursor = Pick<Memory, 'createdAt' | 'id'>;
+
 /** A transition made: the memory's state just before it (read in the same statement) and the row after. */
 export interface Transitioned {
   before: MemoryState;
@@ -83,6 +86,15 @@ export abstract class MemoryRepository {
 
   /** The event's memories counted: in all, per list (approved, pending, flagged), contributors and per type. */
   abstract stats(eventId: string): Promise<EventStats>;
+
+  /**
+   * The event's memories on the public wall, oldest first, `limit` at a time after `after` (the last one of
+   * the previous page): a keepsake reads an event of any size page by page.
+   */
+  abstract onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]>;
+
+  /** How many of the event's memories are on the public wall. */
+  abstract countOnWall(eventId: string): Promise<number>;
 
   /** Memories still processing that were stored before `storedBefore`, oldest first. */
   abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;

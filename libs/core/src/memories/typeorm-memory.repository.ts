@@ -24,6 +24,7 @@ import {
   ScreensView,
   Transitioned,
   WaitingMemory,
+  WallCursor,
   WallState,
 } from './memory.repository';
 
@@ -112,6 +113,30 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       { eventId, ...Object.fromEntries(lists.flatMap((list) => Object.entries(list.params))) },
     );
     return { ...row, byType: countsPerType(row.byType ?? {}) };
+  }
+
+  onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]> {
+    const state = stateCondition('m', FILTER_PATTERNS[MemoryFilter.Approved]);
+    const query = this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .orderBy('m.createdAt', 'ASC')
+      .addOrderBy('m.id', 'ASC')
+      .limit(limit);
+    if (after)
+      query.andWhere('(m."createdAt", m.id) > (:afterTime, :afterId)', {
+        afterTime: after.createdAt,
+        afterId: after.id,
+      });
+    return query.getMany();
+  }
+
+  countOnWall(eventId: string): Promise<number> {
+    const state = stateCondition('m', FILTER_PATTERNS[MemoryFilter.Approved]);
+    return this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .getCount();
   }
 
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {

@@ -8,7 +8,9 @@ import {
   JobName,
   JobPayloads,
   JobQueue,
+  MEMORY_QUEUES,
   MemoryJobData,
+  MemoryQueueName,
   MemoryType,
   processMemoryJobId,
   QueueName,
@@ -64,7 +66,7 @@ type QueuedJob = ReturnType<typeof nextJob>;
 @Injectable()
 export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
-  readonly queues: Record<QueueName, Queue>;
+  readonly queues: Record<MemoryQueueName, Queue>;
   private readonly connection: Redis;
   private readonly enqueueTogether = new DataLoader<QueuedMemory, boolean>((memories) => this.tryEnqueueAll(memories), {
     cache: false,
@@ -79,7 +81,7 @@ export class MemoryQueue implements OnApplicationShutdown {
     @Optional() private readonly log?: PinoLogger,
   ) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
-    const queue = (name: QueueName) => {
+    const queue = (name: MemoryQueueName) => {
       const created = new Queue(name, {
         connection: this.connection,
         prefix: keys.queuePrefix,
@@ -172,7 +174,7 @@ export class MemoryQueue implements OnApplicationShutdown {
         );
       });
       const jobs = memories.map(nextJob);
-      const perQueue = Object.values(QueueName).map((name) => ({
+      const perQueue = MEMORY_QUEUES.map((name) => ({
         queue: this.queues[name],
         jobs: jobs.filter((job) => JobQueue[job.name] === name),
       }));

@@ -47,6 +47,15 @@ export class LocalDiskStorage extends ObjectStorage {
     }
   }
 
+  downloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  localFile(key: string): { root: string; path: string } {
+    this.path(key);
+    return { root: this.root, path: key };
+  }
+
   async remove(key: string): Promise<void> {
     const path = this.path(key);
     await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);

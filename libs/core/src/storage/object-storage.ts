@@ -16,6 +16,13 @@ export abstract class ObjectStorage {
   /** The object, or null when there is none. */
   abstract get(key: string): Promise<StoredObject | null>;
   abstract remove(key: string): Promise<void>;
+  /**
+   * A link that downloads the object as `fileName` for `expirySeconds` without our API (S3: presigned, with
+   * Range support of its own); null when the API must serve it itself (local disk).
+   */
+  abstract downloadUrl(key: string, fileName: string, expirySeconds: number): Promise<string | null>;
+  /** The object as a file on this machine (local disk), for the API to serve with Range; null elsewhere. */
+  abstract localFile(key: string): { root: string; path: string } | null;
 
   /**
    * Where a browser may fetch a public object itself (a CDN, or the bucket through a presigned URL), or
@@ -37,3 +44,7 @@ export const PUBLIC_PREFIX = 'public/';
 const MAX_KEY_LENGTH = 200;
 export const isPublicKey = (key: string) =>
   key.startsWith(PUBLIC_PREFIX) && !key.includes('..') && key.length <= MAX_KEY_LENGTH;
+
+/** A Content-Disposition that saves the file as `fileName` (RFC 6266: an ASCII fallback and the UTF-8 name). */
+export const contentDisposition = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

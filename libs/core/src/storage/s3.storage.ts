@@ -1,6 +1,6 @@
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
-import { ObjectStorage, PublicLocation, StoredObject } from './object-storage';
+import { contentDisposition, ObjectStorage, PublicLocation, StoredObject } from './object-storage';
 
 export interface S3Options {
   endPoint: string;
@@ -96,6 +96,17 @@ export class S3Storage extends ObjectStorage {
       new Date(signedAt),
     );
     return { url, validUntil: signedAt + lifetime * 1000 };
+  }
+
+  async downloadUrl(key: string, fileName: string, expirySeconds: number): Promise<string | null> {
+    await this.bucket();
+    return this.client.presignedGetObject(this.options.bucket, key, expirySeconds, {
+      'response-content-disposition': contentDisposition(fileName),
+    });
+  }
+
+  localFile(): null {
+    return null;
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { CreditTransaction } from './credit-transaction.entity';
 import { EventAdmin } from './event-admin.entity';
 import { Event } from './event.entity';
+import { Keepsake } from './keepsake.entity';
 import { Memory } from './memory.entity';
 import { ServiceProvider } from './service-provider.entity';
 import { Setting } from './setting.entity';
@@ -9,9 +10,10 @@ import { User } from './user.entity';
 export * from './credit-transaction.entity';
 export * from './event-admin.entity';
 export * from './event.entity';
+export * from './keepsake.entity';
 export * from './memory.entity';
 export * from './service-provider.entity';
 export * from './setting.entity';
 export * from './user.entity';
 
-export const ENTITIES = [User, ServiceProvider, CreditTransaction, Event, EventAdmin, Memory, Setting];
+export const ENTITIES = [User, ServiceProvider, CreditTransaction, Event, EventAdmin, Memory, Setting, Keepsake];
