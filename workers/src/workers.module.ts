@@ -16,6 +16,14 @@ import {
   StorageModule,
 } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
+import { DomainEventRelay } from './domain-events/domain-event-relay';
+import { DomainEventWorker } from './domain-events/domain-event.worker';
+import { HandledOnce } from './domain-events/handled-once';
+import { MailRecipients } from './mail/mail-recipients';
+import { MailSender } from './mail/mail-sender';
+import { MailWorker } from './mail/mail.worker';
+import { Mailer } from './mail/mailer';
+import { ModerationDigest } from './mail/moderation-digest';
 import { ImageRenditions } from './media/image-renditions';
 import { JobLogContext } from './logging/job-log-context';
 import { JobMetrics } from './metrics/job-metrics';
@@ -23,6 +31,7 @@ import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
 import { MemoryWorker } from './processors/memory.worker';
+import { QueueWorkers } from './processors/queue-workers';
 
 @Module({})
 export class WorkersModule {
@@ -50,6 +59,15 @@ export class WorkersModule {
         OutboxSweeper,
         JobMetrics,
         JobLogContext,
+        QueueWorkers,
+        DomainEventRelay,
+        DomainEventWorker,
+        HandledOnce,
+        MailSender,
+        Mailer,
+        MailRecipients,
+        MailWorker,
+        ModerationDigest,
       ],
     };
   }

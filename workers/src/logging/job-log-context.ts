@@ -3,9 +3,14 @@ import type { Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { MemoryJobData } from '@memory-wall/contracts';
 
-/** The fields of a job on every line logged while it runs: which job, which memory and event, and the request that caused it. */
-export function jobLogFields(queue: string, job: Pick<Job<MemoryJobData>, 'id' | 'name' | 'attemptsMade' | 'data'>) {
-  const { memoryId, eventId, requestId } = job.data;
+type LoggedJob = Pick<Job<object>, 'id' | 'name' | 'attemptsMade' | 'data'>;
+
+/**
+ * The fields of a job on every line logged while it runs: which job, which memory and event, and the request
+ * that caused it (the jobs that are not a memory's carry what they have of these).
+ */
+export function jobLogFields(queue: string, job: LoggedJob) {
+  const { memoryId, eventId, requestId } = job.data as Partial<MemoryJobData>;
   return { queue, job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, memoryId, eventId, requestId };
 }
 
@@ -14,7 +19,7 @@ export class JobLogContext {
   constructor(private readonly log: PinoLogger) {}
 
   /** Runs `work` with the job's fields bound to every line logged in it, across its awaits. */
-  run<T>(queue: string, job: Pick<Job<MemoryJobData>, 'id' | 'name' | 'attemptsMade' | 'data'>, work: () => T): T {
+  run<T>(queue: string, job: LoggedJob, work: () => T): T {
     return this.log.runInContext(work, { bindings: jobLogFields(queue, job) });
   }
 }

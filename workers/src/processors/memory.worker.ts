@@ -1,36 +1,31 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Job, Worker } from 'bullmq';
-import { HeldReason, JobName, JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
-import { AppConfig, MEMORY_JOB_OPTIONS, RedisKeys } from '@memory-wall/core';
-import { JobLogContext } from '../logging/job-log-context';
-import { JobMetrics } from '../metrics/job-metrics';
-import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { HeldReason, JobName, QueueName } from '@memory-wall/contracts';
+import { AppConfig, MEMORY_JOB_OPTIONS } from '@memory-wall/core';
+import { assertHandlesEveryJob, JobHandlers } from './job-handlers';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
+import { QueueWorkers } from './queue-workers';
 
-type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
+type MemoryQueues = typeof QueueName.Media | typeof QueueName.Moderation;
 
 /**
- * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency.
- * A worker that dies mid-job loses its lock after WORKER_LOCK_MS and the job is run again elsewhere
- * (the processors are idempotent).
+ * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency
+ * (the processors are idempotent: a job run again after its worker died changes nothing twice).
  */
 @Injectable()
-export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MemoryWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger(MemoryWorker.name);
-  private readonly workers: Array<Pick<Worker, 'close'>> = [];
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(RedisKeys) private readonly keys: RedisKeys,
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
-    private readonly jobMetrics: JobMetrics,
-    private readonly jobLog: JobLogContext,
+    private readonly workers: QueueWorkers,
   ) {}
 
   /** What each job does. */
-  readonly handlers: { [Q in QueueName]: JobHandlers<Q> } = {
+  readonly handlers: { [Q in MemoryQueues]: JobHandlers<Q> } = {
     [QueueName.Media]: {
       [JobName.RenderMedia]: ({ memoryId }) => this.media.render(memoryId),
     },
@@ -41,33 +36,17 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
   };
 
   onApplicationBootstrap() {
+    // Both maps checked before either worker starts.
     assertHandlesEveryJob(QueueName.Media, this.handlers[QueueName.Media]);
     assertHandlesEveryJob(QueueName.Moderation, this.handlers[QueueName.Moderation]);
-    this.start(QueueName.Media, this.config.WORKER_CONCURRENCY);
-    this.start(QueueName.Moderation, this.config.MODERATION_CONCURRENCY);
-  }
-
-  private start<Q extends QueueName>(queue: Q, concurrency: number) {
-    const handlers = this.handlers[queue] as JobHandlers<Q>;
-    const worker = new Worker(
-      queue,
-      (job: QueueJob<Q>) => this.jobLog.run(queue, job, () => runJob(handlers, job.name, job.data)),
-      {
-        // Workers block on Redis; they must wait for it, not fail fast.
-        connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
-        prefix: this.keys.queuePrefix,
-        concurrency,
-        lockDuration: this.config.WORKER_LOCK_MS,
-        stalledInterval: this.config.WORKER_LOCK_MS,
-      },
+    const onFailed = (job: Job<{ memoryId: string }> | undefined, err: Error) => this.onFailed(job, err);
+    this.workers.start(QueueName.Media, this.handlers[QueueName.Media], this.config.WORKER_CONCURRENCY, onFailed);
+    this.workers.start(
+      QueueName.Moderation,
+      this.handlers[QueueName.Moderation],
+      this.config.MODERATION_CONCURRENCY,
+      onFailed,
     );
-    this.jobMetrics.observe(queue, worker);
-    worker.on(
-      'failed',
-      (job, err) => void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err)),
-    );
-    worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
-    this.workers.push(worker);
   }
 
   private async onFailed(job: Job<{ memoryId: string }> | undefined, err: Error) {
@@ -79,9 +58,5 @@ export class MemoryWorker implements OnApplicationBootstrap, OnApplicationShutdo
     );
     if (job.attemptsMade >= attempts)
       await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
-  }
-
-  async onApplicationShutdown() {
-    await Promise.all(this.workers.map((worker) => worker.close()));
   }
 }

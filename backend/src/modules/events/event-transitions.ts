@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventStatus, statusChangeRefused } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainEventName, EventStatus, statusChangeRefused } from '@memory-wall/contracts';
+import { Event, recordDomainEvent } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
 
 /** An event's status changes: draft to live (charged once), live to completed; nothing else. */
@@ -15,6 +15,7 @@ export class EventTransitions {
     if (event.status === EventStatus.Draft && to === EventStatus.Live) return this.publish(tx, event, actingUserId);
     if (event.status === EventStatus.Live && to === EventStatus.Completed) {
       await tx.update(Event, { id: event.id }, { status: EventStatus.Completed });
+      await recordDomainEvent(tx, DomainEventName.EventCompleted, { eventId: event.id });
       return;
     }
     throw new ConflictException(statusChangeRefused(event.status, to));
@@ -26,5 +27,9 @@ export class EventTransitions {
     event.status = EventStatus.Live;
     event.isPublished = true;
     await tx.update(Event, { id: event.id }, { status: EventStatus.Live, isPublished: true });
+    await recordDomainEvent(tx, DomainEventName.EventPublished, {
+      eventId: event.id,
+      serviceProviderId: event.serviceProviderId,
+    });
   }
 }

@@ -1,9 +1,11 @@
 import {
+  AWAITING_MODERATION,
   DisplayOrder,
   MemoryChange,
   MemoryFilter,
   MemoryMedia,
   matchesFilter,
+  matchesPattern,
   nextState,
   ProcessingState,
 } from '@memory-wall/contracts';
@@ -84,6 +86,11 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       .sort((a, b) => direction * (a.createdAt.getTime() - b.createdAt.getTime()))
       .slice(0, limit)
       .map((m) => ({ ...m }));
+  }
+
+  async countAwaitingModeration(eventId: string): Promise<number> {
+    return [...this.rows.values()].filter((m) => m.eventId === eventId && matchesPattern(m, AWAITING_MODERATION))
+      .length;
   }
 
   async waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {

@@ -59,6 +59,9 @@ export abstract class MemoryRepository {
   /** The event's memories in a list (newest or oldest first; random is newest, shuffled by the caller). */
   abstract list(eventId: string, filter: MemoryFilter, order: DisplayOrder, limit: number): Promise<Memory[]>;
 
+  /** How many of the event's memories await a host's decision (AWAITING_MODERATION). */
+  abstract countAwaitingModeration(eventId: string): Promise<number>;
+
   /** Memories still processing that were stored before `storedBefore`, oldest first. */
   abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;
 

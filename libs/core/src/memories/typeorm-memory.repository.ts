@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import {
+  AWAITING_MODERATION,
   DisplayOrder,
+  DomainEventName,
   FILTER_PATTERNS,
   MemoryChange,
   MemoryFilter,
@@ -76,6 +78,14 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .getMany();
   }
 
+  countAwaitingModeration(eventId: string): Promise<number> {
+    const state = stateCondition('m', AWAITING_MODERATION);
+    return this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .getCount();
+  }
+
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
     return this.memories.find({
       select: { id: true, type: true, media: true, eventId: true },
@@ -104,18 +114,25 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
    */
   async transition(id: string, change: MemoryChange): Promise<Transitioned | null> {
     const guard = stateCondition('m', transitionGuard(change));
+    const onWall = stateCondition('changed', FILTER_PATTERNS.approved, 'wall');
     const updates = Object.entries(transitionUpdate(change));
-    const params: Record<string, unknown> = { id, ...guard.params };
+    const params: Record<string, unknown> = { id, ...guard.params, ...onWall.params };
     const assignments = updates.map(([column, value]) => {
       params[`set_${column}`] = column === 'moderation' ? (value === null ? null : JSON.stringify(value)) : value;
       return column === 'moderation' ? `"moderation" = CAST(:set_moderation AS jsonb)` : `"${column}" = :set_${column}`;
     });
     const before = STATE_COLUMNS.map((column) => `'${column}', before."${column}"`).join(', ');
-    const sql = `UPDATE "memories" AS m SET ${[...assignments, `"updatedAt" = now()`].join(', ')}
+    // The memory.approved domain event is recorded by the same statement when the change puts the memory on
+    // the public wall: it exists exactly when the change does.
+    const sql = `WITH changed AS (UPDATE "memories" AS m SET ${[...assignments, `"updatedAt" = now()`].join(', ')}
       FROM (SELECT "id", ${STATE_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "memories" WHERE "id" = :id FOR UPDATE) AS before
       WHERE m."id" = before."id" AND ${guard.sql}
-      RETURNING m.*, json_build_object(${before}) AS "__before"`;
-    const [rows] = await this.run<[Array<Record<string, unknown>>, number]>(sql, params);
+      RETURNING m.*, json_build_object(${before}) AS "__before"),
+      recorded AS (INSERT INTO "domain_events" ("name", "payload")
+        SELECT '${DomainEventName.MemoryApproved}', json_build_object('memoryId', changed."id", 'eventId', changed."eventId")
+        FROM changed WHERE ${onWall.sql} AND NOT ${wasOnWall('changed."__before"')})
+      SELECT * FROM changed`;
+    const rows = await this.run<Array<Record<string, unknown>>>(sql, params);
     if (!rows.length) return null;
     const { __before, ...row } = rows[0];
     return { before: __before as MemoryState, memory: this.memories.create(row as Partial<Memory>) };
@@ -145,7 +162,11 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       const columns = NEW_MEMORY_COLUMNS.map((property) => `"${this.column(property).databaseName}"`);
       const tuple = (row: number) =>
         `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`;
-      sql = `INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id"`;
+      // With each stored row, its memory.submitted domain event, in the same statement (no round trip more).
+      sql = `WITH stored AS (INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id", "eventId", "type"),
+        recorded AS (INSERT INTO "domain_events" ("name", "payload")
+          SELECT '${DomainEventName.MemorySubmitted}', json_build_object('memoryId', "id", 'eventId', "eventId", 'type', "type") FROM stored)
+        SELECT "id" FROM stored`;
       this.insertStatements.set(rows, sql);
     }
     return sql;
@@ -165,18 +186,28 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 }
 
-/** A state pattern as a condition on the row aliased `alias`, with named parameters. */
-function stateCondition(alias: string, pattern: StatePattern): { sql: string; params: Record<string, unknown> } {
+/** Whether a state kept as JSON (a transition's `__before`) was on the public wall. */
+function wasOnWall(json: string): string {
+  const wall = FILTER_PATTERNS.approved;
+  return `(${json}->>'approved' = '${String(wall.approved)}' AND ${json}->>'flagged' = '${String(wall.flagged)}' AND ${json}->>'processingState' = '${wall.processingState}')`;
+}
+
+/** A state pattern as a condition on the row aliased `alias`, with named parameters (named `prefix_…`). */
+function stateCondition(
+  alias: string,
+  pattern: StatePattern,
+  prefix = 'state',
+): { sql: string; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
   for (const column of ['processingState', 'approved', 'flagged'] as const) {
     if (pattern[column] === undefined) continue;
-    parts.push(`${alias}."${column}" = :state_${column}`);
-    params[`state_${column}`] = pattern[column];
+    parts.push(`${alias}."${column}" = :${prefix}_${column}`);
+    params[`${prefix}_${column}`] = pattern[column];
   }
   if (pattern.heldFor !== undefined) {
-    parts.push(`${alias}."moderation"->>'reason' = :state_heldFor`);
-    params.state_heldFor = pattern.heldFor;
+    parts.push(`${alias}."moderation"->>'reason' = :${prefix}_heldFor`);
+    params[`${prefix}_heldFor`] = pattern.heldFor;
   }
   return { sql: parts.length ? parts.join(' AND ') : 'TRUE', params };
 }

@@ -78,7 +78,11 @@ export class MemoryQueue implements OnApplicationShutdown {
       created.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
       return created;
     };
-    this.queues = { [QueueName.Media]: queue(QueueName.Media), [QueueName.Moderation]: queue(QueueName.Moderation) };
+    // Every queue's producer lives here (the job metrics and the relays read them all from one place).
+    this.queues = Object.fromEntries(Object.values(QueueName).map((name) => [name, queue(name)])) as Record<
+      QueueName,
+      Queue
+    >;
   }
 
   private queueOf(job: QueuedJob): Queue {
@@ -149,7 +153,7 @@ export class MemoryQueue implements OnApplicationShutdown {
         );
       });
       const jobs = memories.map(nextJob);
-      const perQueue = Object.values(QueueName).map((name) => ({
+      const perQueue = [QueueName.Media, QueueName.Moderation].map((name) => ({
         queue: this.queues[name],
         jobs: jobs.filter((job) => JobQueue[job.name] === name),
       }));
