@@ -23,7 +23,8 @@ interface OutboxRow {
  * event's, so relaying an event again (a commit lost after the add) adds nothing. Batches are taken with
  * FOR UPDATE SKIP LOCKED, so every workers process can relay at once without taking the same rows, and
  * marked published in the transaction that took them: while Redis is away the add fails, the transaction
- * rolls back, and the rows wait for the next try. Woken by the outbox's NOTIFY at each commit; polls as well.
+ * rolls back, and the rows wait for the next try. Woken by the outbox's NOTIFY at each commit (the memories'
+ * events, the busiest, do not notify: they wait for the poll).
  */
 @Injectable()
 export class DomainEventRelay implements OnApplicationBootstrap, OnApplicationShutdown {

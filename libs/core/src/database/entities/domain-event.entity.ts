@@ -4,7 +4,8 @@ import type { DomainEventName } from '@memory-wall/contracts';
 /**
  * The outbox of domain events: a row is written in the transaction of the change it records, and the
  * workers' relay hands it to BullMQ (publishedAt set once the job exists). An insert notifies the relay
- * (`NOTIFY domain_events`, sent by PostgreSQL at commit), so it wakes at once instead of at its next poll.
+ * (`NOTIFY domain_events`, sent by PostgreSQL at commit), so it wakes at once instead of at its next poll;
+ * the memories' events excepted (see the migration), which the poll takes.
  */
 @Entity('domain_events')
 @Index('domain_events_unpublished', ['occurredAt'], { where: '"publishedAt" IS NULL' })

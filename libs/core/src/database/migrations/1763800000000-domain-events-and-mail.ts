@@ -14,12 +14,14 @@ export class DomainEventsAndMail1763800000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX "domain_events_unpublished" ON "domain_events" ("occurredAt") WHERE "publishedAt" IS NULL`,
     );
-    // Once per statement: a group commit of many memories wakes the relay once. Delivered at commit only.
+    // Delivered at commit only, and once per transaction (PostgreSQL folds equal notifications). Not for the
+    // memories' events: NOTIFY serialises the commits of the transactions that send it, which the guests'
+    // group-committed submissions must not pay for; the relay's poll takes those (nothing waits on them).
     await q.query(
       `CREATE FUNCTION "domain_events_notify"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('domain_events', ''); RETURN NULL; END $$`,
     );
     await q.query(
-      `CREATE TRIGGER "domain_events_notify" AFTER INSERT ON "domain_events" FOR EACH STATEMENT EXECUTE FUNCTION "domain_events_notify"()`,
+      `CREATE TRIGGER "domain_events_notify" AFTER INSERT ON "domain_events" FOR EACH ROW WHEN (NEW."name" NOT LIKE 'memory.%') EXECUTE FUNCTION "domain_events_notify"()`,
     );
     await q.query(
       `CREATE TABLE "domain_event_handlings" ("eventId" uuid NOT NULL, "handler" character varying(64) NOT NULL, "handledAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "domain_event_handlings_pkey" PRIMARY KEY ("eventId", "handler"))`,
