@@ -1,7 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { useGetOutboxMailQuery } from '../../api/admin';
 import { Spinner } from '../../components/ui/Spinner';
-import { useFormat } from '../../i18n/format';
 import { adminTexts } from '../../i18n/pages/admin';
 import { addPageTexts } from '../../i18n/lazy';
 import { LoadError } from '../credits/ui';
@@ -10,8 +9,8 @@ addPageTexts('admin', adminTexts);
 
 /** /admin/mail: the mail kept in the local outbox (no SMTP_URL), for the owner to read. */
 export function MailOutboxPage() {
-  const { t } = useTranslation();
-  const format = useFormat();
+  const { t, language } = useTranslation();
+  const time = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const { data, isLoading, isError, refetch } = useGetOutboxMailQuery();
 
   let body;
@@ -32,7 +31,7 @@ export function MailOutboxPage() {
                 <span className="muted">
                   {' '}
                   · {t('admin.mailTo')}: {mail.to} ·{' '}
-                  <time dateTime={mail.createdAt}>{format.date(mail.createdAt)}</time>
+                  <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))}</time>
                 </span>
               </summary>
               <pre aria-label={t('admin.mailBody')} className="mail-body">
