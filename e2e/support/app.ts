@@ -16,13 +16,16 @@ export interface BrowserStack {
  * serving the built front end, optionally the workers, and Chromium. The returned object is filled in
  * before the tests run.
  */
-export function useBrowserStack(options: { workers?: boolean } = {}): BrowserStack {
+export function useBrowserStack(
+  options: { workers?: boolean; workersEnv?: () => Record<string, string> } = {},
+): BrowserStack {
   const stack = {} as BrowserStack;
   beforeAll(async () => {
     stack.t = await createTestEnvironment();
     const env = { ...stack.t.env, FRONTEND_DIST: resolve(__dirname, '../../frontend/dist') };
     [stack.api, stack.browser] = await Promise.all([startApi(env), launchBrowser()]);
-    if (options.workers) stack.workers = startWorkers(env);
+    // The workers' links (mail) point at this API.
+    if (options.workers) stack.workers = startWorkers({ ...env, PUBLIC_URL: stack.api.url, ...options.workersEnv?.() });
   });
   afterAll(async () => {
     await stack.browser?.close();

@@ -19,6 +19,14 @@ import {
   TracingModule,
 } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
+import { DomainEventRelay } from './domain-events/domain-event-relay';
+import { DomainEventWorker } from './domain-events/domain-event.worker';
+import { HandledOnce } from './domain-events/handled-once';
+import { MailRecipients } from './mail/mail-recipients';
+import { MailSender } from './mail/mail-sender';
+import { MailWorker } from './mail/mail.worker';
+import { Mailer } from './mail/mailer';
+import { ModerationDigest } from './mail/moderation-digest';
 import { ImageRenditions } from './media/image-renditions';
 import { VideoRenditions } from './media/video-renditions';
 import { JobLogContext } from './logging/job-log-context';
@@ -29,6 +37,7 @@ import { OutboxSweeper } from './outbox/outbox-sweeper';
 import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
 import { MemoryWorker } from './processors/memory.worker';
+import { QueueWorkers } from './processors/queue-workers';
 
 @Module({})
 export class WorkersModule {
@@ -61,6 +70,15 @@ export class WorkersModule {
         KeepsakeBuilder,
         KeepsakeWorker,
         KeepsakeQueue,
+        QueueWorkers,
+        DomainEventRelay,
+        DomainEventWorker,
+        HandledOnce,
+        MailSender,
+        Mailer,
+        MailRecipients,
+        MailWorker,
+        ModerationDigest,
       ],
     };
   }

@@ -13,7 +13,16 @@ import {
   Role,
 } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { Event, Keepsake, keepsakeKey, LocalDiskStorage, Memory } from '@memory-wall/core';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  Event,
+  Keepsake,
+  keepsakeKey,
+  LocalDiskStorage,
+  Memory,
+  PasswordReset,
+  passwordResetTokenHash,
+} from '@memory-wall/core';
 import { createEvent, postMessage } from '../support/factories';
 import { signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
 import { ApiClient } from '../support/http';
@@ -59,6 +68,8 @@ interface World {
   customerA: TestAccount;
   providerA: TestAccount;
   accounts: Record<Exclude<Actor, 'anonymous'>, TestAccount>;
+  /** Per actor, an open password reset of an account of its own (a reset closes its account's other resets). */
+  resetTokens: Record<Actor, string>;
 }
 
 interface Row {
@@ -321,6 +332,18 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/logout', path: () => '/api/auth/logout', expect: everyone() },
   { route: 'GET /api/auth/me', path: () => '/api/auth/me', expect: signedIn },
   {
+    route: 'POST /api/auth/password-reset/request',
+    path: () => '/api/auth/password-reset/request',
+    body: (w) => ({ emailOrUsername: w.accounts.guest.username }),
+    expect: everyone(),
+  },
+  {
+    route: 'POST /api/auth/password-reset',
+    path: () => '/api/auth/password-reset',
+    body: (w, actor) => ({ token: w.resetTokens[actor], password: 'guestpass3', passwordConfirm: 'guestpass3' }),
+    expect: everyone(),
+  },
+  {
     route: 'POST /api/auth/change-password',
     path: () => '/api/auth/change-password',
     body: (w, actor) => {
@@ -397,6 +420,7 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/admin/credit-transactions', path: () => '/api/admin/credit-transactions', expect: only('owner') },
   { route: 'GET /api/admin/billing', path: () => '/api/admin/billing', expect: only('owner') },
+  { route: 'GET /api/admin/mail', path: () => '/api/admin/mail', expect: only('owner') },
   {
     route: 'POST /api/admin/adjust-credits',
     path: () => '/api/admin/adjust-credits',
@@ -471,7 +495,19 @@ describe('authorization matrix', () => {
 
   let image: Buffer;
   let publicImageUrl: string;
+  let resetTokens: Record<Actor, string>;
   beforeAll(async () => {
+    resetTokens = Object.fromEntries(ACTORS.map((actor) => [actor, randomBytes(16).toString('hex')])) as Record<
+      Actor,
+      string
+    >;
+    for (const actor of ACTORS)
+      await t.dataSource.getRepository(PasswordReset).insert({
+        id: randomUUID(),
+        userId: (await createAccount(t.dataSource, Role.Guest)).user.id,
+        tokenHash: passwordResetTokenHash(resetTokens[actor]),
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
     image = await pngOf(64, 48);
     const owner = await createAccount(t.dataSource, Role.Owner);
     const event = await createEvent(t.dataSource);
@@ -525,6 +561,7 @@ describe('authorization matrix', () => {
     await makeEventAdmin(t.dataSource, customerB.user.id, eventB.id);
     return {
       apiUrl: api.url,
+      resetTokens,
       eventA: eventA.id,
       image,
       publicImageUrl,

@@ -5,6 +5,7 @@ import type {
   AdminServiceProvider,
   BillingSummary,
   HostEvent,
+  OutboxMailResponse,
 } from '@memory-wall/contracts';
 import { api } from './api';
 
@@ -18,6 +19,10 @@ const providerTag = (id: string) => ({ type: 'ServiceProvider' as const, id });
 /** The owner's calls (spec §7 Admin and credits). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The local mail outbox, newest first. */
+    getOutboxMail: build.query<OutboxMailResponse, void>({
+      query: () => 'admin/mail',
+    }),
     getServiceProviders: build.query<AdminServiceProvider[], void>({
       query: () => 'admin/service-providers',
       transformResponse: (response: { serviceProviders: AdminServiceProvider[] }) => response.serviceProviders,
@@ -73,4 +78,5 @@ export const {
   useGetBillingSummaryQuery,
   useAdjustCreditsMutation,
   useResetProviderPasswordMutation,
+  useGetOutboxMailQuery,
 } = adminApi;

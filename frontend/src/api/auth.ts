@@ -1,6 +1,13 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Role, SessionUser, UserProfile, UserResponse } from '@memory-wall/contracts';
+import type {
+  PasswordResetBody,
+  PasswordResetRequest,
+  Role,
+  SessionUser,
+  UserProfile,
+  UserResponse,
+} from '@memory-wall/contracts';
 import { api } from './api';
 
 export interface LoginRequest {
@@ -55,6 +62,12 @@ export const authApi = api.injectEndpoints({
       transformResponse: (response: UserResponse) => response.user,
       onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
+    requestPasswordReset: build.mutation<void, PasswordResetRequest>({
+      query: (body) => ({ url: 'auth/password-reset/request', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<void, PasswordResetBody>({
+      query: (body) => ({ url: 'auth/password-reset', method: 'POST', body }),
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
@@ -116,6 +129,8 @@ export const {
   useLogoutMutation,
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
 } = authApi;
 
 /** The signed-in user (null: nobody; undefined: not known yet) and whether that answer is still coming. */

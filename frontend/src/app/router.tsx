@@ -26,6 +26,15 @@ const PresentationPage = lazy(() =>
 const DisplayPage = lazy(() => import('../features/display/DisplayPage').then((m) => ({ default: m.DisplayPage })));
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const MailOutboxPage = lazy(() =>
+  import('../features/admin/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })),
+);
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
@@ -71,6 +80,8 @@ const bareRoutes: PageRoute[] = [
 
 const shellRoutes: PageRoute[] = [
   { path: '/signin', access: 'public', element: <SignInPage /> },
+  { path: '/forgot-password', access: 'public', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', access: 'public', element: <ResetPasswordPage /> },
   { path: '/auth', access: 'public', element: <AuthRedirect /> },
   { path: '/event-code', access: 'public', element: <EventCodePage /> },
   { path: '/contribute', access: 'public', element: <ContributePage /> },
@@ -93,6 +104,7 @@ const shellRoutes: PageRoute[] = [
   { path: '/admin/service-providers/:id', access: [Owner], element: <ServiceProviderPage /> },
   { path: '/admin/billing', access: [Owner], element: <BillingPage /> },
   { path: '/admin/queues', access: [Owner], element: <QueuesPage /> },
+  { path: '/admin/mail', access: [Owner], element: <MailOutboxPage /> },
   { path: '/credits', access: [ServiceProvider], element: <CreditsPage /> },
   { path: '/myprofile', access: 'signed-in', element: <ProfilePage /> },
 ];

@@ -25,7 +25,26 @@ export const AuthMessages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   foreignOrigin: 'Request refused: it did not come from this site',
+  resetRequested: 'If an account with this email or username exists, we have sent it a link to reset its password.',
+  resetLinkInvalid: 'This reset link is not valid. Please ask for a new one.',
+  resetLinkUsed: 'This reset link has already been used. Please ask for a new one.',
+  resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait and try again.',
 } as const;
+
+/** POST /api/auth/password-reset/request: the same answer whether or not the account exists. */
+export interface PasswordResetRequest {
+  emailOrUsername: string;
+  /** The page's language: the mail is written in it. */
+  language?: string;
+}
+
+/** POST /api/auth/password-reset: the token from the mailed link and the new password (the role's rule). */
+export interface PasswordResetBody {
+  token: string;
+  password: string;
+  passwordConfirm: string;
+}
 
 /** Roles a person may choose when registering; owners come from the seed or the environment. */
 export const SELF_REGISTER_ROLES = [Role.Guest, Role.Customer, Role.ServiceProvider] as const;

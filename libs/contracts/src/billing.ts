@@ -158,3 +158,19 @@ export interface BillingSummary {
   activeServiceProviders: number;
   totalServiceProviders: number;
 }
+
+/** A mail of the local outbox (GET /api/admin/mail). */
+export interface OutboxMailView {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export interface OutboxMailResponse {
+  /** With SMTP configured, new mail is sent and the outbox keeps only what was stored before. */
+  smtpConfigured: boolean;
+  mails: OutboxMailView[];
+}

@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './queues';
+export * from './domain-events';
 export * from './live';
 export * from './api';
 export * from './text';

@@ -86,6 +86,9 @@ export const FILTER_PATTERNS: Record<MemoryFilter, StatePattern> = {
   all: {},
 };
 
+/** Processed and neither approved nor flagged: what a host's moderation digest counts. */
+export const AWAITING_MODERATION: StatePattern = { ...FILTER_PATTERNS.pending, processingState: ProcessingState.Ready };
+
 export const matchesFilter = (
   memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState' | 'moderation'>,
   filter: MemoryFilter,

@@ -1,4 +1,5 @@
 /** BullMQ queue and job names, and the payload each job carries (ids only: processors reload state). */
+import { DomainEvent, DomainEventName } from './domain-events';
 
 /** Queues by resource profile, each with its own concurrency (WORKER_CONCURRENCY, MODERATION_CONCURRENCY). */
 export const QueueName = {
@@ -8,6 +9,10 @@ export const QueueName = {
   Moderation: 'memory-moderation',
   /** Long, I/O-bound: keepsake archives and books streamed from storage into storage (KEEPSAKE_CONCURRENCY). */
   Keepsake: 'keepsake',
+  /** The domain events relayed from the outbox table, one job per event named after it. */
+  DomainEvents: 'domain-events',
+  /** Mail to send (SMTP, or the local outbox without SMTP_URL), and the moderation digests. */
+  Mail: 'mail',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 /** The queues a memory's jobs run on. */
@@ -25,6 +30,12 @@ export const JobName = {
   ReleaseToScreens: 'memory.release-to-screens',
   /** Build one keepsake (an event's archive or memory book). */
   BuildKeepsake: 'keepsake.build',
+  /** Send one rendered mail. */
+  SendMail: 'mail.send',
+  /** Mail an event's hosts what waits for their moderation, if anything does. */
+  ModerationDigest: 'mail.moderation-digest',
+  /** Each domain event is a job of its own name. */
+  ...DomainEventName,
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -35,6 +46,16 @@ export const JobQueue = {
   [JobName.ReviewWithAi]: QueueName.Moderation,
   [JobName.ReleaseToScreens]: QueueName.Moderation,
   [JobName.BuildKeepsake]: QueueName.Keepsake,
+  [JobName.SendMail]: QueueName.Mail,
+  [JobName.ModerationDigest]: QueueName.Mail,
+  [JobName.UserRegistered]: QueueName.DomainEvents,
+  [JobName.PasswordResetRequested]: QueueName.DomainEvents,
+  [JobName.EventPublished]: QueueName.DomainEvents,
+  [JobName.EventCompleted]: QueueName.DomainEvents,
+  [JobName.MemorySubmitted]: QueueName.DomainEvents,
+  [JobName.MemoryApproved]: QueueName.DomainEvents,
+  [JobName.CreditsPurchased]: QueueName.DomainEvents,
+  [JobName.CreditsAdjusted]: QueueName.DomainEvents,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs of one queue. */
@@ -54,12 +75,32 @@ export interface MemoryJobData {
   traceparent?: string;
 }
 
-export interface JobPayloads {
+/** A rendered mail: what the mail job sends as it is. `key` names the mail for good (its job id is made of it). */
+export interface OutgoingMail {
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `slot`: the digest interval it closes (time / interval), one digest per event and slot. */
+export interface ModerationDigestJobData {
+  eventId: string;
+  slot: number;
+}
+
+/** Domain event jobs carry the event as recorded. */
+type DomainEventJobs = { [N in DomainEventName]: DomainEvent<N> };
+
+export interface JobPayloads extends DomainEventJobs {
   [JobName.RenderMedia]: MemoryJobData;
   [JobName.ProcessMemory]: MemoryJobData;
   [JobName.ReviewWithAi]: MemoryJobData;
   [JobName.ReleaseToScreens]: MemoryJobData;
   [JobName.BuildKeepsake]: KeepsakeJobData;
+  [JobName.SendMail]: OutgoingMail;
+  [JobName.ModerationDigest]: ModerationDigestJobData;
 }
 
 /**

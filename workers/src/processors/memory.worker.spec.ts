@@ -5,17 +5,16 @@ import type { AppConfig, MemoryLifecycle, RedisKeys } from '@memory-wall/core';
 import type { MediaProcessor } from './media.processor';
 import type { MemoryProcessor } from './memory.processor';
 import { MemoryWorker } from './memory.worker';
+import { QueueWorkers } from './queue-workers';
 
 // No Redis is needed: start-up refuses before it would connect.
 const worker = () =>
   new MemoryWorker(
     {} as AppConfig,
-    {} as RedisKeys,
     {} as MediaProcessor,
     {} as MemoryProcessor,
     {} as MemoryLifecycle,
-    {} as JobMetrics,
-    {} as JobLogContext,
+    new QueueWorkers({} as AppConfig, {} as RedisKeys, {} as JobMetrics, {} as JobLogContext),
   );
 
 describe('MemoryWorker start-up', () => {

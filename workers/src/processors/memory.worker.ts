@@ -1,42 +1,26 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Worker } from 'bullmq';
-import {
-  HeldReason,
-  JobName,
-  JobOf,
-  JobPayloads,
-  MemoryJobData,
-  MemoryQueueName,
-  QueueName,
-} from '@memory-wall/contracts';
-import { AppConfig, MEMORY_JOB_OPTIONS, MemoryLifecycle, RedisKeys } from '@memory-wall/core';
-import { JobLogContext } from '../logging/job-log-context';
-import { JobMetrics } from '../metrics/job-metrics';
-import { inJobSpan } from '../tracing/job-span';
-import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { HeldReason, JobName, MemoryJobData, MemoryQueueName, QueueName } from '@memory-wall/contracts';
+import { AppConfig, MEMORY_JOB_OPTIONS, MemoryLifecycle } from '@memory-wall/core';
 import { MediaProcessor } from './media.processor';
 import { MemoryProcessor } from './memory.processor';
-
-type QueueJob<Q extends MemoryQueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
+import { assertHandlesEveryJob, JobHandlers } from './job-handlers';
+import { QueueWorkers } from './queue-workers';
 
 /**
- * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency.
- * A worker that dies mid-job loses its lock after WORKER_LOCK_MS and the job is run again elsewhere
- * (the processors are idempotent); one that is stopped (SIGTERM) finishes its jobs first.
+ * The BullMQ workers of the memory queues, one per resource profile, each with its own concurrency
+ * (the processors are idempotent: a job run again after its worker died changes nothing twice).
  */
 @Injectable()
-export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MemoryWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger(MemoryWorker.name);
-  private readonly workers: Array<Pick<Worker, 'close'>> = [];
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(RedisKeys) private readonly keys: RedisKeys,
     private readonly media: MediaProcessor,
     private readonly processor: MemoryProcessor,
     private readonly lifecycle: MemoryLifecycle,
-    private readonly jobMetrics: JobMetrics,
-    private readonly jobLog: JobLogContext,
+    private readonly workers: QueueWorkers,
   ) {}
 
   /** What each job does. */
@@ -55,35 +39,17 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
   };
 
   onApplicationBootstrap() {
+    // Both maps checked before either worker starts.
     assertHandlesEveryJob(QueueName.Media, this.handlers[QueueName.Media]);
     assertHandlesEveryJob(QueueName.Moderation, this.handlers[QueueName.Moderation]);
-    this.start(QueueName.Media, this.config.WORKER_CONCURRENCY);
-    this.start(QueueName.Moderation, this.config.MODERATION_CONCURRENCY);
-  }
-
-  private start<Q extends MemoryQueueName>(queue: Q, concurrency: number) {
-    const handlers = this.handlers[queue] as JobHandlers<Q>;
-    const worker = new Worker(
-      queue,
-      (job: QueueJob<Q>) =>
-        this.jobLog.run(queue, job, () => inJobSpan(queue, job, () => runJob(handlers, job.name, job.data))),
-      {
-        // Workers block on Redis; they must wait for it, not fail fast.
-        connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
-        prefix: this.keys.queuePrefix,
-        concurrency,
-        lockDuration: this.config.WORKER_LOCK_MS,
-        stalledInterval: this.config.WORKER_LOCK_MS,
-      },
+    const onFailed = (job: Job<MemoryJobData> | undefined, err: Error) => this.onFailed(job, err);
+    this.workers.start(QueueName.Media, this.handlers[QueueName.Media], this.config.WORKER_CONCURRENCY, onFailed);
+    this.workers.start(
+      QueueName.Moderation,
+      this.handlers[QueueName.Moderation],
+      this.config.MODERATION_CONCURRENCY,
+      onFailed,
     );
-    this.jobMetrics.observe(queue, worker);
-    worker.on('failed', (failed, err) => {
-      // Every job of a memory queue carries its memory's id (the compiler cannot narrow JobOf<Q> here).
-      const job = failed as Job<MemoryJobData> | undefined;
-      void (job ? this.jobLog.run(queue, job, () => this.onFailed(job, err)) : this.onFailed(job, err));
-    });
-    worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
-    this.workers.push(worker);
   }
 
   private async onFailed(job: Job<MemoryJobData> | undefined, err: Error) {
@@ -96,16 +62,5 @@ export class MemoryWorker implements OnApplicationBootstrap, BeforeApplicationSh
     );
     if (job.attemptsMade >= attempts)
       await this.processor.markFailed(job.data.memoryId, { reason: HeldReason.ProcessingFailed, detail: err.message });
-  }
-
-  /**
-   * SIGTERM: the workers take no new job and finish the ones under way (BullMQ's close waits for them),
-   * before any connection closes (Nest closes the database and Redis in onApplicationShutdown, after this):
-   * a job cut off by its own process's shutdown would fail and wait for a retry. A process killed before
-   * its jobs end leaves them to the stalled-job recovery (WORKER_LOCK_MS), which runs them again elsewhere.
-   */
-  async beforeApplicationShutdown() {
-    this.logger.log('shutting down: finishing the jobs under way');
-    await Promise.all(this.workers.map((worker) => worker.close()));
   }
 }

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import type { JobName, JobPayloads } from '@memory-wall/contracts';
+import type { JobName, JobPayloads, MemoryJobData } from '@memory-wall/contracts';
 import { contextFrom, inSpan, SpanKind } from '@memory-wall/core';
 
 /**
@@ -11,9 +11,7 @@ export function inJobSpan<T>(
   job: Pick<Job<JobPayloads[JobName]>, 'id' | 'name' | 'attemptsMade' | 'data'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const data = job.data;
-  const { memoryId, traceparent } = 'memoryId' in data ? data : { memoryId: undefined, traceparent: undefined };
-  const eventId = data.eventId;
+  const { memoryId, traceparent, eventId } = job.data as Partial<MemoryJobData>;
   return inSpan(
     `process ${queue}`,
     {

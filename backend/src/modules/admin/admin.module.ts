@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
 import { AdminBillingController } from './admin-billing.controller';
+import { AdminMailController } from './admin-mail.controller';
 import { AdminController } from './admin.controller';
 import { AdminQueuesController } from './admin-queues.controller';
 import { BillingService } from './billing.service';
@@ -10,7 +11,7 @@ import { QueueOverviewService } from './queue-overview.service';
 
 @Module({
   imports: [UsersModule, CreditsModule],
-  controllers: [AdminController, AdminBillingController, AdminQueuesController],
+  controllers: [AdminController, AdminBillingController, AdminQueuesController, AdminMailController],
   providers: [ProviderOverviewService, BillingService, QueueOverviewService],
 })
 export class AdminModule {}

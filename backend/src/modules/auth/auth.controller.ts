@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UserResponse } from '@memory-wall/contracts';
+import { AuthMessages, UserResponse } from '@memory-wall/contracts';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
+import { PasswordResetDto, PasswordResetRequestDto } from './dto/password-reset.dto';
+import { PasswordResets } from './password-resets';
 import { RegisterDto } from './dto/register.dto';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import type { Session } from './session.store';
@@ -19,6 +21,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
+    private readonly resets: PasswordResets,
   ) {}
 
   @Public()
@@ -57,6 +60,26 @@ export class AuthController {
   async logout(@Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.auth.logout(req.sessionId);
     clearSessionCookie(reply);
+    return { success: true };
+  }
+
+  @Public()
+  @Post('password-reset/request')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Mail a password reset link (30 minutes, single use); the same answer whether or not the account exists',
+  })
+  async requestPasswordReset(@Body() dto: PasswordResetRequestDto, @Req() req: SessionRequest) {
+    await this.resets.request(dto, req.ip);
+    return { success: true, message: AuthMessages.resetRequested };
+  }
+
+  @Public()
+  @Post('password-reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Set a new password with a mailed link's token; ends every session of the account" })
+  async resetPassword(@Body() dto: PasswordResetDto) {
+    await this.resets.reset(dto);
     return { success: true };
   }
 

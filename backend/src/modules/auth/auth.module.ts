@@ -6,11 +6,12 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { OwnerBootstrap } from './owner-bootstrap';
+import { PasswordResets } from './password-resets';
 import { RegistrationThrottle } from './registration-throttle';
 
 @Module({
   imports: [UsersModule, TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
-  providers: [AuthService, LoginThrottle, RegistrationThrottle, OwnerBootstrap],
+  providers: [AuthService, LoginThrottle, RegistrationThrottle, OwnerBootstrap, PasswordResets],
 })
 export class AuthModule {}

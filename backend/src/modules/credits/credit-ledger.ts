@@ -4,10 +4,11 @@ import {
   adjustmentBelowZero,
   CreditMessages,
   CreditPack,
+  DomainEventName,
   EventMessages,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
+import { CreditTransaction, Event, recordDomainEvent, ServiceProvider } from '@memory-wall/core';
 
 export class NotEnoughCreditsException extends HttpException {
   constructor() {
@@ -87,7 +88,8 @@ export class CreditLedger {
       .orIgnore()
       .returning(['id'])
       .execute();
-    if ((inserted.raw as unknown[]).length === 0) return false;
+    const [row] = inserted.raw as Array<{ id: string }>;
+    if (!row) return false;
     const credited = await tx
       .createQueryBuilder()
       .update(ServiceProvider)
@@ -98,6 +100,15 @@ export class CreditLedger {
       .where('id = :id', { id: purchase.serviceProviderId, credits: pack.credits })
       .execute();
     if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    await recordDomainEvent(tx, DomainEventName.CreditsPurchased, {
+      serviceProviderId: purchase.serviceProviderId,
+      creditTransactionId: row.id,
+      userId: purchase.userId,
+      credits: pack.credits,
+      packName: pack.name,
+      amountPaidCents: purchase.amountPaidCents,
+      currency: purchase.currency,
+    });
     return true;
   }
 
@@ -151,6 +162,11 @@ export class CreditLedger {
         metadata: { reason: adjustment.reason, adjustedBy: adjustment.ownerUserId },
       }),
     );
+    await recordDomainEvent(tx, DomainEventName.CreditsAdjusted, {
+      serviceProviderId,
+      creditTransactionId: transaction.id,
+      amount,
+    });
     const [{ availableCredits }] = updated.raw as Array<{ availableCredits: number }>;
     return { transaction, availableCredits };
   }

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventStatus, KeepsakeJobData, statusChangeRefused } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainEventName, EventStatus, KeepsakeJobData, statusChangeRefused } from '@memory-wall/contracts';
+import { Event, recordDomainEvent } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
 import { KeepsakeRequests } from '../keepsakes/keepsake-requests';
 
@@ -32,6 +32,7 @@ export class EventTransitions {
     }
     if (event.status === EventStatus.Live && to === EventStatus.Completed) {
       await tx.update(Event, { id: event.id }, { status: EventStatus.Completed });
+      await recordDomainEvent(tx, DomainEventName.EventCompleted, { eventId: event.id });
       // The keepsakes are recorded with the completion, so a crash between the two cannot lose them.
       return { keepsakes: await this.keepsakes.recordInTransaction(tx, event.id) };
     }
@@ -48,5 +49,9 @@ export class EventTransitions {
     event.status = EventStatus.Live;
     event.isPublished = true;
     await tx.update(Event, { id: event.id }, { status: EventStatus.Live, isPublished: true });
+    await recordDomainEvent(tx, DomainEventName.EventPublished, {
+      eventId: event.id,
+      serviceProviderId: event.serviceProviderId,
+    });
   }
 }

@@ -9,13 +9,14 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import {
   AuthMessages,
+  DomainEventName,
   normalizeUsername,
   ownPasswordProblem,
   Role,
   SessionUser,
   WELCOME_CREDITS,
 } from '@memory-wall/contracts';
-import { EventAdmin, Event, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
+import { EventAdmin, Event, recordDomainEvent, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
@@ -83,6 +84,7 @@ export class UsersService {
           }),
         );
         if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto, welcomeCredits);
+        await recordDomainEvent(tx, DomainEventName.UserRegistered, { userId: user.id, role: user.role });
         return user;
       });
     } catch (err) {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { EventStatus, type AdminServiceProvider, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useGetServiceProvidersQuery } from '../../api/admin';
@@ -31,6 +32,9 @@ export function AdminDashboardPage() {
       <header className="cr-header">
         <h1>{t('admin.title')}</h1>
         <p className="muted">{t('admin.intro')}</p>
+        <p>
+          <Link to="/admin/mail">{t('admin.mailLink')}</Link>
+        </p>
       </header>
       <Tabs label={t('admin.sections')} tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === 'providers' && <ProvidersTab />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { HOME_BY_ROLE } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
@@ -54,6 +54,11 @@ export function SignInPage() {
         >
           {tab === 'login' ? <LoginForm /> : <RegisterForm />}
         </Tabs>
+        {tab === 'login' && (
+          <p>
+            <Link to="/forgot-password">{t('auth.forgotPassword')}</Link>
+          </p>
+        )}
       </Card>
     </main>
   );

@@ -6,6 +6,16 @@ import { AuthMessages, CreditMessages } from '@memory-wall/contracts';
  */
 const en = {
   title: 'Admin Dashboard',
+  mailLink: 'Mail outbox',
+  mailTitle: 'Mail',
+  mailIntro: 'Mail kept in the local outbox: SMTP_URL is not set, so nothing is sent.',
+  mailSmtp: 'SMTP is configured: new mail is sent. This list keeps what was stored before.',
+  mailEmpty: 'No mail yet.',
+  mailTo: 'To',
+  mailSubject: 'Subject',
+  mailTime: 'Time',
+  mailBody: 'Body',
+  mailLoadFailed: 'Failed to load the mail.',
   intro: 'Service providers, their events and how the platform is used.',
   sections: 'Admin sections',
   tabProviders: 'Service Providers',

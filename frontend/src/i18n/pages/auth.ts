@@ -32,6 +32,23 @@ const en = {
   registerSuccess: 'Registration successful',
   registerWelcome: 'Welcome, {{username}}!',
   registerFailed: 'Registration failed',
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email or username of your account: we will mail it a link to choose a new password.',
+  sendLink: 'Send reset link',
+  sendingLink: 'Sending...',
+  linkSent:
+    'If an account with this email or username exists, we have sent it a link to reset its password. The link works once, for 30 minutes.',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New Password',
+  resetHint:
+    'Customers: exactly 6 digits. Service providers and owners: at least 8 letters and digits. Guests: at least 6 characters.',
+  resetSubmit: 'Set new password',
+  resetting: 'Saving...',
+  resetDone: 'Your password has been changed. Sign in with the new one.',
+  resetFailed: 'Password reset failed',
+  resetNoToken: 'This page needs the link from the mail. Ask for a new one.',
+  backToSignIn: 'Back to sign in',
 };
 
 export type AuthTexts = typeof en;

@@ -185,6 +185,24 @@ export class AppConfig {
   @MinLength(16)
   SESSION_SECRET = 'local-development-session-secret-change-me';
 
+  /**
+   * Where mail is sent (smtp:// or smtps://, credentials in the URL). Empty: mail goes to the local outbox,
+   * which the owner reads in the console (Mail), and start-up says so.
+   */
+  @ValidateIf((config: AppConfig) => config.SMTP_URL !== '')
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL = '';
+
+  /** The sender of every mail. */
+  @IsString()
+  MAIL_FROM = 'Memory Wall <no-reply@memory-wall.local>';
+
+  /** The moderation digest goes to an event's hosts at most once per this interval (15 minutes). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  MODERATION_DIGEST_INTERVAL_MS = 15 * 60_000;
+
   /** Photos and drawings each workers process renders at once: CPU-bound, so about its cores. */
   @Transform(toInt)
   @IsInt()

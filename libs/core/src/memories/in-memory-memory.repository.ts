@@ -1,4 +1,5 @@
 import {
+  AWAITING_MODERATION,
   DisplayOrder,
   EventStats,
   MemoryChange,
@@ -6,6 +7,7 @@ import {
   MemoryMedia,
   isOnPublicWall,
   matchesFilter,
+  matchesPattern,
   nextState,
   isShownOnScreens,
   ProcessingState,
@@ -136,6 +138,11 @@ export class InMemoryMemoryRepository extends MemoryRepository {
 
   async countOnWall(eventId: string): Promise<number> {
     return [...this.rows.values()].filter((m) => m.eventId === eventId && matchesFilter(m, MemoryFilter.Approved))
+      .length;
+  }
+
+  async countAwaitingModeration(eventId: string): Promise<number> {
+    return [...this.rows.values()].filter((m) => m.eventId === eventId && matchesPattern(m, AWAITING_MODERATION))
       .length;
   }
 

@@ -96,6 +96,9 @@ export abstract class MemoryRepository {
   /** How many of the event's memories are on the public wall. */
   abstract countOnWall(eventId: string): Promise<number>;
 
+  /** How many of the event's memories await a host's decision (AWAITING_MODERATION). */
+  abstract countAwaitingModeration(eventId: string): Promise<number>;
+
   /** Memories still processing that were stored before `storedBefore`, oldest first. */
   abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;
 

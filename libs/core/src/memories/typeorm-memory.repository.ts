@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import {
+  AWAITING_MODERATION,
   DisplayOrder,
   EventStats,
+  DomainEventName,
   FILTER_PATTERNS,
   MemoryChange,
   MemoryFilter,
@@ -139,6 +141,14 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .getCount();
   }
 
+  countAwaitingModeration(eventId: string): Promise<number> {
+    const state = stateCondition('m', AWAITING_MODERATION);
+    return this.memories
+      .createQueryBuilder('m')
+      .where(`m."eventId" = :eventId AND ${state.sql}`, { eventId, ...state.params })
+      .getCount();
+  }
+
   waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]> {
     return this.memories.find({
       select: { id: true, type: true, media: true, eventId: true },
@@ -167,8 +177,9 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
    */
   async transition(id: string, change: MemoryChange): Promise<Transitioned | null> {
     const guard = stateCondition('m', transitionGuard(change));
+    const onWall = stateCondition('changed', FILTER_PATTERNS.approved, 'wall');
     const updates = Object.entries(transitionUpdate(change));
-    const params: Record<string, unknown> = { id, ...guard.params };
+    const params: Record<string, unknown> = { id, ...guard.params, ...onWall.params };
     const assignments = updates.map(([column, value]) => {
       params[`set_${column}`] = column === 'moderation' ? (value === null ? null : JSON.stringify(value)) : value;
       return column === 'moderation' ? `"moderation" = CAST(:set_moderation AS jsonb)` : `"${column}" = :set_${column}`;
@@ -181,19 +192,25 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       params[`after_${column}`] = set[column];
       return `CAST(:after_${column} AS ${cast})`;
     };
-    const onWall = (approved: string, flagged: string, state: string) =>
+    const onWallWhen = (approved: string, flagged: string, state: string) =>
       `(${approved} AND NOT ${flagged} AND ${state} = '${ProcessingState.Ready}')`;
     // A memory that goes on the wall reaches the screens after the event's delay; one that leaves it, never.
     const publicAt = `"publicAt" = CASE
-        WHEN NOT ${onWall(after('approved', 'boolean'), after('flagged', 'boolean'), after('processingState', 'text'))} THEN NULL
-        WHEN ${onWall('before."approved"', 'before."flagged"', 'before."processingState"::text')} THEN m."publicAt"
+        WHEN NOT ${onWallWhen(after('approved', 'boolean'), after('flagged', 'boolean'), after('processingState', 'text'))} THEN NULL
+        WHEN ${onWallWhen('before."approved"', 'before."flagged"', 'before."processingState"::text')} THEN m."publicAt"
         ELSE now() + make_interval(secs => (SELECT "screenDelaySeconds" FROM "events" WHERE "id" = m."eventId"))
       END`;
-    const sql = `UPDATE "memories" AS m SET ${[...assignments, publicAt, `"updatedAt" = now()`].join(', ')}
+    // The memory.approved domain event is recorded by the same statement when the change puts the memory on
+    // the public wall: it exists exactly when the change does.
+    const sql = `WITH changed AS (UPDATE "memories" AS m SET ${[...assignments, publicAt, `"updatedAt" = now()`].join(', ')}
       FROM (SELECT "id", ${STATE_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "memories" WHERE "id" = :id FOR UPDATE) AS before
       WHERE m."id" = before."id" AND ${guard.sql}
-      RETURNING m.*, json_build_object(${before}) AS "__before"`;
-    const [rows] = await this.run<[Array<Record<string, unknown>>, number]>(sql, params);
+      RETURNING m.*, json_build_object(${before}) AS "__before"),
+      recorded AS (INSERT INTO "domain_events" ("name", "payload")
+        SELECT '${DomainEventName.MemoryApproved}', json_build_object('memoryId', changed."id", 'eventId', changed."eventId")
+        FROM changed WHERE ${onWall.sql} AND NOT ${wasOnWall('changed."__before"')})
+      SELECT * FROM changed`;
+    const rows = await this.run<Array<Record<string, unknown>>>(sql, params);
     if (!rows.length) return null;
     const { __before, ...row } = rows[0];
     return { before: __before as MemoryState, memory: this.memories.create(row as Partial<Memory>) };
@@ -223,7 +240,11 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       const columns = NEW_MEMORY_COLUMNS.map((property) => `"${this.column(property).databaseName}"`);
       const tuple = (row: number) =>
         `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`;
-      sql = `INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id"`;
+      // With each stored row, its memory.submitted domain event, in the same statement (no round trip more).
+      sql = `WITH stored AS (INSERT INTO "${this.memories.metadata.tableName}" (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, (_, row) => tuple(row)).join(', ')} ON CONFLICT ("eventId", "submissionId") DO NOTHING RETURNING "id", "eventId", "type"),
+        recorded AS (INSERT INTO "domain_events" ("name", "payload")
+          SELECT '${DomainEventName.MemorySubmitted}', json_build_object('memoryId', "id", 'eventId', "eventId", 'type', "type") FROM stored)
+        SELECT "id" FROM stored`;
       this.insertStatements.set(rows, sql);
     }
     return sql;
@@ -243,10 +264,13 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 }
 
-/**
- * A state pattern as a condition on the row aliased `alias`, with named parameters (prefixed, so that several
- * conditions can share a statement).
- */
+/** Whether a state kept as JSON (a transition's `__before`) was on the public wall. */
+function wasOnWall(json: string): string {
+  const wall = FILTER_PATTERNS.approved;
+  return `(${json}->>'approved' = '${String(wall.approved)}' AND ${json}->>'flagged' = '${String(wall.flagged)}' AND ${json}->>'processingState' = '${wall.processingState}')`;
+}
+
+/** A state pattern as a condition on the row aliased `alias`, with named parameters (named `prefix_…`). */
 function stateCondition(
   alias: string,
   pattern: StatePattern,

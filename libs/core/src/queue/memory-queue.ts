@@ -10,7 +10,6 @@ import {
   JobQueue,
   MEMORY_QUEUES,
   MemoryJobData,
-  MemoryQueueName,
   MemoryType,
   processMemoryJobId,
   QueueName,
@@ -66,7 +65,7 @@ type QueuedJob = ReturnType<typeof nextJob>;
 @Injectable()
 export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
-  readonly queues: Record<MemoryQueueName, Queue>;
+  readonly queues: Record<QueueName, Queue>;
   private readonly connection: Redis;
   private readonly enqueueTogether = new DataLoader<QueuedMemory, boolean>((memories) => this.tryEnqueueAll(memories), {
     cache: false,
@@ -81,7 +80,7 @@ export class MemoryQueue implements OnApplicationShutdown {
     @Optional() private readonly log?: PinoLogger,
   ) {
     this.connection = createRedis(config.REDIS_URL, { failFast: true });
-    const queue = (name: MemoryQueueName) => {
+    const queue = (name: QueueName) => {
       const created = new Queue(name, {
         connection: this.connection,
         prefix: keys.queuePrefix,
@@ -90,7 +89,11 @@ export class MemoryQueue implements OnApplicationShutdown {
       created.on('error', (err) => this.logger.warn(`queue connection: ${err.message}`));
       return created;
     };
-    this.queues = { [QueueName.Media]: queue(QueueName.Media), [QueueName.Moderation]: queue(QueueName.Moderation) };
+    // Every queue's producer lives here (the job metrics and the relays read them all from one place).
+    this.queues = Object.fromEntries(Object.values(QueueName).map((name) => [name, queue(name)])) as Record<
+      QueueName,
+      Queue
+    >;
   }
 
   private queueOf(job: QueuedJob): Queue {

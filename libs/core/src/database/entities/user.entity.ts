@@ -39,6 +39,10 @@ export class User {
   @Column({ type: 'int', default: 0 })
   credits: number;
 
+  /** The language the user last used the console in (one of LANGUAGES): their mail is written in it. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  language: string | null;
+
   @Column({ type: 'varchar', length: 32, default: 'free' })
   subscriptionTier: string;
 

@@ -6,6 +6,7 @@ import { MemorySubmissionId1763741000000 } from './1763741000000-memory-submissi
 import { HeldReasonCodes1763750000000 } from './1763750000000-held-reason-codes';
 import { EventLanguageText1763752000000 } from './1763752000000-event-language-text';
 import { ProviderBalanceStartsAtZero1763760000000 } from './1763760000000-provider-balance-starts-at-zero';
+import { DomainEventsAndMail1763800000000 } from './1763800000000-domain-events-and-mail';
 import { Keepsakes1763810000000 } from './1763810000000-keepsakes';
 import { VideoClips1763820000000 } from './1763820000000-video-clips';
 import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
@@ -20,6 +21,7 @@ export const MIGRATIONS = [
   HeldReasonCodes1763750000000,
   EventLanguageText1763752000000,
   ProviderBalanceStartsAtZero1763760000000,
+  DomainEventsAndMail1763800000000,
   Keepsakes1763810000000,
   VideoClips1763820000000,
   ScreenControls1763830000000,
