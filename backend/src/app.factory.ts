@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WsAdapter } from '@nestjs/platform-ws';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -27,6 +27,7 @@ import { answerCachedWallReads } from './modules/memories/public-wall.http';
 import { MemoriesController } from './modules/memories/memories.controller';
 import { API_PREFIX, routeOf } from './common/routes';
 import { acceptStreamedForms } from './modules/uploads/upload-file';
+import { createOpenApiDocument } from './openapi/openapi-document';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -113,14 +114,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   app.useGlobalFilters(new ApiExceptionFilter(await serveFrontend(app, config.FRONTEND_DIST, pages)));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Memory Wall API')
-      .setDescription('Guests leave memories for an event; hosts moderate; screens show them live.')
-      .setVersion('0.1.0')
-      .build(),
-  );
+  const document = createOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;
 }

@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { EventCustomer, EventStatus, PIN_RANGE, Role } from '@memory-wall/contracts';
+import { CustomerCreated, EventCustomer, EventStatus, PIN_RANGE, Role } from '@memory-wall/contracts';
 import { Event, EventAdmin, User } from '@memory-wall/core';
 import { validationException } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
@@ -14,12 +14,6 @@ import { CreateEventDto } from './dto/create-event.dto';
 import { CustomerAccessDto } from './dto/customer-access.dto';
 import { EventAccess } from './event-access';
 import { EventTransitions } from './event-transitions';
-
-export interface CustomerCreated {
-  customer: EventCustomer;
-  /** The PIN to hand to the customer (generated when none was given); shown once. */
-  password: string;
-}
 
 const toEventCustomer = (user: User): EventCustomer => ({
   id: user.id,

@@ -1,12 +1,20 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { AuthMessages, EventMessages, EventStatus, HostEvent, ModerationType, Role } from '@memory-wall/contracts';
+import {
+  AuthMessages,
+  CustomerCreated,
+  EventMessages,
+  EventStatus,
+  HostEvent,
+  ModerationType,
+  Role,
+} from '@memory-wall/contracts';
 import { Event, Memory, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
-import { customerAccessOf, CustomerAccessService, CustomerCreated } from './customer-access.service';
+import { customerAccessOf, CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
 import { assertDates, assertWallImage, fieldError, permissionsToEdit, pickEventFields } from './event-field-rules';
 import { assertCodeFree, freeCode, freeSlug } from './event-identifiers';

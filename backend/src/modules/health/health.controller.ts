@@ -4,6 +4,7 @@ import { Public } from '../../common/auth/auth.decorators';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { REDIS } from '@memory-wall/core';
+import { Answers } from '../../openapi/responses';
 
 @ApiTags('health')
 @Controller('health')
@@ -41,6 +42,7 @@ export class HealthController {
   @Get('live')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Liveness: 200 while the API process answers (no database or Redis I/O)' })
+  @Answers(200, 'LivenessResponse')
   live() {
     return { status: 'ok' };
   }
