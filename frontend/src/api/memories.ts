@@ -3,10 +3,14 @@ import {
   BooleanText,
   LIVE_POSITION_HEADER,
   type DisplayOrder,
+  type HostMemoriesResponse,
   type HostMemory,
+  type HostMemoryResponse,
   type LiveJoined,
   type LiveMessage,
+  type MemoriesResponse,
   type PublicMemory,
+  type UpdateMemoryRequest,
 } from '@memory-wall/contracts';
 import { api } from './api';
 import { applyLiveMessage, missedBetween, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
@@ -30,11 +34,6 @@ export interface HostMemoriesArgs {
 export interface MemoryAction {
   id: string;
   eventId: string;
-}
-
-interface MemoryResponse {
-  success: true;
-  memory: HostMemory;
 }
 
 /** Address of a host list: pending ones come from the pending-submissions endpoint (spec §7). */
@@ -130,7 +129,7 @@ export const memoriesApi = api.injectEndpoints({
           params: Object.keys(params).length ? params : undefined,
         };
       },
-      transformResponse: (response: { memories: PublicMemory[] }) => response.memories,
+      transformResponse: (response: MemoriesResponse) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
       // Drop the entry (and so leave its socket) as soon as no screen uses it.
       keepUnusedDataFor: 0,
@@ -146,7 +145,7 @@ export const memoriesApi = api.injectEndpoints({
     /** For the event's hosts: its memories with their moderation state, kept current by the hosts' feed. */
     getHostMemories: build.query<HostMemory[], HostMemoriesArgs>({
       query: hostListRequest,
-      transformResponse: (response: { memories: HostMemory[] }) => response.memories,
+      transformResponse: (response: HostMemoriesResponse) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(args, lifecycle) {
@@ -159,7 +158,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     approveSubmission: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     /** Reject: the submission is deleted. */
@@ -168,13 +167,13 @@ export const memoriesApi = api.injectEndpoints({
       transformResponse: () => undefined,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
-    updateMemory: build.mutation<HostMemory, MemoryAction & { approved?: boolean; flagged?: boolean }>({
+    updateMemory: build.mutation<HostMemory, MemoryAction & UpdateMemoryRequest>({
       query: ({ id, eventId: _eventId, ...body }) => ({
         url: `memories/${encodeURIComponent(id)}`,
         method: 'PATCH',
         body,
       }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     removeMemory: build.mutation<void, MemoryAction>({
@@ -185,12 +184,12 @@ export const memoriesApi = api.injectEndpoints({
     /** Toggles featured (409 unless the memory is on the wall). */
     featureMemory: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/feature`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     flagMemory: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/flag`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
   }),

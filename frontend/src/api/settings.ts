@@ -1,11 +1,11 @@
-import type { GlobalSettings } from '@memory-wall/contracts';
+import type { GlobalSettings, SettingsResponse } from '@memory-wall/contracts';
 import { api } from './api';
 
 const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<GlobalSettings, void>({
       query: () => 'settings',
-      transformResponse: (response: { settings: GlobalSettings }) => response.settings,
+      transformResponse: (response: SettingsResponse) => response.settings,
       providesTags: ['Settings'],
     }),
   }),
