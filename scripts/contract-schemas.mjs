@@ -10,8 +10,28 @@ import { createGenerator } from 'ts-json-schema-generator';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(root, 'backend/src/openapi/contract-schemas.json');
 
-/** The contract types the API answers with (their parts are included as they are referenced). */
+/**
+ * The contract types the API answers with (their parts are included as they are referenced), and the request
+ * bodies that the DTOs implement (request-contracts.spec.ts compares them; the document describes requests by
+ * the DTOs, whose validation rules it shows too).
+ */
 const ROOTS = [
+  'LoginRequest',
+  'RegisterRequest',
+  'ChangePasswordRequest',
+  'UpdateProfileRequest',
+  'ResetCustomerPasswordRequest',
+  'ResetProviderPasswordRequest',
+  'CreateEventRequest',
+  'UpdateEventRequest',
+  'CustomerAccessRequest',
+  'UpdateMemoryRequest',
+  'MessageSubmissionRequest',
+  'PhotoSubmissionFields',
+  'DrawingSubmissionRequest',
+  'CreatePaymentIntentRequest',
+  'AdjustCreditsRequest',
+  'ListTransactionsRequest',
   'ApiErrorBody',
   'SuccessResponse',
   'LivenessResponse',

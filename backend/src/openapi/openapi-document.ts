@@ -69,12 +69,16 @@ function describeAccess(operation: OperationObject, rule: { isPublic: boolean; r
   if (rule.roles) operation.description = joinText(operation.description, `Roles: ${rule.roles.join(', ')}.`);
 }
 
-/** What the platform refuses on any route before a handler runs (request-limits.ts, origin-check.ts, pipes). */
+/**
+ * What the platform refuses on any route before a handler runs (request-limits.ts, origin-check.ts, pipes),
+ * and the bare 500 of anything unexpected (api-errors.ts).
+ */
 function describeCommonRefusals(operation: OperationObject, method: string, path: string) {
   addResponse(operation, 400);
   if (path.includes('{')) addResponse(operation, 404);
   if (WRITES.has(method)) addResponse(operation, 403);
   if (operation.requestBody) addResponse(operation, 413);
+  addResponse(operation, 500);
 }
 
 function addResponse(operation: OperationObject, status: number) {

@@ -19,6 +19,7 @@ const REFUSALS: Record<number, string> = {
   409: 'Conflicts with what is stored',
   413: 'The body or file is too large',
   429: 'Too many requests: wait the seconds in Retry-After',
+  500: 'Failed on our side (a store it depends on was unreachable); the body says no more',
   502: 'A provider this depends on could not be reached',
   503: 'Not available right now',
 };

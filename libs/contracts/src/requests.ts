@@ -94,7 +94,7 @@ export interface WallSettingsRequest extends EventDetailsRequest {
 
 /** PATCH /api/events/{id}: form fields, wall settings, or a status to publish (live) or complete. */
 export interface UpdateEventRequest extends WallSettingsRequest {
-  status?: typeof EventStatus.Live | typeof EventStatus.Completed;
+  status?: Extract<EventStatus, 'live' | 'completed'>;
 }
 
 /** POST /api/events/{id}/customer (spec §5 Customer access). Without a password a PIN is generated. */

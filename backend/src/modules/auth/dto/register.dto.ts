@@ -93,7 +93,7 @@ export class RegisterDto implements RegisterRequest {
   @MaxLength(256)
   passwordConfirm: string;
 
-  @ApiProperty({ enum: SELF_REGISTER_ROLES, default: 'guest' })
+  @ApiPropertyOptional({ enum: SELF_REGISTER_ROLES, default: 'guest' })
   @IsOptional()
   @IsIn(SELF_REGISTER_ROLES, { message: AuthMessages.roleNotAllowed })
   role?: SelfRegisterRole;
