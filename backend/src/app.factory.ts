@@ -4,12 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, createLogger, Metrics } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
+import { toErrorBody } from './common/api-errors';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
@@ -56,6 +58,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: trustProxyHops(config.TRUST_PROXY),
+    // Fastify's own refusals before routing (a malformed or over-long path) answer the API's one error body too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const body = toErrorBody(error);
+      void reply.code(body.statusCode).send(body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,

@@ -75,7 +75,10 @@ function describeAccess(operation: OperationObject, rule: { isPublic: boolean; r
  */
 function describeCommonRefusals(operation: OperationObject, method: string, path: string) {
   addResponse(operation, 400);
-  if (path.includes('{')) addResponse(operation, 404);
+  if (path.includes('{')) {
+    addResponse(operation, 404);
+    addResponse(operation, 414);
+  }
   if (WRITES.has(method)) addResponse(operation, 403);
   if (operation.requestBody) addResponse(operation, 413);
   addResponse(operation, 500);

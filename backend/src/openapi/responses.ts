@@ -18,6 +18,7 @@ const REFUSALS: Record<number, string> = {
   404: 'Not found, or not visible to the caller',
   409: 'Conflicts with what is stored',
   413: 'The body or file is too large',
+  414: 'A path parameter is longer than any the API makes',
   429: 'Too many requests: wait the seconds in Retry-After',
   500: 'Failed on our side (a store it depends on was unreachable); the body says no more',
   502: 'A provider this depends on could not be reached',

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { ApiClient } from '../support/http';
 import { contractOf, OpenApiContract } from '../support/openapi-contract';
 import { RunningProcess, startApi } from '../support/processes';
 import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
@@ -87,6 +88,13 @@ describe('the OpenAPI document', () => {
     expect(bodiless.filter((name) => !withoutBody.includes(name) && !/\/(feature|flag)$/.test(name))).toEqual([]);
     expect(bodies['POST /api/events/{eventId}/submissions/photo']).toEqual(['multipart/form-data']);
     expect(bodies['POST /api/upload/featured-image/{id}']).toEqual(['multipart/form-data']);
+  });
+
+  it('describes the 414 of an over-long path parameter, which Fastify answers before any handler', async () => {
+    // ApiClient checks the answer against the document.
+    const res = await new ApiClient(api.url).get(`/api/events/public/${'a'.repeat(300)}`);
+    expect(res.status).toBe(414);
+    expect(res.body).toMatchObject({ statusCode: 414, message: expect.any(String) });
   });
 
   it('refuses answers it does not describe, and accepts those it does', async () => {
