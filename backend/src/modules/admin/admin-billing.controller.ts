@@ -32,7 +32,7 @@ export class AdminBillingController {
   @HttpCode(200)
   @ApiOperation({ summary: "Add or remove a provider's credits with a reason (never below zero)" })
   @Answers(200, 'AdjustCreditsResponse')
-  @Refuses(409)
+  @Refuses(404, 409)
   adjust(@CurrentSession() session: Session, @Body() dto: AdjustCreditsDto): Promise<AdjustCreditsResponse> {
     return this.billing.adjust(session, dto);
   }
