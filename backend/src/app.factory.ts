@@ -3,13 +3,15 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WsAdapter } from '@nestjs/platform-ws';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, createLogger, Metrics, Tracing } from '@memory-wall/core';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
+import { toErrorBody } from './common/api-errors';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { createLogStream } from './common/log-stream';
 import { compressResponses } from './common/compression';
@@ -30,6 +32,7 @@ import { answerCachedWallReads } from './modules/memories/public-wall.http';
 import { MemoriesController } from './modules/memories/memories.controller';
 import { API_PREFIX, routeOf } from './common/routes';
 import { acceptStreamedForms } from './modules/uploads/upload-file';
+import { createOpenApiDocument } from './openapi/openapi-document';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -58,6 +61,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     // Only this many proxies may speak for the client: a spoofed X-Forwarded-For beyond them is ignored.
     trustProxy: trustProxyHops(config.TRUST_PROXY),
+    // Fastify's own refusals before routing (a malformed or over-long path) answer the API's one error body too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const body = toErrorBody(error);
+      void reply.code(body.statusCode).send(body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
@@ -118,14 +126,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   app.useGlobalFilters(new ApiExceptionFilter(await serveFrontend(app, config.FRONTEND_DIST, pages)));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Memory Wall API')
-      .setDescription('Guests leave memories for an event; hosts moderate; screens show them live.')
-      .setVersion('0.1.0')
-      .build(),
-  );
+  const document = createOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;
 }

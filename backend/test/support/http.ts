@@ -1,4 +1,10 @@
-/** A tiny HTTP client of the API that keeps the session cookie, like a browser would. */
+import { contractOf } from './openapi-contract';
+
+/**
+ * A tiny HTTP client of the API that keeps the session cookie, like a browser would. Every answer is
+ * checked against the API's OpenAPI document (status and JSON body): a test that gets an answer the document
+ * does not describe fails, so the document cannot drift from the code.
+ */
 export class ApiClient {
   cookie?: string;
 
@@ -32,6 +38,10 @@ export class ApiClient {
     } catch {
       json = undefined;
     }
+    const contract = await contractOf(this.baseUrl);
+    const problems =
+      contract?.problems(method, path, response.status, response.headers.get('content-type'), json) ?? [];
+    if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n${problems.join('\n')}`);
     return { status: response.status, body: json, text, headers: response.headers };
   }
 

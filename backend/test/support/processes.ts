@@ -75,6 +75,8 @@ export async function startApi(
     if (status === healthStatus) return api;
     await sleep(100);
   }
+  // Not left running: a test whose start-up failed has no handle to stop it with, and Jest would wait for it.
+  await api.stop('SIGKILL');
   throw new Error(`API health did not reach ${healthStatus}:\n${api.output()}`);
 }
 

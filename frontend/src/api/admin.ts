@@ -3,15 +3,19 @@ import type {
   AdjustCreditsResponse,
   AdminCreditTransaction,
   AdminServiceProvider,
+  AdminTransactionsResponse,
   BillingSummary,
   HostEvent,
   OutboxMailResponse,
+  ResetProviderPasswordRequest,
+  ServiceProviderEventsResponse,
+  ServiceProviderResponse,
+  ServiceProvidersResponse,
 } from '@memory-wall/contracts';
 import { api } from './api';
 
-export interface ResetProviderPasswordArgs {
+export interface ResetProviderPasswordArgs extends ResetProviderPasswordRequest {
   serviceProviderId: string;
-  newPassword: string;
 }
 
 const providerTag = (id: string) => ({ type: 'ServiceProvider' as const, id });
@@ -25,7 +29,7 @@ export const adminApi = api.injectEndpoints({
     }),
     getServiceProviders: build.query<AdminServiceProvider[], void>({
       query: () => 'admin/service-providers',
-      transformResponse: (response: { serviceProviders: AdminServiceProvider[] }) => response.serviceProviders,
+      transformResponse: (response: ServiceProvidersResponse) => response.serviceProviders,
       providesTags: (result = []) => [
         { type: 'ServiceProvider', id: 'LIST' },
         ...result.map(({ id }) => providerTag(id)),
@@ -33,18 +37,18 @@ export const adminApi = api.injectEndpoints({
     }),
     getServiceProvider: build.query<AdminServiceProvider, string>({
       query: (id) => `admin/service-providers/${encodeURIComponent(id)}`,
-      transformResponse: (response: { serviceProvider: AdminServiceProvider }) => response.serviceProvider,
+      transformResponse: (response: ServiceProviderResponse) => response.serviceProvider,
       providesTags: (_result, _error, id) => [providerTag(id)],
     }),
     getServiceProviderEvents: build.query<HostEvent[], string>({
       query: (id) => `admin/service-providers/${encodeURIComponent(id)}/events`,
-      transformResponse: (response: { events: HostEvent[] }) => response.events,
+      transformResponse: (response: ServiceProviderEventsResponse) => response.events,
       providesTags: (_result, _error, id) => [providerTag(id), { type: 'Event', id: 'LIST' }],
     }),
     /** Every provider's ledger rows, newest first. */
     getCreditTransactions: build.query<AdminCreditTransaction[], void>({
       query: () => 'admin/credit-transactions',
-      transformResponse: (response: { transactions: AdminCreditTransaction[] }) => response.transactions,
+      transformResponse: (response: AdminTransactionsResponse) => response.transactions,
       providesTags: ['CreditTransaction'],
     }),
     /** Purchases, revenue and active providers; changes with the ledger and the providers. */

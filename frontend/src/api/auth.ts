@@ -1,40 +1,19 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type {
+  ChangePasswordRequest,
+  LoginRequest,
   PasswordResetBody,
   PasswordResetRequest,
+  ProfileResponse,
+  RegisterRequest,
   Role,
   SessionUser,
+  UpdateProfileRequest,
   UserProfile,
   UserResponse,
 } from '@memory-wall/contracts';
 import { api } from './api';
-
-export interface LoginRequest {
-  emailOrUsername: string;
-  password: string;
-}
-
-export interface RegisterRequest {
-  username: string;
-  email: string;
-  password: string;
-  passwordConfirm: string;
-  role: Role;
-  profileData: { fullName?: string };
-}
-
-export interface UpdateProfileRequest {
-  id: string;
-  email?: string;
-  profileData: Pick<UserProfile, 'fullName' | 'contactNumber' | 'phoneNumber' | 'companyName'>;
-}
-
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -82,9 +61,9 @@ export const authApi = api.injectEndpoints({
         dispatch(api.util.resetApiState());
       },
     }),
-    updateProfile: build.mutation<SessionUser, UpdateProfileRequest>({
+    updateProfile: build.mutation<SessionUser, { id: string } & UpdateProfileRequest>({
       query: ({ id, ...body }) => ({ url: `users/${encodeURIComponent(id)}/profile`, method: 'PATCH', body }),
-      transformResponse: (response: { success: true; user: SessionUser }) => response.user,
+      transformResponse: (response: ProfileResponse) => response.user,
       onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
     }),

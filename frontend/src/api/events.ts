@@ -1,18 +1,32 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
+  AddCustomerResponse,
   AnimationStyle,
+  CreateEventRequest,
+  CreateEventResponse,
+  CustomerAccessRequest,
+  CustomerCreated,
   CustomerPermissions,
   DisplayOrder,
   EventCustomer,
+  EventByCodeResponse,
+  EventCustomersResponse,
+  EventDetailsRequest,
   EventStats,
   EventStatus,
   EventType,
+  FeaturedImageResponse,
   HostEvent,
-  Language,
-  ModerationType,
+  HostEventResponse,
+  HostEventsResponse,
   PublicEvent,
+  PublicEventResponse,
+  ResetCustomerPasswordRequest,
   ScreenControls,
   ScreenControlsChange,
+  UpdatedEventResponse,
+  UpdateEventRequest,
+  WallSettingsRequest,
 } from '@memory-wall/contracts';
 import { api } from './api';
 
@@ -30,64 +44,32 @@ export function screensChanged(dispatch: Dispatch, eventId: string, screens: Scr
  */
 export type EventListItem = HostEvent;
 
-/** The fields of the event form (spec §2), as POST /events and PATCH /events/{id} take them. */
-export interface EventFormFields {
-  name: string;
-  eventType: EventType;
-  /** ISO date (yyyy-MM-dd) or null. */
-  eventDate: string | null;
-  eventEndDate: string | null;
-  moderationType: ModerationType;
-  wallTitle: string | null;
-  wallImage: string | null;
-  numberOfImagesDisplay: number;
-  defaultLanguage: Language;
-  animationStyle: AnimationStyle;
-  eventCode?: string | null;
-}
+/**
+ * The fields of the event form (spec §2), all of them given, as POST /events and PATCH /events/{id} take
+ * them (the contracts' CreateEventRequest).
+ */
+export type EventFormFields = Required<
+  Pick<
+    CreateEventRequest,
+    | 'name'
+    | 'eventType'
+    | 'eventDate'
+    | 'eventEndDate'
+    | 'moderationType'
+    | 'wallTitle'
+    | 'wallImage'
+    | 'numberOfImagesDisplay'
+    | 'defaultLanguage'
+    | 'animationStyle'
+  >
+> &
+  Pick<CreateEventRequest, 'eventCode'>;
 
-/** A customer's login, given on creation or added later. */
-export interface CustomerAccessFields {
-  customerName: string;
-  customerEmail: string;
-  customerUsername: string;
-  customerPassword?: string;
-}
+/** What creating an event gives the form: the event, and the customer with its PIN when access was given. */
+export type CreatedEvent = Omit<CreateEventResponse, 'success'>;
 
-export type CreateEventRequest = EventFormFields & Partial<CustomerAccessFields>;
-
-export interface CreateEventResponse {
-  event: HostEvent;
-  /** Present when customer access was given: the event is then published and 1 credit used. */
-  customer?: EventCustomer;
-  /** The customer's PIN, shown once. */
-  password?: string;
-}
-
-/** Wall settings a customer may change (spec §2 Wall settings). */
-export interface WallSettingsFields {
-  wallTitle: string | null;
-  wallImage: string | null;
-  moderationType: ModerationType;
-  numberOfImagesDisplay: number;
-  transitionTime: number;
-  colorTheme: string;
-  enableMusic: boolean;
-  allowVideo: boolean;
-  maxVideoSeconds: number;
-  animationStyle: AnimationStyle;
-  displayOrder: DisplayOrder;
-}
-
-export type UpdateEventRequest = { id: string } & Partial<EventFormFields & WallSettingsFields> & {
-    /** live: publish (1 credit); completed: complete. */
-    status?: typeof EventStatus.Live | typeof EventStatus.Completed;
-  };
-
-export interface AddCustomerResponse {
-  customer: EventCustomer;
-  password: string;
-}
+/** Wall settings a customer may change (spec §2 Wall settings), all of them given. */
+export type WallSettingsFields = Required<Omit<WallSettingsRequest, keyof EventDetailsRequest>>;
 
 const eventTags = (id: string) => [
   { type: 'Event' as const, id },
@@ -117,7 +99,7 @@ export const eventsApi = api.injectEndpoints({
     /** The caller's events, newest first. */
     getEvents: build.query<EventListItem[], void>({
       query: () => 'events',
-      transformResponse: (response: { events: EventListItem[] }) => response.events,
+      transformResponse: (response: HostEventsResponse) => response.events,
       providesTags: (result = []) => [
         { type: 'Event', id: 'LIST' },
         ...result.map(({ id }) => ({ type: 'Event' as const, id })),
@@ -131,28 +113,28 @@ export const eventsApi = api.injectEndpoints({
     /** One event as its hosts see it (404 when it is not the caller's). */
     getEvent: build.query<HostEvent, string>({
       query: (id) => `events/${encodeURIComponent(id)}`,
-      transformResponse: (response: { event: HostEvent }) => response.event,
+      transformResponse: (response: HostEventResponse) => response.event,
       providesTags: (_result, _error, id) => [{ type: 'Event', id }],
       extraOptions: EVENT_FETCH_RETRY,
     }),
     /** The public view of an event, used by guests, the display and the presentation. */
     getPublicEvent: build.query<PublicEvent, string>({
       query: (eventId) => `events/public/${encodeURIComponent(eventId)}`,
-      transformResponse: (response: { event: PublicEvent }) => response.event,
+      transformResponse: (response: PublicEventResponse) => response.event,
       providesTags: (_result, _error, eventId) => [{ type: 'Event', id: eventId }],
       extraOptions: EVENT_FETCH_RETRY,
     }),
     getEventByCode: build.query<PublicEvent, string>({
       query: (code) => `events/by-code/${encodeURIComponent(code)}`,
-      transformResponse: (response: { event: PublicEvent }) => response.event,
+      transformResponse: (response: EventByCodeResponse) => response.event,
     }),
     getEventBySlug: build.query<PublicEvent, string>({
       query: (slug) => `events/by-slug/${encodeURIComponent(slug)}`,
-      transformResponse: (response: { event: PublicEvent }) => response.event,
+      transformResponse: (response: PublicEventResponse) => response.event,
     }),
-    createEvent: build.mutation<CreateEventResponse, CreateEventRequest>({
+    createEvent: build.mutation<CreatedEvent, CreateEventRequest>({
       query: (body) => ({ url: 'events', method: 'POST', body }),
-      transformResponse: ({ event, customer, password }: CreateEventResponse & { success: true }) => ({
+      transformResponse: ({ event, customer, password }: CreateEventResponse) => ({
         event,
         customer,
         password,
@@ -160,9 +142,9 @@ export const eventsApi = api.injectEndpoints({
       invalidatesTags: (result) =>
         result ? [{ type: 'Event', id: 'LIST' }, ...(result.customer ? creditTags : [])] : [],
     }),
-    updateEvent: build.mutation<HostEvent, UpdateEventRequest>({
+    updateEvent: build.mutation<HostEvent, { id: string } & UpdateEventRequest>({
       query: ({ id, ...body }) => ({ url: `events/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      transformResponse: (response: { event: HostEvent }) => response.event,
+      transformResponse: (response: UpdatedEventResponse) => response.event,
       invalidatesTags: (result, _error, { id, status }) =>
         result ? [...eventTags(id), ...(status === 'live' ? creditTags : [])] : [],
     }),
@@ -173,11 +155,11 @@ export const eventsApi = api.injectEndpoints({
     }),
     getEventCustomers: build.query<EventCustomer[], string>({
       query: (id) => `events/${encodeURIComponent(id)}/customer`,
-      transformResponse: (response: { customers: EventCustomer[] }) => response.customers,
+      transformResponse: (response: EventCustomersResponse) => response.customers,
       providesTags: (_result, _error, id) => [{ type: 'Customer', id }],
     }),
     /** Adds a customer login; publishes a draft (1 credit). */
-    addEventCustomer: build.mutation<AddCustomerResponse, { eventId: string } & CustomerAccessFields>({
+    addEventCustomer: build.mutation<CustomerCreated, { eventId: string } & CustomerAccessRequest>({
       query: ({ eventId, ...body }) => ({
         url: `events/${encodeURIComponent(eventId)}/customer`,
         method: 'POST',
@@ -214,7 +196,7 @@ export const eventsApi = api.injectEndpoints({
       query: ({ customerId, password }) => ({
         url: `users/${encodeURIComponent(customerId)}/reset-password`,
         method: 'PATCH',
-        body: { password },
+        body: { password } satisfies ResetCustomerPasswordRequest,
       }),
       transformResponse: () => undefined,
     }),
@@ -242,7 +224,7 @@ export const eventsApi = api.injectEndpoints({
         body.append('image', file);
         return { url: `upload/featured-image/${encodeURIComponent(eventId)}`, method: 'POST', body };
       },
-      transformResponse: (response: { imageUrl: string }) => response.imageUrl,
+      transformResponse: (response: FeaturedImageResponse) => response.imageUrl,
       invalidatesTags: (result, _error, { eventId }) => (result ? [{ type: 'Event', id: eventId }] : []),
     }),
   }),

@@ -5,10 +5,14 @@ import {
   LIVE_POSITION_HEADER,
   LiveMessageType,
   type DisplayOrder,
+  type HostMemoriesResponse,
   type HostMemory,
+  type HostMemoryResponse,
   type LiveJoined,
   type LiveMessage,
+  type MemoriesResponse,
   type PublicMemory,
+  type UpdateMemoryRequest,
 } from '@memory-wall/contracts';
 import { api } from './api';
 import { screensChanged } from './events';
@@ -33,11 +37,6 @@ export interface HostMemoriesArgs {
 export interface MemoryAction {
   id: string;
   eventId: string;
-}
-
-interface MemoryResponse {
-  success: true;
-  memory: HostMemory;
 }
 
 /** Address of a host list: pending ones come from the pending-submissions endpoint (spec §7). */
@@ -141,7 +140,7 @@ export const memoriesApi = api.injectEndpoints({
           params: Object.keys(params).length ? params : undefined,
         };
       },
-      transformResponse: (response: { memories: PublicMemory[] }) => response.memories,
+      transformResponse: (response: MemoriesResponse) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
       // Drop the entry (and so leave its socket) as soon as no screen uses it.
       keepUnusedDataFor: 0,
@@ -157,7 +156,7 @@ export const memoriesApi = api.injectEndpoints({
     /** For the event's hosts: its memories with their moderation state, kept current by the hosts' feed. */
     getHostMemories: build.query<HostMemory[], HostMemoriesArgs>({
       query: hostListRequest,
-      transformResponse: (response: { memories: HostMemory[] }) => response.memories,
+      transformResponse: (response: HostMemoriesResponse) => response.memories,
       providesTags: (_result, _error, { eventId }) => [{ type: 'Memory', id: `event-${eventId}` }],
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(args, lifecycle) {
@@ -170,7 +169,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     approveSubmission: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     /** Reject: the submission is deleted. */
@@ -179,13 +178,13 @@ export const memoriesApi = api.injectEndpoints({
       transformResponse: () => undefined,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
-    updateMemory: build.mutation<HostMemory, MemoryAction & { approved?: boolean; flagged?: boolean }>({
+    updateMemory: build.mutation<HostMemory, MemoryAction & UpdateMemoryRequest>({
       query: ({ id, eventId: _eventId, ...body }) => ({
         url: `memories/${encodeURIComponent(id)}`,
         method: 'PATCH',
         body,
       }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     removeMemory: build.mutation<void, MemoryAction>({
@@ -196,18 +195,18 @@ export const memoriesApi = api.injectEndpoints({
     /** Takes back an approval while the memory waits for the screens' delay (409 once it reached them). */
     pullBackMemory: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `submissions/${encodeURIComponent(id)}/pull-back`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     /** Toggles featured (409 unless the memory is on the wall). */
     featureMemory: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/feature`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
     flagMemory: build.mutation<HostMemory, MemoryAction>({
       query: ({ id }) => ({ url: `memories/${encodeURIComponent(id)}/flag`, method: 'POST' }),
-      transformResponse: (response: MemoryResponse) => response.memory,
+      transformResponse: (response: HostMemoryResponse) => response.memory,
       onQueryStarted: (action, lifecycle) => storeChange(action, lifecycle),
     }),
   }),

@@ -1,11 +1,11 @@
-import type { GlobalSettings, ModerationCapabilities } from '@memory-wall/contracts';
+import type { GlobalSettings, ModerationCapabilities, SettingsResponse } from '@memory-wall/contracts';
 import { api } from './api';
 
 const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<GlobalSettings, void>({
       query: () => 'settings',
-      transformResponse: (response: { settings: GlobalSettings }) => response.settings,
+      transformResponse: (response: SettingsResponse) => response.settings,
       providesTags: ['Settings'],
     }),
     /** Whether AI moderation can run here (hosts only); the server's configuration, so asked once per visit. */

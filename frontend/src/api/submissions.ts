@@ -1,4 +1,12 @@
-import { SUBMISSION_ID_HEADER, type SubmissionResponse } from '@memory-wall/contracts';
+import {
+  BooleanText,
+  SUBMISSION_ID_HEADER,
+  type PhotoSubmissionFields,
+  type DrawingSubmissionRequest,
+  type ImageSubmissionFields,
+  type MessageSubmissionRequest,
+  type SubmissionResponse,
+} from '@memory-wall/contracts';
 import { api } from './api';
 import { apiBaseUrl } from './config';
 import { newSubmissionId, SUBMISSION_RETRY, SUBMISSION_RETRY_OPTIONS, withRetries } from './submissionRetry';
@@ -7,31 +15,23 @@ import { postForm } from './upload';
 // A guest's submissions, apart from ./memories.ts so the contribute page does not load the live socket code.
 // Each submission gets its own id, sent with every retry of it: the server stores it once (./submissionRetry).
 
-export interface MessageSubmission {
+export interface MessageSubmission extends MessageSubmissionRequest {
   eventId: string;
-  name: string;
   title: string;
-  message: string;
 }
 
-export interface PhotoSubmission {
+/** The multipart fields (PhotoSubmissionFields of the contracts) and the file. */
+export interface PhotoSubmission extends ImageSubmissionFields {
   eventId: string;
-  name: string;
   file: Blob;
   /** The file name sent with the upload. */
   fileName: string;
-  photoCaption?: string;
-  title?: string;
   /** A host's bulk upload: the server allows 5 MB per file instead of 10. */
   bulk?: boolean;
 }
 
-export interface DrawingSubmission {
+export interface DrawingSubmission extends DrawingSubmissionRequest {
   eventId: string;
-  name: string;
-  title?: string;
-  /** data:image/png;base64,… */
-  content: string;
 }
 
 const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') =>
@@ -40,11 +40,9 @@ const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') =
 /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
 function photoForm({ name, file, fileName, photoCaption, title, bulk }: PhotoSubmission): FormData {
   const form = new FormData();
-  form.append('name', name);
-  if (photoCaption) form.append('photoCaption', photoCaption);
-  if (title) form.append('title', title);
-  if (bulk) form.append('bulk', 'true');
-  // Fields first: the server reads the parts in order and checks the limits before storing the file.
+  // Named by the contract, so that the multipart field names are the server's.
+  const fields: PhotoSubmissionFields = { name, photoCaption, title, bulk: bulk ? BooleanText.True : undefined };
+  for (const [field, value] of Object.entries(fields)) if (value) form.append(field, value);
   form.append('photo', file, fileName);
   return form;
 }
@@ -100,7 +98,7 @@ export const submissionsApi = api.injectEndpoints({
         method: 'POST',
         headers: { [SUBMISSION_ID_HEADER]: newSubmissionId() },
         timeout: SUBMISSION_RETRY.stallMs,
-        body: { name, content, ...(title ? { title } : {}) },
+        body: { name, content, ...(title ? { title } : {}) } satisfies DrawingSubmissionRequest,
       }),
       extraOptions: SUBMISSION_RETRY_OPTIONS,
     }),

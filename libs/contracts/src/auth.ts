@@ -48,6 +48,7 @@ export interface PasswordResetBody {
 
 /** Roles a person may choose when registering; owners come from the seed or the environment. */
 export const SELF_REGISTER_ROLES = [Role.Guest, Role.Customer, Role.ServiceProvider] as const;
+export type SelfRegisterRole = Exclude<Role, 'owner'>;
 
 /**
  * Usernames are kept in Unicode NFKC form (full-width and other compatibility forms folded), trimmed. They

@@ -11,5 +11,6 @@ export * from './memories';
 export * from './memory-state';
 export * from './billing';
 export * from './requests';
+export * from './responses';
 export * from './screens';
 export * from './keepsakes';

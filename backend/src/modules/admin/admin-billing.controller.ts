@@ -6,6 +6,7 @@ import type { Session } from '../auth/session.store';
 import { BillingService } from './billing.service';
 import { AdjustCreditsDto } from './dto/adjust-credits.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
+import { Answers, Refuses } from '../../openapi/responses';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -15,12 +16,14 @@ export class AdminBillingController {
 
   @Get('credit-transactions')
   @ApiOperation({ summary: 'Ledger rows of every provider, newest first, with provider and user names' })
+  @Answers(200, 'AdminTransactionsResponse')
   async transactions(@Query() query: ListTransactionsQuery) {
     return { transactions: await this.billing.transactions(query) };
   }
 
   @Get('billing')
   @ApiOperation({ summary: 'Credits purchased, revenue actually paid (US cents), providers with a live event' })
+  @Answers(200, 'BillingSummary')
   summary(): Promise<BillingSummary> {
     return this.billing.summary();
   }
@@ -28,6 +31,8 @@ export class AdminBillingController {
   @Post('adjust-credits')
   @HttpCode(200)
   @ApiOperation({ summary: "Add or remove a provider's credits with a reason (never below zero)" })
+  @Answers(200, 'AdjustCreditsResponse')
+  @Refuses(404, 409)
   adjust(@CurrentSession() session: Session, @Body() dto: AdjustCreditsDto): Promise<AdjustCreditsResponse> {
     return this.billing.adjust(session, dto);
   }

@@ -6,6 +6,7 @@ import { UuidParam } from '../../common/uuid-param.pipe';
 import { ResetProviderPasswordDto } from '../users/dto/reset-password.dto';
 import { UsersService } from '../users/users.service';
 import { ProviderOverviewService } from './provider-overview.service';
+import { Answers } from '../../openapi/responses';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -18,18 +19,21 @@ export class AdminController {
 
   @Get('service-providers')
   @ApiOperation({ summary: 'Every service provider with its account, credits and event and contribution counts' })
+  @Answers(200, 'ServiceProvidersResponse')
   async list() {
     return { serviceProviders: await this.providers.list() };
   }
 
   @Get('service-providers/:id')
   @ApiOperation({ summary: 'One service provider, as in the list' })
+  @Answers(200, 'ServiceProviderResponse')
   async get(@Param('id', UuidParam('service provider id')) id: string) {
     return { serviceProvider: await this.providers.get(id) };
   }
 
   @Get('service-providers/:id/events')
   @ApiOperation({ summary: "A service provider's events, newest first, with contribution counts" })
+  @Answers(200, 'ServiceProviderEventsResponse')
   async events(@Param('id', UuidParam('service provider id')) id: string) {
     return { events: await this.providers.events(id) };
   }
@@ -37,6 +41,7 @@ export class AdminController {
   @Post('service-providers/:id/reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: "The owner resets a service provider's password; ends its sessions" })
+  @Answers(200, 'SuccessResponse')
   async resetProviderPassword(
     @Param('id', UuidParam('service provider id')) id: string,
     @Body() dto: ResetProviderPasswordDto,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthMessages, UserResponse } from '@memory-wall/contracts';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
@@ -12,6 +12,7 @@ import { PasswordResets } from './password-resets';
 import { RegisterDto } from './dto/register.dto';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import type { Session } from './session.store';
+import { Answers, Refuses, SESSION_SCHEME } from '../../openapi/responses';
 
 type SessionRequest = FastifyRequest & { sessionId?: string };
 
@@ -29,6 +30,8 @@ export class AuthController {
   @ApiOperation({
     summary: 'Create an account (guest, customer or service provider) and sign in; rate-limited per address',
   })
+  @Answers(201, 'UserResponse', 'Registered and signed in (sets the session cookie)')
+  @Refuses(409, 429)
   async register(
     @Body() dto: RegisterDto,
     @Req() req: SessionRequest,
@@ -43,6 +46,8 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email or username; rate-limited per account and per address' })
+  @Answers(200, 'UserResponse', 'Signed in (sets the session cookie)')
+  @Refuses(401, 429)
   async login(
     @Body() dto: LoginDto,
     @Req() req: SessionRequest,
@@ -57,6 +62,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End this session' })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @Answers(200, 'SuccessResponse', 'Signed out (clears the session cookie)')
   async logout(@Req() req: SessionRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.auth.logout(req.sessionId);
     clearSessionCookie(reply);
@@ -85,6 +92,7 @@ export class AuthController {
 
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user (401 when signed out)' })
+  @Answers(200, 'UserResponse')
   async me(@CurrentSession() session: Session): Promise<UserResponse> {
     return { user: await this.users.getSessionUser(session.userId) };
   }
@@ -92,6 +100,7 @@ export class AuthController {
   @Post('change-password')
   @HttpCode(200)
   @ApiOperation({ summary: "Change one's own password; ends every other session" })
+  @Answers(200, 'SuccessResponse', 'Changed; this session continues under a new cookie')
   async changePassword(
     @CurrentSession() session: Session,
     @Body() dto: ChangePasswordDto,

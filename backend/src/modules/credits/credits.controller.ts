@@ -4,6 +4,7 @@ import { CreditsSummaryResponse, Role } from '@memory-wall/contracts';
 import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
 import type { Session } from '../auth/session.store';
 import { CreditsService } from './credits.service';
+import { Answers } from '../../openapi/responses';
 
 @ApiTags('credits')
 @Controller('service-provider')
@@ -15,6 +16,7 @@ export class CreditsController {
   @ApiOperation({
     summary: "The caller's credits (available, total, used, purchased) and recent ledger rows, newest first",
   })
+  @Answers(200, 'CreditsSummaryResponse')
   summary(@CurrentSession() session: Session): Promise<CreditsSummaryResponse> {
     return this.credits.summaryOf(session);
   }

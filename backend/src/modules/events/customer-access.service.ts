@@ -5,6 +5,7 @@ import { validate } from 'class-validator';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import {
+  CustomerCreated,
   DEFAULT_CUSTOMER_PERMISSIONS,
   EventCustomer,
   EventMessages,
@@ -22,12 +23,6 @@ import { CustomerAccessDto } from './dto/customer-access.dto';
 import { CustomerPermissionsDto } from './dto/customer-permissions.dto';
 import { EventAccess } from './event-access';
 import { EventTransitions } from './event-transitions';
-
-export interface CustomerCreated {
-  customer: EventCustomer;
-  /** The PIN to hand to the customer (generated when none was given); shown once. */
-  password: string;
-}
 
 const toEventCustomer = (user: User, admin: Pick<EventAdmin, 'permissions'>): EventCustomer => ({
   id: user.id,

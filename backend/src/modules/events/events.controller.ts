@@ -18,6 +18,7 @@ import { PublishedEvents } from './published-events';
 import { ScreenControlsDto } from './dto/screen-controls.dto';
 import { ScreenControlsService } from './screen-controls.service';
 import { toPublicEvent } from './public-event';
+import { Answers, Refuses } from '../../openapi/responses';
 
 const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
 const MANAGERS = [Role.Owner, Role.ServiceProvider];
@@ -52,6 +53,7 @@ export class EventsController {
   @ApiOperation({
     summary: "The caller's events, newest first: all for the owner, own for a provider, administered for a customer",
   })
+  @Answers(200, 'HostEventsResponse')
   async list(@CurrentSession() session: Session) {
     return { success: true, events: await this.events.list(session) };
   }
@@ -59,6 +61,8 @@ export class EventsController {
   @Post()
   @Roles(...MANAGERS)
   @ApiOperation({ summary: 'Create an event (a draft; with customer access it is published and charged at once)' })
+  @Answers(201, 'CreateEventResponse', 'Created')
+  @Refuses(402, 404, 409)
   async create(@CurrentSession() session: Session, @Body() dto: CreateEventDto) {
     return { success: true, ...(await this.events.create(session, dto)) };
   }
@@ -66,6 +70,8 @@ export class EventsController {
   @Public()
   @Get('public/:id')
   @ApiOperation({ summary: 'Public fields of a published event (display, presentation, contribute)' })
+  @Answers(200, 'PublicEventResponse')
+  @Refuses(403)
   async getPublic(@Param('id', UuidParam('event id')) id: string) {
     return { event: toPublicEvent(await this.published.getPublished(id)) };
   }
@@ -75,6 +81,8 @@ export class EventsController {
   @ApiOperation({
     summary: 'A published event by its code, any case (rate-limited per client address, misses more strictly)',
   })
+  @Answers(200, 'EventByCodeResponse')
+  @Refuses(429)
   async byCode(@Param('eventCode') eventCode: string, @Req() request: FastifyRequest) {
     const event = await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ eventCode }));
     return { success: true, event: toPublicEvent(event) };
@@ -83,6 +91,8 @@ export class EventsController {
   @Public()
   @Get('by-slug/:eventSlug')
   @ApiOperation({ summary: 'A published event by its slug (rate-limited per client address, misses more strictly)' })
+  @Answers(200, 'PublicEventResponse')
+  @Refuses(429)
   async bySlug(@Param('eventSlug') slug: string, @Req() request: FastifyRequest) {
     return {
       event: toPublicEvent(await this.lookups.lookUp(request.ip, () => this.published.findPublishedBy({ slug }))),
@@ -92,6 +102,7 @@ export class EventsController {
   @Get(':id')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'An event its hosts manage' })
+  @Answers(200, 'HostEventResponse')
   async get(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
     return { event: await this.events.get(session, id) };
   }
@@ -100,6 +111,8 @@ export class EventsController {
   @Roles(...HOSTS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Edit details or wall settings, or { status } to publish (1 credit) or complete' })
+  @Answers(200, 'UpdatedEventResponse')
+  @Refuses(402, 409)
   async update(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('event id')) id: string,
@@ -111,6 +124,8 @@ export class EventsController {
   @Delete(':id')
   @Roles(...MANAGERS)
   @ApiOperation({ summary: 'Delete a draft event' })
+  @Answers(200, 'SuccessResponse')
+  @Refuses(409)
   async remove(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
     await this.events.remove(session, id);
     return { success: true };
@@ -119,6 +134,7 @@ export class EventsController {
   @Get(':id/customer')
   @Roles(...MANAGERS)
   @ApiOperation({ summary: "The event's customer logins" })
+  @Answers(200, 'EventCustomersResponse')
   async customers(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
     return { success: true, customers: await this.customerAccess.listOf(session, id) };
   }
@@ -128,6 +144,8 @@ export class EventsController {
   @Roles(...MANAGERS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Add a customer login (publishes a draft and uses 1 credit)' })
+  @Answers(201, 'AddCustomerResponse', 'Added: the PIN is in the answer this once')
+  @Refuses(402, 409)
   async addCustomer(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('event id')) id: string,

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
   AuthMessages,
+  CustomerCreated,
   EventMessages,
   EventStatus,
   EventType,
@@ -14,7 +15,7 @@ import { Event, Memory, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
-import { customerAccessOf, CustomerAccessService, CustomerCreated } from './customer-access.service';
+import { customerAccessOf, CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';
 import { assertDates, assertWallImage, fieldError, permissionsToEdit, pickEventFields } from './event-field-rules';
 import { assertCodeFree, freeCode, freeSlug } from './event-identifiers';

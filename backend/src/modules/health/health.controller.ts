@@ -5,6 +5,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import Redis from 'ioredis';
 import { REDIS } from '@memory-wall/core';
 import { Draining } from '../../common/shutdown/draining';
+import { Answers } from '../../openapi/responses';
 
 @ApiTags('health')
 @Controller('health')
@@ -64,6 +65,7 @@ export class HealthController {
   @Get('live')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Liveness: 200 while the API process answers (no database or Redis I/O)' })
+  @Answers(200, 'LivenessResponse')
   live() {
     return { status: 'ok' };
   }

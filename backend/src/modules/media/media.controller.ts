@@ -1,11 +1,12 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isOnPublicWall } from '@memory-wall/contracts';
 import { IMMUTABLE_CACHE, isPublicKey, MemoryRepository, ObjectStorage, renditionOwner } from '@memory-wall/core';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
+import { AnswersImage, SESSION_SCHEME } from '../../openapi/responses';
 
 const IMAGE_NOT_FOUND = 'Image not found';
 /** Keys are unique per image, so a published one may be kept by anyone for a year. */
@@ -42,6 +43,9 @@ export class MediaController {
     summary:
       "A processed image: public once approved, before that the event's moderators' only (originals are never served)",
   })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @ApiParam({ name: 'path', description: 'The image key after public/ (it has slashes)', type: String })
+  @AnswersImage()
   async get(
     @Req() request: FastifyRequest<{ Params: { '*': string } }>,
     @Res() reply: FastifyReply,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BooleanText, DISPLAY_ORDERS, DisplayOrder, LIVE_POSITION_HEADER, Role } from '@memory-wall/contracts';
 import { toHostMemory } from '@memory-wall/core';
@@ -12,6 +12,7 @@ import { UpdateMemoryDto } from './dto/update-memory.dto';
 import { MemoriesService } from './memories.service';
 import { MemoryModerationService } from './memory-moderation.service';
 import { sendPublicWall } from './public-wall.http';
+import { Answers, Refuses, SESSION_SCHEME } from '../../openapi/responses';
 
 const HOSTS = [Role.Owner, Role.ServiceProvider, Role.Customer];
 
@@ -37,6 +38,9 @@ export class MemoriesController {
     description: 'Hosts only: public callers always get approved memories',
   })
   @ApiQuery({ name: 'flagged', required: false, enum: BooleanText, description: 'Hosts only' })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @Answers(200, 'EventMemoriesResponse', "The public wall, or every memory for the event's hosts")
+  @ApiResponse({ status: 304, description: 'The public wall has not changed since the If-None-Match ETag' })
   async list(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Query('order', QueryEnum('order', DisplayOrder)) order: DisplayOrder | undefined,
@@ -65,6 +69,7 @@ export class MemoriesController {
   @Get('events/:eventId/submissions/pending')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Submissions awaiting approval (and those that failed processing)' })
+  @Answers(200, 'HostMemoriesResponse')
   async pending(
     @CurrentSession() session: Session,
     @Param('eventId', UuidParam('event id')) eventId: string,
@@ -79,6 +84,8 @@ export class MemoriesController {
   @HttpCode(200)
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Approve: the memory goes on the wall' })
+  @Answers(200, 'HostMemoryResponse')
+  @Refuses(409)
   async approve(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     return { success: true, memory: toHostMemory(await this.moderation.approve(session, id)) };
   }
@@ -94,6 +101,7 @@ export class MemoriesController {
   @Delete('submissions/:id')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Reject: the submission is deleted' })
+  @Answers(200, 'SuccessResponse')
   async reject(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     await this.moderation.remove(session, id);
     return { success: true };
@@ -103,6 +111,8 @@ export class MemoriesController {
   @Roles(...HOSTS)
   @AuthorizeFirst(MemoryModerationService, 'id', (moderation, session, id) => moderation.moderatable(session, id))
   @ApiOperation({ summary: 'Set approved and/or flagged' })
+  @Answers(200, 'HostMemoryResponse')
+  @Refuses(409)
   async update(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('memory id')) id: string,
@@ -114,6 +124,7 @@ export class MemoriesController {
   @Delete('memories/:id')
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Remove a memory' })
+  @Answers(200, 'SuccessResponse')
   async remove(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     await this.moderation.remove(session, id);
     return { success: true };
@@ -123,6 +134,8 @@ export class MemoriesController {
   @HttpCode(200)
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Feature or unfeature an approved memory (toggles)' })
+  @Answers(200, 'HostMemoryResponse')
+  @Refuses(409)
   async feature(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     return { success: true, memory: toHostMemory(await this.moderation.toggleFeatured(session, id)) };
   }
@@ -131,6 +144,8 @@ export class MemoriesController {
   @HttpCode(200)
   @Roles(...HOSTS)
   @ApiOperation({ summary: 'Flag as inappropriate: gone from the wall at once' })
+  @Answers(200, 'HostMemoryResponse')
+  @Refuses(409)
   async flag(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     return { success: true, memory: toHostMemory(await this.moderation.flag(session, id)) };
   }

@@ -10,7 +10,7 @@ import {
   Post,
   Req,
 } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MemoryMessages, PHOTO_MAX_BYTES, SUBMISSION_ID_HEADER, SubmissionResponse } from '@memory-wall/contracts';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
@@ -19,9 +19,10 @@ import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { receiveFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
-import { DrawingSubmissionDto } from './dto/image-submission.dto';
+import { DrawingSubmissionDto, PhotoSubmissionForm } from './dto/image-submission.dto';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
+import { Answers, Refuses } from '../../openapi/responses';
 
 /** The client's optional id of a submission (see SUBMISSION_ID_HEADER); anything but a UUID is a 400. */
 const submissionIdHeader = createParamDecorator(
@@ -43,6 +44,7 @@ const SubmissionId = () =>
   required: false,
   description: 'A UUID made by the client per memory and sent again with each retry of it',
 })
+@Refuses(409, 429)
 @Controller('events/:eventId/submissions')
 @Public()
 export class SubmissionsController {
@@ -54,6 +56,7 @@ export class SubmissionsController {
   @Post('message')
   @HttpCode(201)
   @ApiOperation({ summary: 'Leave a message' })
+  @Answers(201, 'SubmissionResponse', 'Stored (or, for a repeated submission id, the memory stored before)')
   async message(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: CreateMessageSubmissionDto,
@@ -72,6 +75,8 @@ export class SubmissionsController {
     summary:
       "Leave a photo: multipart 'photo' (JPEG, PNG, GIF or WebP by content, at most 10 MB), 'name', optional 'photoCaption' and 'title'",
   })
+  @ApiBody({ type: PhotoSubmissionForm })
+  @Answers(201, 'SubmissionResponse', 'Stored (or, for a repeated submission id, the memory stored before)')
   async photo(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Req() request: FastifyRequest,
@@ -96,6 +101,7 @@ export class SubmissionsController {
   // A PNG data URL of DRAWING_MAX_BYTES is 2.7 MB of base64; a larger image gets the service's own answer.
   @BodyLimit(3 * 1024 * 1024)
   @ApiOperation({ summary: 'Leave a drawing: a PNG data URL in `content`, with `name`' })
+  @Answers(201, 'SubmissionResponse', 'Stored (or, for a repeated submission id, the memory stored before)')
   async drawing(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: DrawingSubmissionDto,

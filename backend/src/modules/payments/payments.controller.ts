@@ -7,6 +7,7 @@ import type { Session } from '../auth/session.store';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import { PaymentsService } from './payments.service';
 import { paymentsConfigured } from './stripe-gateway';
+import { Answers, Refuses } from '../../openapi/responses';
 
 @ApiTags('payments')
 @Controller()
@@ -19,6 +20,7 @@ export class PaymentsController {
   @Public()
   @Get('credit-packs')
   @ApiOperation({ summary: 'The credit packs on sale (prices in US cents), and whether payments are configured' })
+  @Answers(200, 'CreditPacksResponse')
   creditPacks(): CreditPacksResponse {
     return {
       creditPacks: [...CREDIT_PACKS],
@@ -38,6 +40,8 @@ export class PaymentsController {
     required: false,
     description: 'Repeat it to get the same PaymentIntent back (8-100 of [A-Za-z0-9_-])',
   })
+  @Answers(200, 'CreatePaymentIntentResponse')
+  @Refuses(502, 503)
   createPaymentIntent(
     @CurrentSession() session: Session,
     @Body() dto: CreatePaymentIntentDto,

@@ -4,6 +4,7 @@ import { ModerationCapabilities, Role } from '@memory-wall/contracts';
 import { AppConfig } from '@memory-wall/core';
 import { Public, Roles } from '../../common/auth/auth.decorators';
 import { SettingsService } from './settings.service';
+import { Answers } from '../../openapi/responses';
 
 @ApiTags('settings')
 @Controller('settings')
@@ -16,6 +17,7 @@ export class SettingsController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Global display settings: theme, displayOrder, itemsVisible, autoRefresh' })
+  @Answers(200, 'SettingsResponse')
   async get() {
     return { settings: await this.settings.getGlobal() };
   }

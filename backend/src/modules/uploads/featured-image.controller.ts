@@ -1,5 +1,5 @@
 import { BadRequestException, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { EventMessages, Role } from '@memory-wall/contracts';
 import { UnsupportedImageError } from '@memory-wall/core';
@@ -9,6 +9,7 @@ import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { FeaturedImages } from './featured-images.service';
 import { receiveFile } from './upload-file';
+import { Answers } from '../../openapi/responses';
 
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -25,6 +26,14 @@ export class FeaturedImageController {
   @Roles(Role.Owner, Role.ServiceProvider, Role.Customer)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: "Upload the wall's featured image (multipart field 'image', an image of at most 5 MB)" })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: { image: { type: 'string', format: 'binary', description: 'An image of at most 5 MB' } },
+    },
+  })
+  @Answers(200, 'FeaturedImageResponse', 'Stored')
   async upload(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('event id')) id: string,

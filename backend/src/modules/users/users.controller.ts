@@ -8,6 +8,7 @@ import type { Session } from '../auth/session.store';
 import { ResetCustomerPasswordDto } from './dto/reset-password.dto';
 import { UpdateProfileDto } from './dto/update-profile.dto';
 import { UsersService } from './users.service';
+import { Answers, Refuses } from '../../openapi/responses';
 
 @ApiTags('users')
 @Controller('users')
@@ -17,6 +18,8 @@ export class UsersController {
   @Patch(':id/profile')
   @AuthorizeFirst(UsersService, 'id', (users, session, id) => users.editableProfile(session, id))
   @ApiOperation({ summary: "Update one's own profile (the owner may update anyone's)" })
+  @Answers(200, 'ProfileResponse')
+  @Refuses(409)
   async updateProfile(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('user id')) id: string,
@@ -29,6 +32,7 @@ export class UsersController {
   @Roles(Role.ServiceProvider, Role.Owner)
   @AuthorizeFirst(UsersService, 'customerId', (users, session, id) => users.managedCustomer(session, id))
   @ApiOperation({ summary: "A provider resets the 6-digit PIN of one of its events' customers" })
+  @Answers(200, 'SuccessResponse')
   async resetCustomerPassword(
     @CurrentSession() session: Session,
     @Param('customerId', UuidParam('customer id')) customerId: string,

@@ -9,7 +9,8 @@ import {
 } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useRegisterMutation, type RegisterRequest } from '../../api/auth';
+import type { RegisterRequest } from '@memory-wall/contracts';
+import { useRegisterMutation } from '../../api/auth';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import {

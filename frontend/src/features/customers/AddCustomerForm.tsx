@@ -2,7 +2,8 @@ import type { FormEvent } from 'react';
 import { EventMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useAddEventCustomerMutation, type AddCustomerResponse } from '../../api/events';
+import type { CustomerCreated } from '@memory-wall/contracts';
+import { useAddEventCustomerMutation } from '../../api/events';
 import { TextField } from '../../components/ui/TextField';
 import { PinField } from './PinField';
 import { showError, showSuccess } from '../../components/ui/toast';
@@ -29,7 +30,7 @@ const SERVER_FIELDS: Record<Field, readonly string[]> = {
 
 interface Props {
   eventId: string;
-  onAdded(created: AddCustomerResponse): void;
+  onAdded(created: CustomerCreated): void;
   onCancel(): void;
 }
 

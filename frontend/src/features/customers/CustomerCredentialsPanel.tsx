@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { AddCustomerResponse } from '../../api/events';
+import type { CustomerCreated } from '@memory-wall/contracts';
 import { useGetEventCustomersQuery } from '../../api/events';
 import { Spinner } from '../../components/ui/Spinner';
 import { customersTexts } from '../../i18n/pages/customers';
@@ -23,9 +23,9 @@ export function CustomerCredentialsPanel({ eventId }: { eventId: string }) {
   const { data: customers, isLoading, isError, refetch } = useGetEventCustomersQuery(eventId);
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
-  const [created, setCreated] = useState<AddCustomerResponse | null>(null);
+  const [created, setCreated] = useState<CustomerCreated | null>(null);
 
-  const onAdded = (result: AddCustomerResponse) => {
+  const onAdded = (result: CustomerCreated) => {
     setCreated(result);
     setAdding(false);
   };

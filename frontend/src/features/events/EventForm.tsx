@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useCreateEventMutation, useUpdateEventMutation, type CreateEventResponse } from '../../api/events';
+import { useCreateEventMutation, useUpdateEventMutation, type CreatedEvent } from '../../api/events';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors } from '../../components/ui/useFormFields';
 import { AccessCreatedCard } from './form/AccessCreatedCard';
@@ -27,7 +27,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
   const { initial, values } = form;
   const image = useWallImage(event, (address) => form.set('wallImage', address));
   const [publish, setPublish] = useState(false);
-  const [created, setCreated] = useState<CreateEventResponse | null>(null);
+  const [created, setCreated] = useState<CreatedEvent | null>(null);
   const [createEvent, creation] = useCreateEventMutation();
   const [updateEvent, update] = useUpdateEventMutation();
   const busy = creation.isLoading || update.isLoading || image.uploading;
@@ -43,7 +43,7 @@ export function EventForm({ event }: { event?: HostEvent }) {
   };
 
   const create = async () => {
-    let result: CreateEventResponse;
+    let result: CreatedEvent;
     try {
       result = await createEvent(createRequest(values)).unwrap();
     } catch (error) {

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, NotEquals } from 'class-validator';
-import { CreditMessages, MAX_CREDIT_ADJUSTMENT } from '@memory-wall/contracts';
+import { CreditMessages, MAX_CREDIT_ADJUSTMENT, AdjustCreditsRequest } from '@memory-wall/contracts';
 import { trim } from '../../../common/transforms';
 
 /** Spec §5 Credit adjustment: a provider, a non-zero whole number of credits either way, and a reason. */
-export class AdjustCreditsDto {
+export class AdjustCreditsDto implements AdjustCreditsRequest {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: CreditMessages.providerRequired })
   serviceProviderId: string;

@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { ADMIN_TRANSACTIONS_LIMIT } from '@memory-wall/contracts';
+import { ADMIN_TRANSACTIONS_LIMIT, ListTransactionsRequest } from '@memory-wall/contracts';
 
-export class ListTransactionsQuery {
+export class ListTransactionsQuery implements ListTransactionsRequest {
   @ApiPropertyOptional({ format: 'uuid', description: "Only this provider's rows" })
   @IsOptional()
   @IsUUID()

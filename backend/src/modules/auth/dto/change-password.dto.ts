@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { AuthMessages } from '@memory-wall/contracts';
+import { AuthMessages, ChangePasswordRequest } from '@memory-wall/contracts';
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @IsString({ message: AuthMessages.passwordRequired })
   @IsNotEmpty({ message: AuthMessages.passwordRequired })

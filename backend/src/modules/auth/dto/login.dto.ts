@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { AuthMessages } from '@memory-wall/contracts';
+import { AuthMessages, LoginRequest } from '@memory-wall/contracts';
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'planner' })
   @IsString({ message: AuthMessages.emailOrUsernameRequired })
   @IsNotEmpty({ message: AuthMessages.emailOrUsernameRequired })

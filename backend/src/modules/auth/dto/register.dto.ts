@@ -17,10 +17,13 @@ import {
   SELF_REGISTER_ROLES,
   USERNAME_ALLOWED,
   USERNAME_MIN_LENGTH,
+  RegisterRequest,
+  SelfRegisterRole,
+  UserProfile,
 } from '@memory-wall/contracts';
 import { trim, trimLower } from '../../../common/transforms';
 
-export class ProfileDataDto {
+export class ProfileDataDto implements UserProfile {
   @ApiPropertyOptional()
   @Transform(trim)
   @IsOptional()
@@ -65,7 +68,7 @@ export class ProfileDataDto {
 }
 
 /** Spec §5 Register. The password rule depends on the role, so the service checks it. */
-export class RegisterDto {
+export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'pat_planner' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeUsername(value) : value))
   @IsString({ message: AuthMessages.usernameTooShort })
@@ -90,10 +93,10 @@ export class RegisterDto {
   @MaxLength(256)
   passwordConfirm: string;
 
-  @ApiProperty({ enum: SELF_REGISTER_ROLES, default: 'guest' })
+  @ApiPropertyOptional({ enum: SELF_REGISTER_ROLES, default: 'guest' })
   @IsOptional()
   @IsIn(SELF_REGISTER_ROLES, { message: AuthMessages.roleNotAllowed })
-  role?: (typeof SELF_REGISTER_ROLES)[number];
+  role?: SelfRegisterRole;
 
   @ApiPropertyOptional({ type: ProfileDataDto })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { EVENT_TYPES, EventMessages, EventType, ModerationType } from '@memory-wall/contracts';
+import { EVENT_TYPES, EventMessages, EventType, ModerationType, CreateEventRequest } from '@memory-wall/contracts';
 import { WallSettingsFields } from './event-fields';
 
 const FORM_MODERATION_TYPES = [ModerationType.AiModeration, ModerationType.ManualModeration];
@@ -10,7 +10,10 @@ const FORM_MODERATION_TYPES = [ModerationType.AiModeration, ModerationType.Manua
  * POST /api/events: the form's fields, plus the customer's login when given (which publishes at once).
  * Name and type are required here, so they are redeclared rather than inherited as optional.
  */
-export class CreateEventDto extends OmitType(WallSettingsFields, ['name', 'eventType', 'moderationType'] as const) {
+export class CreateEventDto
+  extends OmitType(WallSettingsFields, ['name', 'eventType', 'moderationType'] as const)
+  implements CreateEventRequest
+{
   @ApiProperty({ minLength: 3 })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: EventMessages.nameTooShort })

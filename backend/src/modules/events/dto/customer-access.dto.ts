@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
-import { EventMessages } from '@memory-wall/contracts';
+import { EventMessages, CustomerAccessRequest } from '@memory-wall/contracts';
 import { trim, trimLower } from '../../../common/transforms';
 
 /** Spec §5 Customer access: a login for the event's host. Without a password a PIN is generated. */
-export class CustomerAccessDto {
+export class CustomerAccessDto implements CustomerAccessRequest {
   @ApiProperty({ example: 'Anna & Ben' })
   @Transform(trim)
   @IsString({ message: EventMessages.customerNameRequired })

@@ -27,8 +27,10 @@ import {
   MODERATION_TYPES,
   ModerationType,
   normalizeImagesDisplay,
+  EventDetailsRequest,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
+  WallSettingsRequest,
 } from '@memory-wall/contracts';
 import { trim } from '../../../common/transforms';
 
@@ -37,7 +39,7 @@ const VIDEO_LENGTH_MESSAGE = `Video clips may be between ${VIDEO_MIN_SECONDS} an
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** The event details of spec §2's form, all optional: create requires name and eventType on top. */
-export class EventDetailsFields {
+export class EventDetailsFields implements EventDetailsRequest {
   @ApiPropertyOptional({ minLength: 3 })
   @Transform(trim)
   @IsOptional()
@@ -51,13 +53,13 @@ export class EventDetailsFields {
   @IsIn(EVENT_TYPES, { message: EventMessages.eventTypeInvalid })
   eventType?: EventType;
 
-  @ApiPropertyOptional({ nullable: true, example: '2027-06-12' })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2027-06-12' })
   @Transform(emptyToNull)
   @IsOptional()
   @IsDateString({}, { message: 'The event date must be a date' })
   eventDate?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
   @Transform(emptyToNull)
   @IsOptional()
   @IsDateString({}, { message: 'The end date must be a date' })
@@ -68,7 +70,7 @@ export class EventDetailsFields {
   @IsIn(LANGUAGES, { message: EventMessages.languageInvalid })
   defaultLanguage?: Language;
 
-  @ApiPropertyOptional({ minLength: 4, maxLength: 10 })
+  @ApiPropertyOptional({ type: String, nullable: true, minLength: 4, maxLength: 10 })
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toUpperCase() || null : value,
   )
@@ -79,8 +81,8 @@ export class EventDetailsFields {
 }
 
 /** Wall settings (spec §2 Wall settings), which a customer may change with canEditTheme. */
-export class WallSettingsFields extends EventDetailsFields {
-  @ApiPropertyOptional({ nullable: true })
+export class WallSettingsFields extends EventDetailsFields implements WallSettingsRequest {
+  @ApiPropertyOptional({ type: String, nullable: true })
   @Transform(trim)
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -90,6 +92,7 @@ export class WallSettingsFields extends EventDetailsFields {
 
   /** Which addresses are accepted is decided with the event at hand: assertWallImage (event-field-rules.ts). */
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     description: "An image uploaded for this event (POST /api/upload/featured-image/{id}'s imageUrl), or null",
   })

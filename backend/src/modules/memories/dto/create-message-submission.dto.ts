@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Messages } from '@memory-wall/contracts';
+import { Messages, MessageSubmissionRequest } from '@memory-wall/contracts';
 import { trim } from '../../../common/transforms';
 
-export class CreateMessageSubmissionDto {
+export class CreateMessageSubmissionDto implements MessageSubmissionRequest {
   @ApiProperty({ example: 'Aunt May', maxLength: 100 })
   @Transform(trim)
   @IsString({ message: Messages.nameRequired })

@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsOptional, MaxLength, ValidateNested } from 'class-validator';
-import { AuthMessages } from '@memory-wall/contracts';
+import { AuthMessages, UpdateProfileRequest } from '@memory-wall/contracts';
 import { ProfileDataDto } from '../../auth/dto/register.dto';
 import { trimLower } from '../../../common/transforms';
 
 /** What a user may change about themselves: not the username, role or credits. */
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiPropertyOptional()
   @Transform(trimLower)
   @IsOptional()

@@ -6,9 +6,10 @@ import {
   ModerationType,
   normalizeEventCode,
   normalizeImagesDisplay,
+  type CreateEventRequest,
   type HostEvent,
 } from '@memory-wall/contracts';
-import type { CreateEventRequest, EventFormFields } from '../../../api/events';
+import type { EventFormFields } from '../../../api/events';
 import { isEmail, type FieldErrors } from '../../../components/ui/useFormFields';
 import { dateInputValue, todayIso } from '../eventFormat';
 

@@ -1,0 +1,131 @@
+import type { GlobalSettings, MemoriesResponse, PublicEvent } from './api';
+import type { SessionUser } from './auth';
+import type { AdminCreditTransaction, AdminServiceProvider } from './billing';
+import type { EventCustomer, HostEvent } from './events';
+import type { HostMemory } from './memories';
+
+/*
+ * The bodies the API answers with that the other modules do not define already. The OpenAPI document's
+ * response schemas are generated from these (backend/src/openapi), and the integration tests check every
+ * answer against them.
+ */
+
+/** An action that has nothing else to tell. */
+export interface SuccessResponse {
+  success: true;
+}
+
+/** GET /api/health/live */
+export interface LivenessResponse {
+  status: 'ok';
+}
+
+/** GET /api/settings */
+export interface SettingsResponse {
+  settings: GlobalSettings;
+}
+
+/** PATCH /api/users/{id}/profile */
+export interface ProfileResponse {
+  success: true;
+  user: SessionUser;
+}
+
+/** GET /api/events/public/{id}, GET /api/events/by-slug/{eventSlug} */
+export interface PublicEventResponse {
+  event: PublicEvent;
+}
+
+/** GET /api/events/by-code/{eventCode} */
+export interface EventByCodeResponse {
+  success: true;
+  event: PublicEvent;
+}
+
+/** GET /api/events/{id} */
+export interface HostEventResponse {
+  event: HostEvent;
+}
+
+/** PATCH /api/events/{id} */
+export interface UpdatedEventResponse {
+  success: true;
+  event: HostEvent;
+}
+
+/** GET /api/events */
+export interface HostEventsResponse {
+  success: true;
+  events: HostEvent[];
+}
+
+/** A customer login just made: the PIN is shown this once. */
+export interface CustomerCreated {
+  customer: EventCustomer;
+  /** The PIN to hand to the customer (generated when none was given). */
+  password: string;
+}
+
+/** POST /api/events/{id}/customer */
+export interface AddCustomerResponse extends CustomerCreated {
+  success: true;
+}
+
+/** POST /api/events: with customer access given, the customer and its PIN too (the event is then published). */
+export interface CreateEventResponse extends Partial<CustomerCreated> {
+  success: true;
+  event: HostEvent;
+}
+
+/** GET /api/events/{id}/customer */
+export interface EventCustomersResponse {
+  success: true;
+  customers: EventCustomer[];
+}
+
+/** POST /api/upload/featured-image/{id} */
+export interface FeaturedImageResponse {
+  success: true;
+  /** The stored image's address, to be set as the event's wallImage. */
+  imageUrl: string;
+}
+
+/** GET /api/events/{eventId}/submissions/pending, and GET /api/events/{eventId}/memories for its hosts. */
+export interface HostMemoriesResponse {
+  success: true;
+  memories: HostMemory[];
+}
+
+/** GET /api/events/{eventId}/memories: the public wall, or every memory for the event's hosts. */
+export type EventMemoriesResponse = MemoriesResponse | HostMemoriesResponse;
+
+/** A moderation action's result. */
+export interface HostMemoryResponse {
+  success: true;
+  memory: HostMemory;
+}
+
+/** GET /api/admin/service-providers */
+export interface ServiceProvidersResponse {
+  serviceProviders: AdminServiceProvider[];
+}
+
+/** GET /api/admin/service-providers/{id} */
+export interface ServiceProviderResponse {
+  serviceProvider: AdminServiceProvider;
+}
+
+/** GET /api/admin/service-providers/{id}/events */
+export interface ServiceProviderEventsResponse {
+  events: HostEvent[];
+}
+
+/** GET /api/admin/credit-transactions */
+export interface AdminTransactionsResponse {
+  transactions: AdminCreditTransaction[];
+}
+
+/** POST /api/stripe/webhook */
+export interface WebhookReceivedResponse {
+  received: true;
+}
