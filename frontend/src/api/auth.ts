@@ -7,10 +7,8 @@ import type {
   PasswordResetRequest,
   ProfileResponse,
   RegisterRequest,
-  Role,
   SessionUser,
   UpdateProfileRequest,
-  UserProfile,
   UserResponse,
 } from '@memory-wall/contracts';
 import { api } from './api';
