@@ -10,3 +10,4 @@ export * from './memories';
 export * from './memory-state';
 export * from './billing';
 export * from './requests';
+export * from './errors';

@@ -27,3 +27,4 @@ export * from './storage/s3.storage';
 export * from './storage/storage.module';
 export * from './media/image-sanitizer';
 export * from './media/media-keys';
+export * from './errors/domain-error';

@@ -1,19 +1,14 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   adjustmentBelowZero,
   CreditMessages,
   CreditPack,
+  DomainErrorCode,
   EventMessages,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
-
-export class NotEnoughCreditsException extends HttpException {
-  constructor() {
-    super({ message: EventMessages.notEnoughCredits }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
+import { CreditTransaction, DomainError, Event, ServiceProvider } from '@memory-wall/core';
 
 export interface PackPurchase {
   serviceProviderId: string;
@@ -51,7 +46,7 @@ export class CreditLedger {
       .set({ availableCredits: () => '"availableCredits" - 1', totalCreditsUsed: () => '"totalCreditsUsed" + 1' })
       .where('id = :id AND "availableCredits" >= 1', { id: event.serviceProviderId })
       .execute();
-    if (debited.affected !== 1) throw new NotEnoughCreditsException();
+    if (debited.affected !== 1) throw new DomainError(DomainErrorCode.NotEnoughCredits, EventMessages.notEnoughCredits);
     await tx.insert(CreditTransaction, {
       serviceProviderId: event.serviceProviderId,
       userId,
@@ -97,7 +92,7 @@ export class CreditLedger {
       })
       .where('id = :id', { id: purchase.serviceProviderId, credits: pack.credits })
       .execute();
-    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    if (credited.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     return true;
   }
 
@@ -112,7 +107,7 @@ export class CreditLedger {
       .set({ availableCredits: () => '"availableCredits" + :credits' })
       .where('id = :id', { id: grant.serviceProviderId, credits: grant.credits })
       .execute();
-    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    if (credited.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     await tx.insert(CreditTransaction, {
       serviceProviderId: grant.serviceProviderId,
       userId: grant.userId,
@@ -137,9 +132,9 @@ export class CreditLedger {
       .execute();
     if (updated.affected !== 1) {
       const provider = await tx.findOneBy(ServiceProvider, { id: serviceProviderId });
-      if (!provider) throw new NotFoundException(CreditMessages.providerNotFound);
+      if (!provider) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
       const message = adjustmentBelowZero(provider.availableCredits);
-      throw new ConflictException({ message, fields: { amount: message } });
+      throw DomainError.ofFields(DomainErrorCode.Conflict, { amount: message });
     }
     const transaction = await tx.save(
       tx.create(CreditTransaction, {

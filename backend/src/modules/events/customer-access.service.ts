@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { EventCustomer, EventStatus, PIN_RANGE, Role } from '@memory-wall/contracts';
 import { Event, EventAdmin, User } from '@memory-wall/core';
-import { validationException } from '../../common/api-errors';
+import { validationError } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { UsersService } from '../users/users.service';
@@ -99,6 +99,6 @@ export async function customerAccessOf(dto: CreateEventDto): Promise<CustomerAcc
     customerPassword: dto.customerPassword || undefined,
   });
   const errors = await validate(access);
-  if (errors.length) throw validationException(errors);
+  if (errors.length) throw validationError(errors);
   return access;
 }

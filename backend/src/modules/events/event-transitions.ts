@@ -1,7 +1,7 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventStatus, statusChangeRefused } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainErrorCode, EventStatus, statusChangeRefused } from '@memory-wall/contracts';
+import { DomainError, Event } from '@memory-wall/core';
 import { CreditLedger } from '../credits/credit-ledger';
 
 /** An event's status changes: draft to live (charged once), live to completed; nothing else. */
@@ -17,7 +17,7 @@ export class EventTransitions {
       await tx.update(Event, { id: event.id }, { status: EventStatus.Completed });
       return;
     }
-    throw new ConflictException(statusChangeRefused(event.status, to));
+    throw new DomainError(DomainErrorCode.Conflict, statusChangeRefused(event.status, to));
   }
 
   /** Draft to live, charging the event's credit once. The caller holds the event row locked. */

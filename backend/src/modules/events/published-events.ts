@@ -1,8 +1,8 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { EventStatus, Messages, normalizeEventCode, PUBLISHED_STATUSES } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainErrorCode, EventStatus, Messages, normalizeEventCode, PUBLISHED_STATUSES } from '@memory-wall/contracts';
+import { DomainError, Event } from '@memory-wall/core';
 
 /** Entries each answer cache holds before it starts over. */
 const MAX_REMEMBERED = 10_000;
@@ -23,7 +23,7 @@ export class PublishedEvents {
   async getPublished(id: string): Promise<Event> {
     const event = await this.getOrThrow(id);
     if (!PUBLISHED_STATUSES.includes(event.status))
-      throw new ForbiddenException('This event is not currently available');
+      throw new DomainError(DomainErrorCode.Forbidden, 'This event is not currently available');
     return event;
   }
 
@@ -31,7 +31,8 @@ export class PublishedEvents {
   async findPublishedBy(where: { eventCode: string } | { slug: string }): Promise<Event> {
     const lookup = 'eventCode' in where ? { eventCode: normalizeEventCode(where.eventCode) } : where;
     const event = await this.events.findOneBy(lookup);
-    if (!event || !PUBLISHED_STATUSES.includes(event.status)) throw new NotFoundException(Messages.eventNotFound);
+    if (!event || !PUBLISHED_STATUSES.includes(event.status))
+      throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
   }
 
@@ -54,14 +55,14 @@ export class PublishedEvents {
     const until = this.acceptingUntil.get(id);
     if (until && until > Date.now()) return;
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
+    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
     if (this.acceptingUntil.size >= MAX_REMEMBERED) this.acceptingUntil.clear();
     this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
   }
 
   private async getOrThrow(id: string): Promise<Event> {
     const event = await this.events.findOneBy({ id });
-    if (!event) throw new NotFoundException(Messages.eventNotFound);
+    if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
   }
 }
