@@ -2,7 +2,8 @@ import { ANIMATION_STYLES, IMAGES_DISPLAY_OPTIONS, type AnimationStyle } from '@
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n';
-import { RadioGroup, SelectField } from '../fields';
+import { SelectField } from '../fields';
+import { ModerationTypeField } from '../ModerationTypeField';
 import { acceptedWallImage, moderationChoices } from './eventFormValues';
 import type { EventFormState } from './useEventFormValues';
 import type { WallImage } from './useWallImage';
@@ -15,16 +16,10 @@ export function WallCard({ form, image, busy }: { form: EventFormState; image: W
   return (
     <Card title={t('events.wall')}>
       <div className="form">
-        <RadioGroup
-          legend={t('events.moderationType')}
-          name="moderationType"
+        <ModerationTypeField
           value={values.moderationType}
           onChange={(value) => set('moderationType', value)}
-          options={moderationChoices(values, initial).map((type) => ({
-            value: type,
-            label: t(`events.moderation.${type}`),
-            hint: t(`events.moderationHint.${type}`),
-          }))}
+          choices={moderationChoices(values, initial)}
         />
         <TextField
           label={t('events.wallTitle')}
