@@ -28,3 +28,4 @@ export * from './storage/storage.module';
 export * from './media/image-sanitizer';
 export * from './media/media-keys';
 export * from './errors/domain-error';
+export * from './credits/credit-ledger';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainErrorCode, EventStatus, statusChangeRefused } from '@memory-wall/contracts';
-import { DomainError, Event } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { CreditLedger, DomainError, Event } from '@memory-wall/core';
 
 /** An event's status changes: draft to live (charged once), live to completed; nothing else. */
 @Injectable()

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Event, EventAdmin } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { CreditLedger, Event, EventAdmin } from '@memory-wall/core';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
 import { EventAccess } from './event-access';

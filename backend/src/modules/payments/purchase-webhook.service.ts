@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { CreditMessages, DomainErrorCode, findCreditPack } from '@memory-wall/contracts';
-import { AppConfig, DomainError, ServiceProvider } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { AppConfig, CreditLedger, DomainError, ServiceProvider } from '@memory-wall/core';
 import { StripeGateway, WebhookSignatureError } from './stripe-gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

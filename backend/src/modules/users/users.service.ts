@@ -10,11 +10,18 @@ import {
   SessionUser,
   WELCOME_CREDITS,
 } from '@memory-wall/contracts';
-import { DomainError, Event, EventAdmin, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
+import {
+  CreditLedger,
+  DomainError,
+  Event,
+  EventAdmin,
+  ServiceProvider,
+  User,
+  usernameSkeleton,
+} from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
-import { CreditLedger } from '../credits/credit-ledger';
 import type { ChangePasswordDto } from '../auth/dto/change-password.dto';
 import type { RegisterDto } from '../auth/dto/register.dto';
 import { toSessionUser } from './session-user';

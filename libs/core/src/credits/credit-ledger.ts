@@ -8,7 +8,8 @@ import {
   EventMessages,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, DomainError, Event, ServiceProvider } from '@memory-wall/core';
+import { CreditTransaction, Event, ServiceProvider } from '../database/entities';
+import { DomainError } from '../errors/domain-error';
 
 export interface PackPurchase {
   serviceProviderId: string;
