@@ -4,9 +4,9 @@ import { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { Role } from '@memory-wall/contracts';
 import { Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount } from '../backend/test/support/accounts';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
 
 /** Signs in through /signin the way a person does. */

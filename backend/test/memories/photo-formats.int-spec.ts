@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { countMemories, createEvent } from '../support/factories';
-import { signedIn } from '../support/http';
-import { animatedGif, cameraLikeJpeg, gpsTaggedJpeg, heicOf, longGif, multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { MediaStack, startMediaStack } from '../support/media-stack';
-import type { RunningProcess } from '../support/processes';
-import type { TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { animatedGif, cameraLikeJpeg, gpsTaggedJpeg, heicOf, longGif, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { MediaStack, startMediaStack } from '@memory-wall/testkit/media-stack';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** iPhone photos (HEIC) and animated GIFs, from upload to the renditions guests see. */
 describe('HEIC photos and animated GIFs through the media pipeline', () => {

@@ -2,15 +2,15 @@ import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { JobName, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { Memory, RedisKeys } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { countMemories, createEvent } from '../support/factories';
-import { signedIn } from '../support/http';
-import { gpsTaggedJpeg, multipart, pixelFloodPng, pngOf, truncatedJpeg } from '../support/images';
-import { processed } from '../support/memories';
-import { MediaStack, startMediaStack } from '../support/media-stack';
-import type { RunningProcess } from '../support/processes';
-import type { TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart, pixelFloodPng, pngOf, truncatedJpeg } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { MediaStack, startMediaStack } from '@memory-wall/testkit/media-stack';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 describe('photo and drawing submissions through the media pipeline', () => {
   let media: MediaStack;

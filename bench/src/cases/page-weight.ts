@@ -6,7 +6,7 @@ import { extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { createEvent } from '../../../backend/test/support/factories';
+import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule, Metric } from '../lib/report';
