@@ -5,24 +5,13 @@ import { countMemories, createEvent } from '@memory-wall/testkit/factories';
 import { signedIn } from '@memory-wall/testkit/http';
 import { animatedGif, cameraLikeJpeg, gpsTaggedJpeg, heicOf, longGif, multipart } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import { MediaStack, startMediaStack } from '@memory-wall/testkit/media-stack';
-import type { RunningProcess } from '@memory-wall/testkit/processes';
-import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useMediaStack } from '@memory-wall/testkit/media-stack';
 
 /** iPhone photos (HEIC) and animated GIFs, from upload to the renditions guests see. */
 describe('HEIC photos and animated GIFs through the media pipeline', () => {
-  let media: MediaStack;
-  let t: TestEnvironment;
-  let api: RunningProcess;
+  const media = useMediaStack();
 
-  beforeAll(async () => {
-    media = await startMediaStack();
-    ({ t, api } = media);
-  });
-
-  afterAll(() => media?.stop());
-
-  const served = async (url: string) => Buffer.from(await (await fetch(`${api.url}${url}`)).arrayBuffer());
+  const served = async (url: string) => Buffer.from(await (await fetch(`${media.api.url}${url}`)).arrayBuffer());
 
   /** A 1200×800 GPS-tagged phone photo stored sideways (EXIF orientation 6), red in its stored top-left corner. */
   const sidewaysPhoto = () =>
@@ -34,7 +23,7 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
       .toBuffer();
 
   it('turns a HEIC upright by its EXIF rotation into card and full WebPs without metadata', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const heic = heicOf(await sidewaysPhoto());
     expect(await sharp(heic).metadata()).toMatchObject({
       format: 'heif',
@@ -45,7 +34,7 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
 
     const res = await media.postPhoto(event.id, multipart('photo', heic, 'IMG_0001.HEIC', { name: 'Aunt May' }));
     expect(res.status).toBe(201);
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({ processingState: 'ready', approved: true });
     expect(memory.media).toMatchObject({ card: { width: 533, height: 800 }, full: { width: 800, height: 1200 } });
 
@@ -64,10 +53,10 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
   });
 
   it("takes a host's bulk-uploaded HEIC, and a HEIC by its bytes whatever its name", async () => {
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource);
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    const host = await signedIn(api.url, customer);
+    const customer = await createAccount(media.t.dataSource, 'customer');
+    const event = await createEvent(media.t.dataSource);
+    await makeEventAdmin(media.t.dataSource, customer.user.id, event.id);
+    const host = await signedIn(media.api.url, customer);
     const heic = heicOf(await gpsTaggedJpeg(640, 480));
 
     const bulk = await media.postPhoto(
@@ -78,7 +67,7 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     const renamed = await media.postPhoto(event.id, multipart('photo', heic, 'photo.jpg', { name: 'Guest' }));
     for (const res of [bulk, renamed]) {
       expect(res.status).toBe(201);
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+      expect(await processed(media.t.dataSource, res.body.memory.id)).toMatchObject({
         processingState: 'ready',
         media: { full: { width: 640, height: 480 } },
       });
@@ -106,17 +95,17 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     ],
     ['a GIF of 10,000 frames', () => longGif(10_000), 413, 'File too large'],
   ])('refuses %s and stores nothing', async (_, file, status, message) => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const res = await media.postPhoto(event.id, multipart('photo', await file(), 'IMG_0002.heic', { name: 'X' }));
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
+    expect(await countMemories(media.t.dataSource, event.id)).toBe(0);
     expect(media.filesUnder(`originals/${event.id}`)).toEqual([]);
   });
 
   it('fails a HEIC cut off in its pixels cleanly, for hosts to see, and the next photo still flows', async () => {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+    const provider = await createAccount(media.t.dataSource, 'service_provider');
+    const event = await createEvent(media.t.dataSource, { serviceProviderId: provider.provider!.id });
     const whole = heicOf(await cameraLikeJpeg(800, 600));
     const cut = await media.postPhoto(
       event.id,
@@ -124,16 +113,16 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     );
     const next = await media.postPhoto(event.id, multipart('photo', whole, 'whole.heic', { name: 'Lucky' }));
 
-    expect(await processed(t.dataSource, cut.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, cut.body.memory.id)).toMatchObject({
       processingState: 'failed',
       approved: false,
       moderation: { reason: 'image_unreadable' },
     });
-    expect(await processed(t.dataSource, next.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, next.body.memory.id)).toMatchObject({
       processingState: 'ready',
       media: { full: { width: 800, height: 600 } },
     });
-    const host = await signedIn(api.url, provider);
+    const host = await signedIn(media.api.url, provider);
     const pending = await host.get(`/api/events/${event.id}/submissions/pending`);
     expect(pending.body.memories).toEqual([
       expect.objectContaining({ id: cut.body.memory.id, processingState: 'failed' }),
@@ -142,13 +131,13 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
   });
 
   it('keeps an animated GIF animated: animated WebPs with its frames and timing', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const res = await media.postPhoto(
       event.id,
       multipart('photo', await animatedGif(['#f00', '#0f0', '#00f', '#ff0'], 120), 'party.gif', { name: 'Gif fan' }),
     );
     expect(res.status).toBe(201);
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({
       processingState: 'ready',
       media: { card: { width: 160, height: 120 }, full: { width: 160, height: 120 } },

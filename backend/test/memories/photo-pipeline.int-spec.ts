@@ -7,25 +7,14 @@ import { countMemories, createEvent } from '@memory-wall/testkit/factories';
 import { signedIn } from '@memory-wall/testkit/http';
 import { gpsTaggedJpeg, multipart, pixelFloodPng, pngOf, truncatedJpeg } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import { MediaStack, startMediaStack } from '@memory-wall/testkit/media-stack';
-import type { RunningProcess } from '@memory-wall/testkit/processes';
-import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useMediaStack } from '@memory-wall/testkit/media-stack';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 describe('photo and drawing submissions through the media pipeline', () => {
-  let media: MediaStack;
-  let t: TestEnvironment;
-  let api: RunningProcess;
-
-  beforeAll(async () => {
-    media = await startMediaStack();
-    ({ t, api } = media);
-  });
-
-  afterAll(() => media?.stop());
+  const media = useMediaStack();
 
   it('turns a GPS-tagged phone photo into card and full-screen WebPs without any metadata', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const res = await media.postPhoto(
       event.id,
       multipart('photo', await gpsTaggedJpeg(3000, 2000), 'IMG_0001.JPG', {
@@ -35,7 +24,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     );
     expect(res.status).toBe(201);
 
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({
       type: 'photo',
       processingState: 'ready',
@@ -46,7 +35,7 @@ describe('photo and drawing submissions through the media pipeline', () => {
     expect(memory.media).toMatchObject({ card: { width: 800, height: 533 }, full: { width: 1920, height: 1280 } });
     expect(memory.content).toBe(memory.media!.full.url);
     for (const rendition of [memory.media!.card, memory.media!.full]) {
-      const served = await fetch(`${api.url}${rendition.url}`);
+      const served = await fetch(`${media.api.url}${rendition.url}`);
       expect(served.headers.get('content-type')).toBe('image/webp');
       const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: rendition.width, height: rendition.height });
@@ -54,20 +43,20 @@ describe('photo and drawing submissions through the media pipeline', () => {
     }
     // The original stays private.
     expect(media.filesUnder('originals').length).toBeGreaterThan(0);
-    expect((await fetch(`${api.url}/api/media/originals/${event.id}/${memory.id}`)).status).toBe(404);
+    expect((await fetch(`${media.api.url}/api/media/originals/${event.id}/${memory.id}`)).status).toBe(404);
 
     const wall = await media.guest().get(`/api/events/${event.id}/memories`);
     expect(wall.body.memories[0]).toMatchObject({ id: memory.id, media: memory.media, photoCaption: 'First dance' });
   });
 
   it('turns a photo upright by its EXIF orientation', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const sideways = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const res = await media.postPhoto(event.id, multipart('photo', sideways, 'x.jpg', { name: 'Tilted' }));
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory.media!.full).toMatchObject({ width: 200, height: 300 });
   });
 
@@ -138,16 +127,16 @@ describe('photo and drawing submissions through the media pipeline', () => {
     ],
     ['a missing name', async () => multipart('photo', await gpsTaggedJpeg(400, 300)), 400, 'Name is required'],
   ])('refuses %s and stores nothing', async (_, form, status, message) => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const res = await media.postPhoto(event.id, await form());
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
+    expect(await countMemories(media.t.dataSource, event.id)).toBe(0);
     expect(media.filesUnder(`originals/${event.id}`)).toEqual([]);
   });
 
   it('refuses a photo for a draft event before storing it', async () => {
-    const event = await createEvent(t.dataSource, { status: 'draft', isPublished: false });
+    const event = await createEvent(media.t.dataSource, { status: 'draft', isPublished: false });
     const res = await media.postPhoto(
       event.id,
       multipart('photo', await gpsTaggedJpeg(400, 300), 'a.jpg', { name: 'X' }),
@@ -157,29 +146,29 @@ describe('photo and drawing submissions through the media pipeline', () => {
   });
 
   it('ends a truncated JPEG as a clean failure that hosts can see, without retrying it', async () => {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+    const provider = await createAccount(media.t.dataSource, 'service_provider');
+    const event = await createEvent(media.t.dataSource, { serviceProviderId: provider.provider!.id });
     const res = await media.postPhoto(
       event.id,
       multipart('photo', await truncatedJpeg(), 'cut.jpg', { name: 'Unlucky' }),
     );
     expect(res.status).toBe(201);
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({
       processingState: 'failed',
       approved: false,
       moderation: { reason: 'image_unreadable' },
     });
 
-    const host = await signedIn(api.url, provider);
+    const host = await signedIn(media.api.url, provider);
     const pending = await host.get(`/api/events/${event.id}/submissions/pending`);
     expect(pending.body.memories).toEqual([expect.objectContaining({ id: memory.id, processingState: 'failed' })]);
     expect((await media.guest().get(`/api/events/${event.id}/memories`)).body.memories).toEqual([]);
     expect((await host.post(`/api/submissions/${memory.id}/approve`)).status).toBe(409);
 
     const queue = new Queue(QueueName.Media, {
-      connection: { url: t.env.REDIS_URL },
-      prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix,
+      connection: { url: media.t.env.REDIS_URL },
+      prefix: new RedisKeys(media.t.env.REDIS_PREFIX).queuePrefix,
     });
     const job = await queue.getJob(renderMediaJobId(memory.id));
     expect(job?.attemptsMade).toBe(1);
@@ -187,14 +176,14 @@ describe('photo and drawing submissions through the media pipeline', () => {
   });
 
   it('stores a drawing (a PNG data URL) and refuses anything else as a drawing', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const png = await pngOf(600, 400);
     const res = await media.guest().post(`/api/events/${event.id}/submissions/drawing`, {
       name: 'Little Sam',
       content: `data:image/png;base64,${png.toString('base64')}`,
     });
     expect(res.status).toBe(201);
-    expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, res.body.memory.id)).toMatchObject({
       type: 'drawing',
       approved: true,
       media: { card: { width: 600, height: 400 } },
@@ -206,14 +195,14 @@ describe('photo and drawing submissions through the media pipeline', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Drawing is required');
     }
-    expect(await countMemories(t.dataSource, event.id)).toBe(1);
+    expect(await countMemories(media.t.dataSource, event.id)).toBe(1);
   });
 
   it("approves what the event's own host uploads, even under manual moderation", async () => {
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource, { moderationType: 'manual_moderation' });
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    const host = await signedIn(api.url, customer);
+    const customer = await createAccount(media.t.dataSource, 'customer');
+    const event = await createEvent(media.t.dataSource, { moderationType: 'manual_moderation' });
+    await makeEventAdmin(media.t.dataSource, customer.user.id, event.id);
+    const host = await signedIn(media.api.url, customer);
     const mine = await media.postPhoto(
       event.id,
       multipart('photo', await gpsTaggedJpeg(400, 300), 'Beach.jpg', {
@@ -227,31 +216,31 @@ describe('photo and drawing submissions through the media pipeline', () => {
       event.id,
       multipart('photo', await gpsTaggedJpeg(400, 300), 'a.jpg', { name: 'Guest' }),
     );
-    expect((await processed(t.dataSource, mine.body.memory.id)).approved).toBe(true);
-    expect(await processed(t.dataSource, theirs.body.memory.id)).toMatchObject({
+    expect((await processed(media.t.dataSource, mine.body.memory.id)).approved).toBe(true);
+    expect(await processed(media.t.dataSource, theirs.body.memory.id)).toMatchObject({
       approved: false,
       moderation: { reason: 'manual_review' },
     });
   });
 
   it('holds AI-moderated memories for a human when no OpenAI key is configured (fail closed)', async () => {
-    const event = await createEvent(t.dataSource, { moderationType: 'ai_moderation' });
+    const event = await createEvent(media.t.dataSource, { moderationType: 'ai_moderation' });
     const res = await media
       .guest()
       .post(`/api/events/${event.id}/submissions/message`, { name: 'Zed', message: 'Hello' });
-    expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, res.body.memory.id)).toMatchObject({
       approved: false,
       moderation: { reason: 'ai_unavailable' },
     });
   });
 
   it('changes nothing when the same memory is processed a second time', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const res = await media.postPhoto(
       event.id,
       multipart('photo', await gpsTaggedJpeg(1000, 800), 'a.jpg', { name: 'Once' }),
     );
-    const first = await processed(t.dataSource, res.body.memory.id);
+    const first = await processed(media.t.dataSource, res.body.memory.id);
     const renditions = media.filesUnder(`public/memories/${event.id}`).sort();
 
     // Both stages run again: the media queue's render and the moderation queue's processing.
@@ -260,15 +249,15 @@ describe('photo and drawing submissions through the media pipeline', () => {
       [QueueName.Moderation, JobName.ProcessMemory],
     ] as const) {
       const queue = new Queue(name, {
-        connection: { url: t.env.REDIS_URL },
-        prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix,
+        connection: { url: media.t.env.REDIS_URL },
+        prefix: new RedisKeys(media.t.env.REDIS_PREFIX).queuePrefix,
       });
       const again = await queue.add(job, { memoryId: first.id }, { jobId: `again-${first.id}` });
       await waitFor(async () => (await again.getState()) === 'completed', 10_000, `the second run of ${job}`);
       await queue.close();
     }
 
-    const second = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: first.id });
+    const second = await media.t.dataSource.getRepository(Memory).findOneByOrFail({ id: first.id });
     expect(second.updatedAt).toEqual(first.updatedAt);
     expect(second.media).toEqual(first.media);
     expect(media.filesUnder(`public/memories/${event.id}`).sort()).toEqual(renditions);

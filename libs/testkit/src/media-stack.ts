@@ -60,3 +60,11 @@ export async function startMediaStack(): Promise<MediaStack> {
     },
   };
 }
+
+/** Registers beforeAll/afterAll for a test file of the media pipeline; the returned stack is filled in before its tests run. */
+export function useMediaStack(): MediaStack {
+  const stack = {} as MediaStack;
+  beforeAll(async () => void Object.assign(stack, await startMediaStack()));
+  afterAll(() => stack.stop?.());
+  return stack;
+}
