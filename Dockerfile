@@ -18,6 +18,7 @@ FROM base AS manifests
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/core/package.json libs/core/
+COPY libs/testkit/package.json libs/testkit/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY frontend/package.json frontend/

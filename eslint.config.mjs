@@ -11,6 +11,7 @@ const tests = [
   '**/*.e2e-spec.ts',
   '**/*.faults-spec.ts',
   'backend/test/**',
+  'libs/testkit/**',
   'e2e/**',
   'bench/src/**',
 ];

@@ -30,6 +30,7 @@ const node = {
   moduleNameMapper: {
     '^@memory-wall/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@memory-wall/core$': '<rootDir>/libs/core/src/index.ts',
+    '^@memory-wall/testkit/(.*)$': '<rootDir>/libs/testkit/src/$1',
   },
   rootDir: __dirname,
 };
@@ -42,20 +43,20 @@ module.exports = {
       ...node,
       displayName: 'integration',
       testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testkit/src/jest-setup.ts'],
     },
     {
       // The long fault scenarios: `npm run test:faults` (not part of `npm test`).
       ...node,
       displayName: 'faults',
       testMatch: ['<rootDir>/backend/test/faults/**/*.faults-spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testkit/src/jest-setup.ts'],
     },
     {
       ...node,
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/backend/test/support/jest-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testkit/src/jest-setup.ts'],
     },
   ],
 };

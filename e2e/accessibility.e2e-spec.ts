@@ -2,16 +2,16 @@ import { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { EventStatus, ModerationType, Role } from '@memory-wall/contracts';
 import type { Event } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../backend/test/support/accounts';
-import { createEvent } from '../backend/test/support/factories';
-import { ApiClient, signedIn } from '../backend/test/support/http';
-import { multipart } from '../backend/test/support/images';
-import { processed } from '../backend/test/support/memories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
 import { seriousAxeFindings } from './support/axe';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import type { RunningProcess } from '../backend/test/support/processes';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
 import { useBrowserStack } from './support/app';
 
 type RoleChoice = 'Guest' | 'Event Organizer' | 'Service Provider';

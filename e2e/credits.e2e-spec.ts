@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
 import { Role } from '@memory-wall/contracts';
 import { CreditTransaction, ServiceProvider } from '@memory-wall/core';
-import { createAccount, TestAccount } from '../backend/test/support/accounts';
-import { FakeStripe, sendWebhook, succeeded } from '../backend/test/support/fake-stripe';
-import { RunningProcess, startApi } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { FakeStripe, sendWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn } from './support/app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser } from '@memory-wall/testkit/browser';
 
 /**
  * Stripe.js cannot be downloaded here. The production code loads the real script from js.stripe.com and

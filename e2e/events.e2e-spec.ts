@@ -4,11 +4,11 @@ import { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { Role } from '@memory-wall/contracts';
 import { Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
-import { createEvent } from '../backend/test/support/factories';
-import { waitFor } from '../backend/test/support/wait';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { waitFor } from '@memory-wall/testkit/wait';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
 
 /** Signs in through /signin the way a person does. */

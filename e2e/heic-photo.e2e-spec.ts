@@ -1,12 +1,12 @@
 import { Browser } from 'playwright-core';
 import { Memory } from '@memory-wall/core';
-import { createEvent } from '../backend/test/support/factories';
-import { gpsTaggedJpeg, heicOf } from '../backend/test/support/images';
-import { processed } from '../backend/test/support/memories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { gpsTaggedJpeg, heicOf } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 describe('a guest posting an iPhone photo (HEIC) from a browser that cannot show HEIC', () => {
   const stack = useBrowserStack({ workers: true });

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { Browser } from 'playwright-core';
 import { ModerationType, Role } from '@memory-wall/contracts';
-import { createAccount } from '../backend/test/support/accounts';
-import { createEvent, postMessage } from '../backend/test/support/factories';
-import { ApiClient } from '../backend/test/support/http';
-import { cameraLikeJpeg, multipart } from '../backend/test/support/images';
-import { processed } from '../backend/test/support/memories';
-import { RunningProcess, startWorkers } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { cameraLikeJpeg, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startWorkers } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
 
 /**

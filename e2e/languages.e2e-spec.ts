@@ -1,10 +1,10 @@
 import { Browser, type Page } from 'playwright-core';
 import { Language } from '@memory-wall/contracts';
-import { createEvent } from '../backend/test/support/factories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { appAdopted, useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 /**
  * Languages in the browser (issue #27 item 8): an event's guest pages and screens speak the event's

@@ -1,9 +1,9 @@
 import { BrowserContext, Page } from 'playwright-core';
 import { ClientMessageType, LIVE_JOINED, LIVE_PONG, LiveMessageType } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
-import { createEvent, postMessage } from '../backend/test/support/factories';
-import { signedIn } from '../backend/test/support/http';
-import { waitFor } from '../backend/test/support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { waitFor } from '@memory-wall/testkit/wait';
 import { useBrowserStack } from './support/app';
 
 interface ReceivedFrame {

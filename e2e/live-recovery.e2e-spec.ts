@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TcpProxy } from '../backend/test/support/tcp-proxy';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import { useBrowserStack } from './support/app';
-import { liveBadge, VenueScreen, WallScenario } from './support/recovery';
+import { liveBadge, VenueScreen, WallScenario } from '@memory-wall/testkit/recovery';
 
 const OUTAGE_MS = 10_000;
 /** Generous: what is measured is that nothing is missing, not how fast (that figure is in the faults report). */

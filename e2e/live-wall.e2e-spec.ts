@@ -1,9 +1,9 @@
 import { Browser } from 'playwright-core';
-import { createEvent } from '../backend/test/support/factories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 /** The walking skeleton in a real browser: a guest's message reaches a venue screen live. */
 describe('a guest message appears live on the display', () => {

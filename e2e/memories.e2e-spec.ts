@@ -3,12 +3,12 @@ import { buffer } from 'node:stream/consumers';
 import { Browser, type Request } from 'playwright-core';
 import sharp from 'sharp';
 import { ModerationType, Role } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
-import { createEvent } from '../backend/test/support/factories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 /** A photo as a phone camera makes one: a real JPEG, landscape. */
 function cameraJpeg(): Promise<Buffer> {

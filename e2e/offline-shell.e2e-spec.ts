@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { createEvent, postMessage } from '../backend/test/support/factories';
-import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { waitFor } from '../backend/test/support/wait';
-import { launchBrowser } from './support/browser';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
+import { launchBrowser } from '@memory-wall/testkit/browser';
 
 const MESSAGES = ['First wishes', 'Second wishes', 'Third wishes'];
 

@@ -1,9 +1,9 @@
 import { Browser } from 'playwright-core';
 import { Role } from '@memory-wall/contracts';
-import { createAccount } from '../backend/test/support/accounts';
-import type { RunningProcess } from '../backend/test/support/processes';
-import { SmtpInbox } from '../backend/test/support/smtp-inbox';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import { SmtpInbox } from '@memory-wall/testkit/smtp-inbox';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn, useBrowserStack } from './support/app';
 
 /** "Forgot password?" in a real browser, the link read from the mail a real SMTP server received. */

@@ -1,12 +1,12 @@
 import { Browser, type Page } from 'playwright-core';
 import { Role } from '@memory-wall/contracts';
 import { ServiceProvider } from '@memory-wall/core';
-import { createAccount } from '../backend/test/support/accounts';
-import { createEvent } from '../backend/test/support/factories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { appAdopted, signIn, useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 /** The top bar may take this much of a phone's height (844 px): one line of brand, language and Menu. */
 const TOP_BAR_MAX_HEIGHT = 72;

@@ -2,12 +2,12 @@ import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { Browser } from 'playwright-core';
 import { Memory } from '@memory-wall/core';
-import { countMemories, createEvent } from '../backend/test/support/factories';
-import { cameraLikeJpeg } from '../backend/test/support/images';
-import type { RunningProcess } from '../backend/test/support/processes';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { cameraLikeJpeg } from '@memory-wall/testkit/images';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 /** What the proxy saw of one photo request, and what it did to it. */
 interface PhotoRequest {

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
-import { createEvent, postMessage } from '../backend/test/support/factories';
-import { gpsTaggedJpeg, multipart } from '../backend/test/support/images';
-import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
-import { launchBrowser } from './support/browser';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { launchBrowser } from '@memory-wall/testkit/browser';
 
 const countdown = (page: Page) => page.getByTestId('countdown').innerText();
 

@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { JobName, QueueName, Role } from '@memory-wall/contracts';
-import { createAccount, TestAccount } from '../backend/test/support/accounts';
-import type { RunningProcess } from '../backend/test/support/processes';
-import { QueueJobs } from '../backend/test/support/queue-jobs';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
-import { waitFor } from '../backend/test/support/wait';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import { QueueJobs } from '@memory-wall/testkit/queue-jobs';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 import { signIn, useBrowserStack } from './support/app';
 import { seriousAxeFindings } from './support/axe';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 const DISK_FULL = 'renditions could not be written: no space left on device';
 const AI_DOWN = 'OpenAI answered 500 three times';

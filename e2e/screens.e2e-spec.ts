@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
-import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
-import { createEvent, postMessage } from '../backend/test/support/factories';
-import { RunningProcess, startApi, startWorkers } from '../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../backend/test/support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn } from './support/app';
-import { launchBrowser, PHONE } from './support/browser';
+import { launchBrowser, PHONE } from '@memory-wall/testkit/browser';
 
 const SCREEN = { viewport: { width: 1920, height: 1080 } };
 /** Long enough for a memory that should not arrive to have arrived over a live socket. */

@@ -1,15 +1,15 @@
 import { Browser } from 'playwright-core';
 import { ModerationType, Role } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../backend/test/support/accounts';
-import { createEvent } from '../backend/test/support/factories';
-import { processed } from '../backend/test/support/memories';
-import type { RunningProcess } from '../backend/test/support/processes';
-import { TcpProxy } from '../backend/test/support/tcp-proxy';
-import type { TestEnvironment } from '../backend/test/support/test-environment';
-import { testClip } from '../backend/test/support/videos';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { processed } from '@memory-wall/testkit/memories';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { testClip } from '@memory-wall/testkit/videos';
 import { signIn, useBrowserStack } from './support/app';
-import { PHONE } from './support/browser';
+import { PHONE } from '@memory-wall/testkit/browser';
 
 describe('a guest posting a video clip from a phone', () => {
   const stack = useBrowserStack({ workers: true });

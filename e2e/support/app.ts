@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { RunningProcess, startApi, startWorkers } from '../../backend/test/support/processes';
-import { createTestEnvironment, TestEnvironment } from '../../backend/test/support/test-environment';
-import { launchBrowser } from './browser';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { launchBrowser } from '@memory-wall/testkit/browser';
 
 export interface BrowserStack {
   t: TestEnvironment;

@@ -1,8 +1,16 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { plainToInstance, Type } from 'class-transformer';
 import { IsNotEmpty, IsString, MinLength, ValidateNested, ValidationError, validateSync } from 'class-validator';
-import { RequestMessages } from '@memory-wall/contracts';
-import { fieldMessages, MAX_ERROR_FIELDS, MAX_ERROR_TEXT, toErrorBody, validationException } from './api-errors';
+import { AuthMessages, DomainErrorCode, EventMessages, Messages, RequestMessages } from '@memory-wall/contracts';
+import { DomainError } from '@memory-wall/core';
+import {
+  fieldMessages,
+  MAX_ERROR_FIELDS,
+  MAX_ERROR_TEXT,
+  toErrorBody,
+  validationError,
+  validationException,
+} from './api-errors';
 
 class Address {
   @IsNotEmpty({ message: 'City is required' })
@@ -58,6 +66,46 @@ describe('toErrorBody', () => {
       error: 'Not Found',
       message: 'Event not found',
     });
+  });
+
+  it('answers each domain error code with its status, and the message and fields domain code gave', () => {
+    const statuses = Object.values(DomainErrorCode).map((code) => [
+      code,
+      toErrorBody(new DomainError(code, 'Why')).statusCode,
+    ]);
+    expect(Object.fromEntries(statuses)).toEqual({
+      [DomainErrorCode.Invalid]: 400,
+      [DomainErrorCode.Unauthenticated]: 401,
+      [DomainErrorCode.NotEnoughCredits]: 402,
+      [DomainErrorCode.Forbidden]: 403,
+      [DomainErrorCode.NotFound]: 404,
+      [DomainErrorCode.Conflict]: 409,
+      [DomainErrorCode.TooLarge]: 413,
+      [DomainErrorCode.Unprocessable]: 422,
+      [DomainErrorCode.UpstreamFailed]: 502,
+      [DomainErrorCode.Unavailable]: 503,
+    });
+    expect(toErrorBody(new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound))).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: Messages.eventNotFound,
+    });
+    const taken = DomainError.ofFields(DomainErrorCode.Conflict, { eventCode: EventMessages.eventCodeTaken });
+    expect(toErrorBody(taken)).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: EventMessages.eventCodeTaken,
+      fields: { eventCode: EventMessages.eventCodeTaken },
+    });
+    expect(toErrorBody(new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied))).toMatchObject({
+      statusCode: 403,
+      message: AuthMessages.accessDenied,
+    });
+  });
+
+  it('answers a validation failure found by domain code exactly as one found by the pipe', () => {
+    const errors = errorsOf({ name: 7, address: { city: '' } });
+    expect(toErrorBody(validationError(errors))).toEqual(toErrorBody(validationException(errors)));
   });
 
   it("keeps the status of Fastify's own 4xx errors, with the catalogue's message", () => {

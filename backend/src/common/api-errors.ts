@@ -1,7 +1,8 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ValidationError } from 'class-validator';
 import { QueryFailedError } from 'typeorm';
-import { ApiErrorBody, RequestMessages } from '@memory-wall/contracts';
+import { ApiErrorBody, DomainErrorCode, RequestMessages } from '@memory-wall/contracts';
+import { DomainError } from '@memory-wall/core';
 
 /** A 429 that tells the client when to come back (sent as Retry-After). */
 export class TooManyRequestsException extends HttpException {
@@ -39,9 +40,16 @@ export function fieldMessages(
   return fields;
 }
 
+/** The validation pipe's 400: the first field's message, and every field's. */
 export function validationException(errors: ValidationError[]) {
   const fields = fieldMessages(errors);
   return new BadRequestException({ message: Object.values(fields)[0] ?? RequestMessages.invalidRequest, fields });
+}
+
+/** The same refusal raised by domain code that validates a shape itself (a multipart form's fields). */
+export function validationError(errors: ValidationError[]): DomainError {
+  const fields = fieldMessages(errors);
+  return new DomainError(DomainErrorCode.Invalid, Object.values(fields)[0] ?? RequestMessages.invalidRequest, fields);
 }
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -53,8 +61,29 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 const fastifyMessage = (error: unknown): string | undefined =>
   FASTIFY_MESSAGES[(error as { code?: unknown } | undefined)?.code as string];
 
+/** The one place where a domain refusal gets its HTTP status. */
+const STATUS_OF: Record<DomainErrorCode, HttpStatus> = {
+  [DomainErrorCode.Invalid]: HttpStatus.BAD_REQUEST,
+  [DomainErrorCode.Unauthenticated]: HttpStatus.UNAUTHORIZED,
+  [DomainErrorCode.NotEnoughCredits]: HttpStatus.PAYMENT_REQUIRED,
+  [DomainErrorCode.Forbidden]: HttpStatus.FORBIDDEN,
+  [DomainErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [DomainErrorCode.Conflict]: HttpStatus.CONFLICT,
+  [DomainErrorCode.TooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
+  [DomainErrorCode.Unprocessable]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [DomainErrorCode.UpstreamFailed]: HttpStatus.BAD_GATEWAY,
+  [DomainErrorCode.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+/** A domain refusal as the HTTP exception that answers it: its code's status, its message and fields. */
+export function toHttpException(error: DomainError): HttpException {
+  const body = { message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  return new HttpException(body, STATUS_OF[error.code], { cause: error });
+}
+
 /** Maps anything thrown into the one error body of the API (4xx with the reason, 5xx without details). */
-export function toErrorBody(exception: unknown): ApiErrorBody {
+export function toErrorBody(thrown: unknown): ApiErrorBody {
+  const exception = thrown instanceof DomainError ? toHttpException(thrown) : thrown;
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();

@@ -1,11 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainErrorCode } from '@memory-wall/contracts';
+import { isDomainError } from '@memory-wall/core';
 import { toErrorBody, TooManyRequestsException } from './api-errors';
 import type { FrontendPages } from './frontend-pages';
 
 /**
  * One error shape for the whole API, and the single-page-app fallback: an unknown GET outside /api
- * answers the front end's HTML for that route so client-side routes survive a reload.
+ * answers the front end's HTML for that route so client-side routes survive a reload. Domain code throws
+ * DomainErrors (a code, no HTTP): their statuses are decided here, by toErrorBody.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -18,7 +21,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
 
-    if (exception instanceof NotFoundException && this.pages && this.isPageRequest(request)) {
+    const notFound = exception instanceof NotFoundException || isDomainError(exception, DomainErrorCode.NotFound);
+    if (notFound && this.pages && this.isPageRequest(request)) {
       // Through the static file server: the page's precompressed .br or .gz as Accept-Encoding allows.
       void reply.status(200).sendFile(this.pages.fileFor(request.url.split('?')[0]));
       return;

@@ -1,6 +1,5 @@
-import { NotFoundException } from '@nestjs/common';
-import { LiveCloseCode, Messages, Role } from '@memory-wall/contracts';
-import type { Event, EventAdmin } from '@memory-wall/core';
+import { DomainErrorCode, LiveCloseCode, Messages, Role } from '@memory-wall/contracts';
+import { DomainError, type Event, type EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { Session } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
@@ -30,7 +29,7 @@ function world() {
   const events = {
     getPublished: async (id: string) => {
       queries.published++;
-      if (!published) throw new NotFoundException(Messages.eventNotFound);
+      if (!published) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
       return { id } as Event;
     },
   };

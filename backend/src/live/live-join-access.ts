@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { LiveCloseCode } from '@memory-wall/contracts';
+import { DomainErrorCode, LiveCloseCode } from '@memory-wall/contracts';
+import { isDomainError } from '@memory-wall/core';
 import type { Session } from '../modules/auth/session.store';
 import type { EventAccess } from '../modules/events/event-access';
 import type { PublishedEvents } from '../modules/events/published-events';
@@ -49,9 +50,10 @@ export class LiveJoinAccess {
       await this.events.getPublished(eventId);
       return { hosts: false };
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (status === 404) return { refused: { code: LiveCloseCode.EventNotFound, reason: (err as Error).message } };
-      if (status === 403) return { refused: { code: LiveCloseCode.EventNotAvailable, reason: (err as Error).message } };
+      if (isDomainError(err, DomainErrorCode.NotFound))
+        return { refused: { code: LiveCloseCode.EventNotFound, reason: err.message } };
+      if (isDomainError(err, DomainErrorCode.Forbidden))
+        return { refused: { code: LiveCloseCode.EventNotAvailable, reason: err.message } };
       throw err;
     }
   }

@@ -1,9 +1,9 @@
 import { CreditTransaction, ServiceProvider, User } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 describe('accounts', () => {
   let t: TestEnvironment;

@@ -12,7 +12,7 @@ import {
   QueueName,
   Role,
 } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   Event,
@@ -23,16 +23,16 @@ import {
   PasswordReset,
   passwordResetTokenHash,
 } from '@memory-wall/core';
-import { createEvent, postMessage } from '../support/factories';
-import { signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
-import { ApiClient } from '../support/http';
-import { multipart, pngOf } from '../support/images';
-import { connectLive, LiveClient } from '../support/live-client';
-import { RunningProcess, startWorkers } from '../support/processes';
-import { QueueJobs } from '../support/queue-jobs';
-import { useApiWithFakeStripe } from '../support/stripe-api';
-import type { TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { signedWebhook, succeeded, webhookSignature } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { multipart, pngOf } from '@memory-wall/testkit/images';
+import { connectLive, LiveClient } from '@memory-wall/testkit/live-client';
+import { RunningProcess, startWorkers } from '@memory-wall/testkit/processes';
+import { QueueJobs } from '@memory-wall/testkit/queue-jobs';
+import { useApiWithFakeStripe } from '@memory-wall/testkit/stripe-api';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /**
  * Every route of the running app, and who may call it. The route list comes from the app's own OpenAPI

@@ -1,10 +1,10 @@
 import { AuthMessages, Role } from '@memory-wall/contracts';
 import { PasswordReset } from '@memory-wall/core';
-import { createAccount, TestAccount } from '../support/accounts';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { SmtpInbox } from '../support/smtp-inbox';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { SmtpInbox } from '@memory-wall/testkit/smtp-inbox';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** "Forgot password?" end to end, with the mail read from a real SMTP server. */
 describe('password reset by mail', () => {

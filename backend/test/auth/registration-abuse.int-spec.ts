@@ -1,9 +1,9 @@
 import { AuthMessages, WELCOME_CREDITS } from '@memory-wall/contracts';
 import { CreditTransaction, ServiceProvider, User } from '@memory-wall/core';
 import { In } from 'typeorm';
-import { ApiClient } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const REGISTRATIONS_PER_HOUR = 10;
 

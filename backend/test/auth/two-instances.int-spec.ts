@@ -1,11 +1,11 @@
 import { AuthMessages } from '@memory-wall/contracts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
-import { createAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { connectLive, settle } from '../support/live-client';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { connectLive, settle } from '@memory-wall/testkit/live-client';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** Sessions and sign-in limits are shared through Redis, so two API instances behave as one. */
 describe('sessions and sign-in limits across two API instances', () => {

@@ -1,10 +1,10 @@
 import { AuthMessages } from '@memory-wall/contracts';
 import { User } from '@memory-wall/core';
 import { In } from 'typeorm';
-import { createAccount } from '../support/accounts';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** Usernames cannot pass for someone's email or look like another account's name. */
 describe('usernames', () => {

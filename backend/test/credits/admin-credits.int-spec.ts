@@ -1,13 +1,13 @@
 import { adjustmentBelowZero, CreditMessages, Role } from '@memory-wall/contracts';
 import { CreditTransaction, Memory, ServiceProvider } from '@memory-wall/core';
 import { DataSource } from 'typeorm';
-import { createAccount, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { useApiWithFakeStripe } from '../support/stripe-api';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { FakeStripe, sendWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { useApiWithFakeStripe } from '@memory-wall/testkit/stripe-api';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const UNKNOWN_ID = '6f1c1e8e-0000-4000-8000-000000000000';
 

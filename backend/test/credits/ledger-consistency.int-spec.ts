@@ -1,12 +1,12 @@
 import { CREDIT_PACKS, Role } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { FakePaymentIntent, FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { seededRandom } from '../support/seeded-random';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { FakePaymentIntent, FakeStripe, sendWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { seededRandom } from '@memory-wall/testkit/seeded-random';
 
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((c, s) => ({ ...c, [s]: (c[s] ?? 0) + 1 }), {});

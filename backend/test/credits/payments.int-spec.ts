@@ -1,10 +1,10 @@
 import { CreditMessages, Role } from '@memory-wall/contracts';
 import { CreditTransaction, ServiceProvider } from '@memory-wall/core';
-import { createAccount, TestAccount } from '../support/accounts';
-import { FakePaymentIntent, FakeStripe, sendWebhook, signedWebhook, succeeded } from '../support/fake-stripe';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { FakePaymentIntent, FakeStripe, sendWebhook, signedWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 describe('buying credit packs with Stripe', () => {
   let t: TestEnvironment;

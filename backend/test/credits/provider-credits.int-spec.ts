@@ -1,11 +1,11 @@
 import { PROVIDER_TRANSACTIONS_LIMIT, Role } from '@memory-wall/contracts';
 import { CreditTransaction } from '@memory-wall/core';
-import { createAccount } from '../support/accounts';
-import { FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
-import { ApiClient, signedIn } from '../support/http';
-import type { RunningProcess } from '../support/processes';
-import { useApiWithFakeStripe } from '../support/stripe-api';
-import type { TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { FakeStripe, sendWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import type { RunningProcess } from '@memory-wall/testkit/processes';
+import { useApiWithFakeStripe } from '@memory-wall/testkit/stripe-api';
+import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 describe("a service provider's credits (GET /api/service-provider/credits)", () => {
   const services = useApiWithFakeStripe();

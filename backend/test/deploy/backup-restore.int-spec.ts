@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import S3rver from '@20minutes/s3rver';
 import { Client } from 'pg';
-import { createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { gpsTaggedJpeg, multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { freePort, RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { freePort, RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
 const run = promisify(execFile);

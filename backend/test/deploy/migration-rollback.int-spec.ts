@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { runMigrations, undoLastMigration } from '@memory-wall/core';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
 const run = promisify(execFile);

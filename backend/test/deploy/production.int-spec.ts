@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { DEMO_LOGINS, removeDemoData, User } from '@memory-wall/core';
 import { seedDemo } from '../../src/seed/demo-seed';
-import { createAccount } from '../support/accounts';
-import { ApiClient } from '../support/http';
-import { freePort, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { freePort, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
 

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { In } from 'typeorm';
 import { ProcessingState } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { createAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { gpsTaggedJpeg, multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * docs/operations.md: losing Redis's data loses nothing that was acknowledged (the memory row is the durable

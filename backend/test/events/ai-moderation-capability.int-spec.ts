@@ -1,7 +1,7 @@
-import { createAccount } from '../support/accounts';
-import { signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** Hosts are told whether AI moderation can run here: it needs the OpenAI key the API and workers share. */
 describe('whether AI moderation is available', () => {

@@ -1,8 +1,8 @@
 import { EVENT_CODE_ALPHABET } from '@memory-wall/contracts';
-import { createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const LOOKUPS_PER_MINUTE = 40;
 const MISSES_PER_MINUTE = 5;

@@ -1,10 +1,10 @@
 import { EVENT_CODE_ALPHABET, LANGUAGES } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 describe('events', () => {
   let t: TestEnvironment;

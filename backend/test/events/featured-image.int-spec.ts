@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { Event } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { gpsTaggedJpeg, multipart, pixelFloodPng, truncatedJpeg } from '../support/images';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart, pixelFloodPng, truncatedJpeg } from '@memory-wall/testkit/images';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 describe('POST /api/upload/featured-image/:id', () => {
   let t: TestEnvironment;

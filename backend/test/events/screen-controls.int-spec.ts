@@ -1,12 +1,12 @@
 import { LiveMessage, ScreenMessages } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { connectLive, LiveClient, settle } from '../support/live-client';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** Issue #27: the host's hold, reveal mode and delay, as the public wall read and the public feed obey them. */
 describe("the screens' controls", () => {

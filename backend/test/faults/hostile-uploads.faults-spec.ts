@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Memory } from '@memory-wall/core';
-import { countMemories, createEvent } from '../support/factories';
-import { gpsTaggedJpeg, multipart, pixelFloodPng, truncatedJpeg } from '../support/images';
-import { processed } from '../support/memories';
-import { mib, readProcessMemory, sampleProcessMemory } from '../support/process-memory';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { gpsTaggedJpeg, multipart, pixelFloodPng, truncatedJpeg } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { mib, readProcessMemory, sampleProcessMemory } from '@memory-wall/testkit/process-memory';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { FaultScenario } from './scenario';
 
 type Outcome = 'refused' | 'webp' | 'failed';

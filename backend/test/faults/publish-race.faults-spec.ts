@@ -1,9 +1,9 @@
 import { EventMessages, Role } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
-import { createAccount } from '../support/accounts';
-import { signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { FaultScenario, percentile, pool } from './scenario';
 
 const DRAFTS = 50;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { Screen } from '../support/screen';
-import { TcpProxy } from '../support/tcp-proxy';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { Screen } from '@memory-wall/testkit/screen';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, percentile, pool, sleep } from './scenario';
 
 const SCREENS = 500;

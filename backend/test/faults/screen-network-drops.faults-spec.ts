@@ -1,6 +1,6 @@
-import { OutageKind, VenueScreen, WallScenario } from '../../../e2e/support/recovery';
+import { OutageKind, VenueScreen, WallScenario } from '@memory-wall/testkit/recovery';
 import { useBrowserStack } from '../../../e2e/support/app';
-import { TcpProxy } from '../support/tcp-proxy';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import { FaultScenario } from './scenario';
 
 const SHORT_MS = 10_000;

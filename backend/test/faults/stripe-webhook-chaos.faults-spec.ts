@@ -1,12 +1,18 @@
 import { CREDIT_PACKS, CreditMessages, Role } from '@memory-wall/contracts';
 import { CreditTransaction, ServiceProvider } from '@memory-wall/core';
-import { createAccount, TestAccount } from '../support/accounts';
-import { FakePaymentIntent, FakeStripe, signedWebhook, succeeded, webhookSignature } from '../support/fake-stripe';
-import { signedIn } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import {
+  FakePaymentIntent,
+  FakeStripe,
+  signedWebhook,
+  succeeded,
+  webhookSignature,
+} from '@memory-wall/testkit/fake-stripe';
+import { signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { FaultScenario, percentile, pool } from './scenario';
-import { seededRandom } from '../support/seeded-random';
+import { seededRandom } from '@memory-wall/testkit/seeded-random';
 
 const PROVIDERS = 3;
 const INTENTS_PER_PROVIDER = 4;

@@ -13,16 +13,16 @@ import {
   ModerationType,
 } from '@memory-wall/contracts';
 import { Keepsake, originalKey } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { createEvent, postMessage } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { cameraLikeJpeg, multipart, pngOf } from '../support/images';
-import { connectLive, LiveClient } from '../support/live-client';
-import { processed } from '../support/memories';
-import { readPdf } from '../support/pdf';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { cameraLikeJpeg, multipart, pngOf } from '@memory-wall/testkit/images';
+import { connectLive, LiveClient } from '@memory-wall/testkit/live-client';
+import { processed } from '@memory-wall/testkit/memories';
+import { readPdf } from '@memory-wall/testkit/pdf';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** The entries of a ZIP, read back with yauzl: name to content. */
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {

@@ -1,8 +1,8 @@
 import { LiveMessage, LiveMessageType } from '@memory-wall/contracts';
-import { createEvent, postMessage } from '../support/factories';
-import { connectLive, LiveClient, settle } from '../support/live-client';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The skeleton path across processes: a message posted to instance B is stored, moderated by the

@@ -1,13 +1,13 @@
 import Redis from 'ioredis';
 import { LiveMessage, LiveMessageType, memoryIdOf } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { connectLive, LiveClient, settle } from '../support/live-client';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 const SOCKETS = 200;
 

@@ -1,12 +1,12 @@
 import { LIVE_POSITION_HEADER, LiveMessage, LiveMessageType } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent, postMessage } from '../support/factories';
-import { signedIn } from '../support/http';
-import { connectLive, LiveClient } from '../support/live-client';
-import { OwnRedis } from '../support/own-redis';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { connectLive, LiveClient } from '@memory-wall/testkit/live-client';
+import { OwnRedis } from '@memory-wall/testkit/own-redis';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 const isApprovalOf = (id: string) => (m: LiveMessage) =>
   m.type === LiveMessageType.MemoryApproved && m.memory.id === id;

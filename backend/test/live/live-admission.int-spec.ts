@@ -1,11 +1,11 @@
 import { AuthMessages, LiveCloseCode, LiveRefusals } from '@memory-wall/contracts';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { connectLive, LiveClient, refusedUpgrade } from '../support/live-client';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { connectLive, LiveClient, refusedUpgrade } from '@memory-wall/testkit/live-client';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 const SCREENS_ORIGIN = 'http://screens.example:8080';
 const CONNECTIONS_PER_ADDRESS = 5;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LiveMessageType } from '@memory-wall/contracts';
 import { LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
-import { liveLog } from '../support/live-log';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { liveLog } from '@memory-wall/testkit/live-log';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * LivePublisher runs its script by its SHA (EVALSHA). Redis keeps scripts in memory only, so after a

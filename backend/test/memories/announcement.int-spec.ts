@@ -10,9 +10,9 @@ import {
   TypeOrmMemoryRepository,
 } from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
-import { createEvent } from '../support/factories';
-import { liveLog } from '../support/live-log';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { liveLog } from '@memory-wall/testkit/live-log';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The window between finishing a memory (its UPDATE) and announcing it (the PUBLISH): a workers process

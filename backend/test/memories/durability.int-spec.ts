@@ -5,13 +5,13 @@ import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { QueueName } from '@memory-wall/contracts';
 import { Memory, RedisKeys } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** A 12-megapixel photo with noise, so processing takes long enough to be interrupted. */
 const bigPhoto = () =>

@@ -3,8 +3,8 @@ import { Repository } from 'typeorm';
 import { MemoryType, processMemoryJobId, QueueName, renderMediaJobId } from '@memory-wall/contracts';
 import { loadConfig, Memory, MemoryQueue, NewMemory, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { MemoryInserts } from '../../src/modules/memories/memory-inserts';
-import { createEvent } from '../support/factories';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * Submissions that reach the API in the same turn of the event loop share one INSERT (MemoryInserts) and

@@ -1,8 +1,8 @@
 import { HeldReason, ProcessingState } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { HeldReasonCodes1763750000000 } from '../../../libs/core/src/database/migrations/1763750000000-held-reason-codes';
-import { createEvent } from '../support/factories';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** The migration from the English sentences once stored as held reasons to their codes, and back. */
 describe('held reasons stored as codes (migration)', () => {

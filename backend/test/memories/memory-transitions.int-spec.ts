@@ -13,8 +13,8 @@ import {
   ProcessingState,
 } from '@memory-wall/contracts';
 import { Memory, TypeOrmMemoryRepository } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The memory SQL against the real PostgreSQL: its conditional UPDATEs and its list queries decide exactly as

@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
 import { processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { Memory, RedisKeys } from '@memory-wall/core';
-import { countMemories, createEvent, postMessage } from '../support/factories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { countMemories, createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 describe('POST /api/events/:eventId/submissions/message', () => {
   let t: TestEnvironment;

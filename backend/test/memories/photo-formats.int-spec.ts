@@ -1,51 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { countMemories, createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { animatedGif, cameraLikeJpeg, gpsTaggedJpeg, heicOf, longGif, multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { animatedGif, cameraLikeJpeg, gpsTaggedJpeg, heicOf, longGif, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { useMediaStack } from '@memory-wall/testkit/media-stack';
 
 /** iPhone photos (HEIC) and animated GIFs, from upload to the renditions guests see. */
 describe('HEIC photos and animated GIFs through the media pipeline', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  let storageDir: string;
-  /** The API's and workers' temporary directory (TMPDIR), to see that nothing is left in it. */
-  let scratchDir: string;
-  const guest = () => new ApiClient(api.url);
+  const media = useMediaStack();
 
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    storageDir = mkdtempSync(join(tmpdir(), 'mw-media-'));
-    scratchDir = mkdtempSync(join(tmpdir(), 'mw-scratch-'));
-    const env = { ...t.env, STORAGE_DIR: storageDir, TMPDIR: scratchDir };
-    api = await startApi(env);
-    workers = startWorkers(env);
-  });
-
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await t?.cleanup();
-    rmSync(storageDir, { recursive: true, force: true });
-    rmSync(scratchDir, { recursive: true, force: true });
-  });
-
-  const postPhoto = (eventId: string, form: FormData, client = guest()) =>
-    client.post(`/api/events/${eventId}/submissions/photo`, form);
-  const served = async (url: string) => Buffer.from(await (await fetch(`${api.url}${url}`)).arrayBuffer());
-  const originals = (eventId: string): string[] => {
-    try {
-      return readdirSync(join(storageDir, 'originals', eventId), { recursive: true }) as string[];
-    } catch {
-      return [];
-    }
-  };
+  const served = async (url: string) => Buffer.from(await (await fetch(`${media.api.url}${url}`)).arrayBuffer());
 
   /** A 1200×800 GPS-tagged phone photo stored sideways (EXIF orientation 6), red in its stored top-left corner. */
   const sidewaysPhoto = () =>
@@ -57,7 +23,7 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
       .toBuffer();
 
   it('turns a HEIC upright by its EXIF rotation into card and full WebPs without metadata', async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(media.t.dataSource);
     const heic = heicOf(await sidewaysPhoto());
     expect(await sharp(heic).metadata()).toMatchObject({
       format: 'heif',
@@ -66,9 +32,9 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
       height: 800,
     });
 
-    const res = await postPhoto(event.id, multipart('photo', heic, 'IMG_0001.HEIC', { name: 'Aunt May' }));
+    const res = await media.postPhoto(event.id, multipart('photo', heic, 'IMG_0001.HEIC', { name: 'Aunt May' }));
     expect(res.status).toBe(201);
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({ processingState: 'ready', approved: true });
     expect(memory.media).toMatchObject({ card: { width: 533, height: 800 }, full: { width: 800, height: 1200 } });
 
@@ -87,21 +53,21 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
   });
 
   it("takes a host's bulk-uploaded HEIC, and a HEIC by its bytes whatever its name", async () => {
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource);
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    const host = await signedIn(api.url, customer);
+    const customer = await createAccount(media.t.dataSource, 'customer');
+    const event = await createEvent(media.t.dataSource);
+    await makeEventAdmin(media.t.dataSource, customer.user.id, event.id);
+    const host = await signedIn(media.api.url, customer);
     const heic = heicOf(await gpsTaggedJpeg(640, 480));
 
-    const bulk = await postPhoto(
+    const bulk = await media.postPhoto(
       event.id,
       multipart('photo', heic, 'Beach.heic', { name: 'Hosts', bulk: 'true' }),
       host,
     );
-    const renamed = await postPhoto(event.id, multipart('photo', heic, 'photo.jpg', { name: 'Guest' }));
+    const renamed = await media.postPhoto(event.id, multipart('photo', heic, 'photo.jpg', { name: 'Guest' }));
     for (const res of [bulk, renamed]) {
       expect(res.status).toBe(201);
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+      expect(await processed(media.t.dataSource, res.body.memory.id)).toMatchObject({
         processingState: 'ready',
         media: { full: { width: 640, height: 480 } },
       });
@@ -129,49 +95,49 @@ describe('HEIC photos and animated GIFs through the media pipeline', () => {
     ],
     ['a GIF of 10,000 frames', () => longGif(10_000), 413, 'File too large'],
   ])('refuses %s and stores nothing', async (_, file, status, message) => {
-    const event = await createEvent(t.dataSource);
-    const res = await postPhoto(event.id, multipart('photo', await file(), 'IMG_0002.heic', { name: 'X' }));
+    const event = await createEvent(media.t.dataSource);
+    const res = await media.postPhoto(event.id, multipart('photo', await file(), 'IMG_0002.heic', { name: 'X' }));
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
-    expect(originals(event.id)).toEqual([]);
+    expect(await countMemories(media.t.dataSource, event.id)).toBe(0);
+    expect(media.filesUnder(`originals/${event.id}`)).toEqual([]);
   });
 
   it('fails a HEIC cut off in its pixels cleanly, for hosts to see, and the next photo still flows', async () => {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+    const provider = await createAccount(media.t.dataSource, 'service_provider');
+    const event = await createEvent(media.t.dataSource, { serviceProviderId: provider.provider!.id });
     const whole = heicOf(await cameraLikeJpeg(800, 600));
-    const cut = await postPhoto(
+    const cut = await media.postPhoto(
       event.id,
       multipart('photo', whole.subarray(0, Math.floor(whole.length / 2)), 'cut.heic', { name: 'Unlucky' }),
     );
-    const next = await postPhoto(event.id, multipart('photo', whole, 'whole.heic', { name: 'Lucky' }));
+    const next = await media.postPhoto(event.id, multipart('photo', whole, 'whole.heic', { name: 'Lucky' }));
 
-    expect(await processed(t.dataSource, cut.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, cut.body.memory.id)).toMatchObject({
       processingState: 'failed',
       approved: false,
       moderation: { reason: 'image_unreadable' },
     });
-    expect(await processed(t.dataSource, next.body.memory.id)).toMatchObject({
+    expect(await processed(media.t.dataSource, next.body.memory.id)).toMatchObject({
       processingState: 'ready',
       media: { full: { width: 800, height: 600 } },
     });
-    const host = await signedIn(api.url, provider);
+    const host = await signedIn(media.api.url, provider);
     const pending = await host.get(`/api/events/${event.id}/submissions/pending`);
     expect(pending.body.memories).toEqual([
       expect.objectContaining({ id: cut.body.memory.id, processingState: 'failed' }),
     ]);
-    expect(readdirSync(scratchDir)).toEqual([]);
+    expect(readdirSync(media.scratchDir)).toEqual([]);
   });
 
   it('keeps an animated GIF animated: animated WebPs with its frames and timing', async () => {
-    const event = await createEvent(t.dataSource);
-    const res = await postPhoto(
+    const event = await createEvent(media.t.dataSource);
+    const res = await media.postPhoto(
       event.id,
       multipart('photo', await animatedGif(['#f00', '#0f0', '#00f', '#ff0'], 120), 'party.gif', { name: 'Gif fan' }),
     );
     expect(res.status).toBe(201);
-    const memory = await processed(t.dataSource, res.body.memory.id);
+    const memory = await processed(media.t.dataSource, res.body.memory.id);
     expect(memory).toMatchObject({
       processingState: 'ready',
       media: { card: { width: 160, height: 120 }, full: { width: 160, height: 120 } },

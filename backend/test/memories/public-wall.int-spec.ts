@@ -1,13 +1,13 @@
 import { LiveMessageType } from '@memory-wall/contracts';
 import { Memory, RedisKeys } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { connectLive, settle } from '../support/live-client';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { connectLive, settle } from '@memory-wall/testkit/live-client';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 const CACHE_MAX_AGE_MS = 2000;
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { countMemories, createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { gpsTaggedJpeg, multipart } from '../support/images';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * A guest's phone retries a submission whose answer it never got (the connection dropped after the server

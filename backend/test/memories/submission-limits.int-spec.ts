@@ -1,7 +1,7 @@
-import { createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** Submissions per client address and event are limited across instances; a spoofed header gets nothing. */
 describe('submission rate limits across two API instances', () => {

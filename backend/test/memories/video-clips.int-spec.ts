@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ModerationType } from '@memory-wall/contracts';
-import { countMemories, createEvent } from '../support/factories';
-import { FakeOpenAi } from '../support/fake-openai';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { PHONE_TAGS, probe, TusClient, testClip } from '../support/videos';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { PHONE_TAGS, probe, TusClient, testClip } from '@memory-wall/testkit/videos';
 
 /** Guests' video clips: up by tus, transcoded by the workers' ffmpeg, moderated by their frames. */
 describe('video clips from upload to the wall', () => {

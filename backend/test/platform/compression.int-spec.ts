@@ -3,9 +3,9 @@ import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Memory } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** The front end as `npm run build` leaves it (npm test builds it first). */
 const DIST = resolve(__dirname, '../../../frontend/dist');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createTestEnvironment } from '../support/test-environment';
+import { createTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

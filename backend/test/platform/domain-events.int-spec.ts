@@ -1,14 +1,14 @@
 import { Queue } from 'bullmq';
 import { DOMAIN_EVENT_NAMES, DomainEventName, QueueName, Role } from '@memory-wall/contracts';
-import { createAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { FakeStripe, sendWebhook, succeeded } from '../support/fake-stripe';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { SmtpInbox } from '../support/smtp-inbox';
-import { TcpProxy } from '../support/tcp-proxy';
-import { createTestEnvironment, TEST_REDIS_URL, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { FakeStripe, sendWebhook, succeeded } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { SmtpInbox } from '@memory-wall/testkit/smtp-inbox';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
+import { createTestEnvironment, TEST_REDIS_URL, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 interface Recorded {
   id: string;

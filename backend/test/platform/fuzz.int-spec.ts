@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { createAccount, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { FakeStripe } from '../support/fake-stripe';
-import { ApiClient } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { FakeStripe } from '@memory-wall/testkit/fake-stripe';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 interface Operation {
   method: string;

@@ -3,11 +3,11 @@ import { IncomingMessage, request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { connectLive } from '../support/live-client';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { connectLive } from '@memory-wall/testkit/live-client';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** Long enough to see readiness fail before the instance stops accepting connections, on a busy machine too. */
 const READINESS_GRACE_MS = 6000;

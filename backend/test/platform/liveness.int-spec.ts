@@ -1,7 +1,7 @@
-import { OwnRedis } from '../support/own-redis';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { OwnRedis } from '@memory-wall/testkit/own-redis';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** How many screens behind one venue address might ask at once after a drop. */
 const SCREENS = 300;

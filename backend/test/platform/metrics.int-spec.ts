@@ -1,12 +1,12 @@
 import { JobName, LiveMessage, LiveMessageType, QueueName } from '@memory-wall/contracts';
 import { RedisKeys } from '@memory-wall/core';
-import { createEvent } from '../support/factories';
-import { FakeOpenAi } from '../support/fake-openai';
-import { ApiClient } from '../support/http';
-import { connectLive, LiveClient, settle } from '../support/live-client';
-import { freePort, RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
+import { freePort, RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 const TOKEN = 'metrics-token-for-this-test-0123';
 

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiClient } from '../support/http';
-import { contractOf, OpenApiContract } from '../support/openapi-contract';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { contractOf, OpenApiContract } from '@memory-wall/testkit/openapi-contract';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const ROOT = resolve(__dirname, '../../..');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');

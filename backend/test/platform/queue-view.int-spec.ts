@@ -1,10 +1,10 @@
 import { FailedJob, JobName, QueueMessages, QueueName, QueueOverview, Role } from '@memory-wall/contracts';
-import { createAccount } from '../support/accounts';
-import { ApiClient, signedIn } from '../support/http';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { QueueJobs } from '../support/queue-jobs';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { QueueJobs } from '@memory-wall/testkit/queue-jobs';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 jest.setTimeout(90_000);
 

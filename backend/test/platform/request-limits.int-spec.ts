@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { Memory } from '@memory-wall/core';
 import { RequestMessages } from '@memory-wall/contracts';
-import { createAccount } from '../support/accounts';
-import { countMemories, createEvent, postMessage } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { countMemories, createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** An object of `count` keys `field0`, `field1`, … on top of `base`: the shape class-transformer de-duplicates slowly. */
 function manyKeys(count: number, base: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { Role } from '@memory-wall/contracts';
 import { ServiceProvider } from '@memory-wall/core';
-import { createAccount } from '../support/accounts';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The migrations and the entities describe the same schema: after the migrations, TypeORM's schema builder

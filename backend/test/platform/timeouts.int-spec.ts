@@ -1,10 +1,10 @@
 import { connect, Socket } from 'node:net';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { countMemories, createEvent } from '../support/factories';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** A raw connection to the API that records what it received and whether the server closed it. */
 async function rawConnection(port: number) {

@@ -1,14 +1,14 @@
 import { createServer, Server } from 'node:http';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { createAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient } from '../support/http';
-import { gpsTaggedJpeg, multipart } from '../support/images';
-import { processed } from '../support/memories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
+import { processed } from '@memory-wall/testkit/memories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 jest.setTimeout(90_000);
 

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { ModerationType } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { FakeOpenAi } from '../support/fake-openai';
-import { createEvent, postMessage } from '../support/factories';
-import { RunningProcess, startApi, startWorkers } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
-import { waitFor } from '../support/wait';
+import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
+import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
 
 /** How long OpenAI takes to answer the job under way when SIGTERM arrives. */
 const OPENAI_ANSWERS_AFTER_MS = 2500;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { mediaUrl, Memory, originalKey, renditionKey, S3Storage } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { gpsTaggedJpeg } from '../support/images';
-import { freePort, RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg } from '@memory-wall/testkit/images';
+import { freePort, RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 const BUCKET = 'memory-wall-edge';
 const PRESIGN_SECONDS = 600;

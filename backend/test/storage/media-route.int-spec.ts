@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { EventAdmin, LocalDiskStorage, mediaUrl, Memory, originalKey, renditionKey } from '@memory-wall/core';
-import { createAccount, makeEventAdmin, TestAccount } from '../support/accounts';
-import { createEvent } from '../support/factories';
-import { ApiClient, signedIn } from '../support/http';
-import { gpsTaggedJpeg } from '../support/images';
-import { RunningProcess, startApi } from '../support/processes';
-import { createTestEnvironment, TestEnvironment } from '../support/test-environment';
+import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { gpsTaggedJpeg } from '@memory-wall/testkit/images';
+import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** A GET sent byte for byte as written: fetch() would resolve `..` and `%2e%2e` before sending. */
 function rawGet(

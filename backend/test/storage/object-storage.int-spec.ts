@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { LocalDiskStorage, ObjectStorage, S3Storage } from '@memory-wall/core';
-import { freePort } from '../support/processes';
+import { freePort } from '@memory-wall/testkit/processes';
 
 /** The same contract for both adapters: local disk, and S3 through the minio client against a local S3 server. */
 describe.each([

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LiveMessageType } from '@memory-wall/contracts';
 import { LiveChange, Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
-import { createEvent } from '../../../backend/test/support/factories';
+import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment } from '../lib/env';
 import { processCpuMs } from '../lib/cpu';
 import { Proc, startApi, startBenchServer, startNode, startWorkers, stopAll, WORK } from '../lib/procs';

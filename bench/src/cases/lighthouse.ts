@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { createEvent } from '../../../backend/test/support/factories';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@memory-wall/testkit/browser';
+import { createEvent } from '@memory-wall/testkit/factories';
 import { TASKSET } from '../lib/cpu';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, stopAll, WORK } from '../lib/procs';
@@ -21,16 +22,8 @@ import { viteBuild } from './page-weight';
 const LIGHTHOUSE = resolve(ROOT, 'node_modules/lighthouse/cli/index.js');
 const TARGET_LCP_S = 1.5;
 const TARGET_SCORE = 95;
-// The flags the browser tests launch Chromium with (e2e/support/browser.ts), headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The flags the browser tests launch Chromium with, headless.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 interface Run {
   lcpMs: number;
@@ -74,7 +67,7 @@ function runLighthouse(url: string, outFile: string): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(command, argv, {
       cwd: ROOT,
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

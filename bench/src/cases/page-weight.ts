@@ -5,8 +5,8 @@ import { createServer, Server } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { createEvent } from '../../../backend/test/support/factories';
+import { launchBrowser } from '@memory-wall/testkit/browser';
+import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule, Metric } from '../lib/report';
@@ -173,18 +173,7 @@ export const pageWeight: CaseModule = async (ctx) => {
 
   const env = await benchEnvironment(ctx.settings, { FRONTEND_DIST: productDist });
   const procs: Proc[] = [];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   const statics = await serveStatic(emptyDist);
   try {
     const event = await createEvent(env.dataSource);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { createEvent } from '../../../backend/test/support/factories';
+import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment, guestAddress } from '../lib/env';
 import { encodeForm, postForm } from '../lib/form-upload';
 import { benchHeicPhotos, benchPhotos } from '../lib/photos';

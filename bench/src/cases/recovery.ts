@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { TcpProxy } from '../../../backend/test/support/tcp-proxy';
-import { launchBrowser } from '../../../e2e/support/browser';
-import { Recovery, VenueScreen, WallScenario } from '../../../e2e/support/recovery';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
+import { launchBrowser } from '@memory-wall/testkit/browser';
+import { Recovery, VenueScreen, WallScenario } from '@memory-wall/testkit/recovery';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, startWorkers, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule } from '../lib/report';

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { createEvent } from '../../../backend/test/support/factories';
-import { cameraLikeJpeg } from '../../../backend/test/support/images';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '@memory-wall/testkit/browser';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { cameraLikeJpeg } from '@memory-wall/testkit/images';
 import { benchEnvironment } from '../lib/env';
 import { Proc, ROOT, startApi, stopAll, WORK } from '../lib/procs';
 import { absoluteMetric, CaseModule } from '../lib/report';
@@ -79,18 +80,7 @@ export const uploadBytes: CaseModule = async (ctx) => {
     SESSION_SECRET: randomBytes(32).toString('hex'),
   });
   const procs: Proc[] = [];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const api = await startApi({ env: env.env });
     procs.push(api);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createTestEnvironment, TestEnvironment } from '../../../backend/test/support/test-environment';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { WORK } from './procs';
 
 /** A distinct guest address per request number (65,536 of them), for X-Forwarded-For. */

@@ -4,7 +4,7 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../../backend/test/support/processes';
+import { freePort } from '@memory-wall/testkit/processes';
 import { TASKSET } from './cpu';
 
 /** The repository root (bench/dist/bench/src/lib → five levels up). */

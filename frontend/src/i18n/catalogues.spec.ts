@@ -19,6 +19,7 @@ import { keepsakesTexts } from './pages/keepsakes';
 import { landingTexts } from './pages/landing';
 import { memoryCardTexts, memoryWallTexts } from './pages/memories';
 import { moderationTexts } from './pages/moderation';
+import { moderationTypeTexts } from './pages/moderationTypes';
 import { presentationTexts } from './pages/presentation';
 import { profileTexts } from './pages/profile';
 import { qrCodeTexts } from './pages/qrcode';
@@ -51,6 +52,7 @@ const english: Resources = {
   memoryCard: memoryCardTexts,
   memoryWall: memoryWallTexts,
   moderationPage: moderationTexts,
+  moderationTypes: moderationTypeTexts,
   presentation: presentationTexts,
   profile: profileTexts,
   qrcode: qrCodeTexts,

@@ -14,3 +14,4 @@ export * from './requests';
 export * from './responses';
 export * from './screens';
 export * from './keepsakes';
+export * from './errors';

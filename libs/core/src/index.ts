@@ -35,3 +35,5 @@ export * from './tracing/tracing.module';
 export * from './media/video-tools';
 export * from './keepsakes/keepsake-queue';
 export * from './keepsakes/keepsake-view';
+export * from './errors/domain-error';
+export * from './credits/credit-ledger';

@@ -9,8 +9,7 @@ import {
   EventStatus,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { CreditLedger, CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
 import { toAdminCreditTransaction } from '../credits/credit-views';
 import type { Session } from '../auth/session.store';
 import { AdjustCreditsDto } from './dto/adjust-credits.dto';

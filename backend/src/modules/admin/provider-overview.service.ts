@@ -1,8 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AdminServiceProvider, CreditMessages, EventStatus, HostEvent } from '@memory-wall/contracts';
-import { Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { AdminServiceProvider, CreditMessages, DomainErrorCode, EventStatus, HostEvent } from '@memory-wall/contracts';
+import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
 import { toHostEvent } from '../events/event-views';
 
 interface EventCounts {
@@ -26,7 +26,7 @@ export class ProviderOverviewService {
 
   async get(id: string): Promise<AdminServiceProvider> {
     const provider = await this.providersWithUsers().where('provider.id = :id', { id }).getOne();
-    if (!provider) throw new NotFoundException(CreditMessages.providerNotFound);
+    if (!provider) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     const counts = await this.eventCounts([id]);
     return toAdminServiceProvider(provider, counts.get(id) ?? NO_EVENTS);
   }
@@ -34,7 +34,7 @@ export class ProviderOverviewService {
   /** The provider's events, newest first, each with its number of memories. */
   async events(id: string): Promise<HostEvent[]> {
     if (!(await this.dataSource.getRepository(ServiceProvider).existsBy({ id }))) {
-      throw new NotFoundException(CreditMessages.providerNotFound);
+      throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     }
     const events = await this.dataSource
       .getRepository(Event)

@@ -1,8 +1,15 @@
-import { ConflictException, Inject, Injectable, NotFoundException, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { FAILED_JOBS_SHOWN, FailedJob, QueueMessages, QueueName, QueueOverview } from '@memory-wall/contracts';
-import { AppConfig, createRedis, RedisKeys } from '@memory-wall/core';
+import {
+  FAILED_JOBS_SHOWN,
+  FailedJob,
+  QueueMessages,
+  QueueName,
+  QueueOverview,
+  DomainErrorCode,
+} from '@memory-wall/contracts';
+import { AppConfig, createRedis, RedisKeys, DomainError } from '@memory-wall/core';
 
 const MAX_JOB_ID_LENGTH = 256;
 
@@ -48,7 +55,7 @@ export class QueueOverviewService implements OnApplicationShutdown {
       );
     }
     const queue = this.queues.get(name);
-    if (!queue) throw new NotFoundException(QueueMessages.queueNotFound);
+    if (!queue) throw new DomainError(DomainErrorCode.NotFound, QueueMessages.queueNotFound);
     return queue;
   }
 
@@ -77,26 +84,27 @@ export class QueueOverviewService implements OnApplicationShutdown {
   /** Runs a failed job once more (its attempts so far kept): it goes back to waiting for a worker. */
   async retry(queueName: string, jobId: string): Promise<void> {
     const job = await this.failed(queueName, jobId);
-    await job.retry('failed').catch((err: Error) => this.conflict(err));
+    await job.retry('failed').catch(() => this.conflict());
   }
 
   /** Deletes a failed job and its logs from Redis. */
   async remove(queueName: string, jobId: string): Promise<void> {
     const job = await this.failed(queueName, jobId);
-    await job.remove().catch((err: Error) => this.conflict(err));
+    await job.remove().catch(() => this.conflict());
   }
 
   private async failed(queueName: string, jobId: string): Promise<Job> {
     const queue = this.queue(queueName);
     const job = jobId.length <= MAX_JOB_ID_LENGTH ? await queue.getJob(jobId) : undefined;
-    if (!job) throw new NotFoundException(QueueMessages.jobNotFound);
-    if ((await job.getState()) !== 'failed') throw new ConflictException(QueueMessages.jobNotFailed);
+    if (!job) throw new DomainError(DomainErrorCode.NotFound, QueueMessages.jobNotFound);
+    if ((await job.getState()) !== 'failed')
+      throw new DomainError(DomainErrorCode.Conflict, QueueMessages.jobNotFailed);
     return job;
   }
 
   /** Another hand (a worker, the sweeper, a second owner's click) moved the job first. */
-  private conflict(err: Error): never {
-    throw new ConflictException(QueueMessages.jobNotFailed, { cause: err });
+  private conflict(): never {
+    throw new DomainError(DomainErrorCode.Conflict, QueueMessages.jobNotFailed);
   }
 
   async onApplicationShutdown() {

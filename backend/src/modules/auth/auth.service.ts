@@ -1,5 +1,12 @@
-import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AuthMessages, passwordProblem, Role, SessionUser, WELCOME_CREDITS } from '@memory-wall/contracts';
+import { Injectable } from '@nestjs/common';
+import {
+  AuthMessages,
+  DomainErrorCode,
+  passwordProblem,
+  Role,
+  SessionUser,
+  WELCOME_CREDITS,
+} from '@memory-wall/contracts';
 import { UsersService } from '../users/users.service';
 import { RegisterDto } from './dto/register.dto';
 import { LoginDto } from './dto/login.dto';
@@ -7,6 +14,7 @@ import { LoginThrottle } from './login-throttle';
 import { RegistrationThrottle } from './registration-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionStore } from './session.store';
+import { DomainError } from '@memory-wall/core';
 
 export interface SignedIn {
   user: SessionUser;
@@ -31,7 +39,7 @@ export class AuthService {
     try {
       // Verify even without a user, so a wrong username takes as long as a wrong password.
       const valid = await verifyPassword(user?.password ?? DUMMY_HASH, dto.password).catch(() => false);
-      if (!user || !valid) throw new UnauthorizedException(AuthMessages.invalidCredentials);
+      if (!user || !valid) throw new DomainError(DomainErrorCode.Unauthenticated, AuthMessages.invalidCredentials);
       await attempt.succeeded();
     } finally {
       await attempt.finished();
@@ -46,7 +54,7 @@ export class AuthService {
     const problem = passwordProblem(role, dto.password);
     if (problem) fields.password = problem;
     if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.passwordsDoNotMatch;
-    if (Object.keys(fields).length) throw new BadRequestException({ message: Object.values(fields)[0], fields });
+    if (Object.keys(fields).length) throw DomainError.ofFields(DomainErrorCode.Invalid, fields);
 
     await this.registrations.admit(address);
     const welcome = role === Role.ServiceProvider && (await this.registrations.takeWelcomeGrant(address));

@@ -1,11 +1,11 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { IsNull } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { AuthMessages, DomainEventName, ownPasswordProblem } from '@memory-wall/contracts';
+import { AuthMessages, DomainEventName, ownPasswordProblem, DomainErrorCode } from '@memory-wall/contracts';
 import {
   AppConfig,
   PASSWORD_RESET_TTL_MS,
@@ -16,6 +16,7 @@ import {
   REDIS,
   RedisKeys,
   User,
+  DomainError,
 } from '@memory-wall/core';
 import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 import { UsersService } from '../users/users.service';
@@ -28,7 +29,7 @@ const REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 /** Mails one account may be sent per hour; further requests are answered alike and send nothing. */
 const MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
-const refused = (message: string) => new BadRequestException({ message, fields: { token: message } });
+const refused = (message: string) => DomainError.ofFields(DomainErrorCode.Invalid, { token: message });
 
 /**
  * "Forgot password?" for every role: a request records a reset (its token's hash only) and the
@@ -110,7 +111,7 @@ export class PasswordResets {
       const problem = ownPasswordProblem(user.role, dto.password);
       if (problem) fields.password = problem;
       if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.ownPasswordMismatch;
-      if (Object.keys(fields).length) throw new BadRequestException({ message: Object.values(fields)[0], fields });
+      if (Object.keys(fields).length) throw DomainError.ofFields(DomainErrorCode.Invalid, fields);
       await tx.update(User, { id: user.id }, { password: await hashPassword(dto.password) });
       await tx.update(PasswordReset, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       return user.id;

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CreditTransaction, ServiceProvider } from '@memory-wall/core';
-import { CreditLedger } from './credit-ledger';
+import { CreditLedger, CreditTransaction, ServiceProvider } from '@memory-wall/core';
 import { CreditsController } from './credits.controller';
 import { CreditsService } from './credits.service';
 

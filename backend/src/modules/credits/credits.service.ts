@@ -1,8 +1,13 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AuthMessages, CreditsSummaryResponse, PROVIDER_TRANSACTIONS_LIMIT } from '@memory-wall/contracts';
-import { CreditTransaction, ServiceProvider } from '@memory-wall/core';
+import {
+  AuthMessages,
+  CreditsSummaryResponse,
+  DomainErrorCode,
+  PROVIDER_TRANSACTIONS_LIMIT,
+} from '@memory-wall/contracts';
+import { CreditTransaction, DomainError, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { toCreditTransactionView } from './credit-views';
 
@@ -18,7 +23,7 @@ export class CreditsService {
     const provider = session.serviceProviderId
       ? await this.providers.findOneBy({ id: session.serviceProviderId })
       : null;
-    if (!provider) throw new ForbiddenException(AuthMessages.accessDenied);
+    if (!provider) throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     const rows = await this.ledger.find({
       where: { serviceProviderId: provider.id },
       order: { createdAt: 'DESC', id: 'DESC' },

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -12,9 +12,10 @@ import {
   EventStatus,
   PIN_RANGE,
   Role,
+  DomainErrorCode,
 } from '@memory-wall/contracts';
-import { Event, EventAdmin, User } from '@memory-wall/core';
-import { validationException } from '../../common/api-errors';
+import { Event, EventAdmin, User, DomainError } from '@memory-wall/core';
+import { validationError } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { UsersService } from '../users/users.service';
@@ -100,7 +101,7 @@ export class CustomerAccessService {
   ): Promise<EventCustomer> {
     await this.access.manageable(session, eventId);
     const admin = await this.admins.findOne({ where: { eventId, userId }, relations: { user: true } });
-    if (!admin) throw new NotFoundException(EventMessages.customerNotFound);
+    if (!admin) throw new DomainError(DomainErrorCode.NotFound, EventMessages.customerNotFound);
     const { canModerate, canEditTheme, canEditDetails } = dto;
     const changes = Object.fromEntries(
       Object.entries({ canModerate, canEditTheme, canEditDetails }).filter(([, value]) => value !== undefined),
@@ -124,6 +125,6 @@ export async function customerAccessOf(dto: CreateEventDto): Promise<CustomerAcc
     customerPassword: dto.customerPassword || undefined,
   });
   const errors = await validate(access);
-  if (errors.length) throw validationException(errors);
+  if (errors.length) throw validationError(errors);
   return access;
 }

@@ -1,8 +1,15 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { ALL_PERMISSIONS, AuthMessages, CustomerPermissions, Messages, Role } from '@memory-wall/contracts';
-import { Event, EventAdmin, EventAdminPermissions } from '@memory-wall/core';
+import {
+  ALL_PERMISSIONS,
+  AuthMessages,
+  CustomerPermissions,
+  DomainErrorCode,
+  Messages,
+  Role,
+} from '@memory-wall/contracts';
+import { DomainError, Event, EventAdmin, EventAdminPermissions, isDomainError } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 
 /**
@@ -19,7 +26,7 @@ export class EventAccess {
 
   async manageable(session: Session, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<Event> {
     const event = await this.events.findOneBy({ id: eventId });
-    if (!event) throw new NotFoundException(Messages.eventNotFound);
+    if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     switch (session.role) {
       case Role.Owner:
         return event;
@@ -29,11 +36,12 @@ export class EventAccess {
       case Role.Customer: {
         const admin = await this.admins.findOneBy({ eventId, userId: session.userId });
         if (!admin) break;
-        if (needs.some((p) => !admin.permissions[p])) throw new ForbiddenException(AuthMessages.accessDenied);
+        if (needs.some((p) => !admin.permissions[p]))
+          throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
         return event;
       }
     }
-    throw new NotFoundException(Messages.eventNotFound);
+    throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
   }
 
   /**
@@ -80,13 +88,13 @@ export class EventAccess {
         userId: session.userId,
       });
     } else if (session.role !== Role.Owner) {
-      throw new ForbiddenException(AuthMessages.accessDenied);
+      throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     }
     return query.getMany();
   }
 }
 
 /** The answers `manageable` gives a caller without access, as opposed to a failure to decide. */
-export function isAccessRefusal(err: unknown): err is NotFoundException | ForbiddenException {
-  return err instanceof NotFoundException || err instanceof ForbiddenException;
+export function isAccessRefusal(err: unknown): err is DomainError {
+  return isDomainError(err, DomainErrorCode.NotFound, DomainErrorCode.Forbidden);
 }

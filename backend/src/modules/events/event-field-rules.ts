@@ -1,15 +1,14 @@
-import { BadRequestException } from '@nestjs/common';
-import { EventMessages } from '@memory-wall/contracts';
-import { Event, isFeaturedImageOf } from '@memory-wall/core';
+import { DomainErrorCode, EventMessages } from '@memory-wall/contracts';
+import { DomainError, Event, isFeaturedImageOf } from '@memory-wall/core';
 import { CreateEventDto } from './dto/create-event.dto';
 import { DETAIL_FIELDS, THEME_FIELDS } from './dto/event-fields';
 import { UpdateEventDto } from './dto/update-event.dto';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A 400 naming the form field at fault. */
+/** A refusal naming the form field at fault. */
 export const fieldError = (field: string, message: string) =>
-  new BadRequestException({ message, fields: { [field]: message } });
+  DomainError.ofFields(DomainErrorCode.Invalid, { [field]: message });
 
 /** The form's date rules, enforced here too: no past start, and no end before the start (or today). */
 export function assertDates(newStart: string | null, end: string | null, effectiveStart = newStart) {

@@ -1,9 +1,8 @@
-import { ConflictException } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import slugify from 'slugify';
 import { EntityManager } from 'typeorm';
-import { EVENT_CODE_ALPHABET, EVENT_CODE_LENGTH, EventMessages } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainErrorCode, EVENT_CODE_ALPHABET, EVENT_CODE_LENGTH, EventMessages } from '@memory-wall/contracts';
+import { DomainError, Event } from '@memory-wall/core';
 
 export function randomEventCode(): string {
   let code = '';
@@ -45,9 +44,6 @@ export async function freeCode(tx: EntityManager): Promise<string> {
 /** A code a host chose: 409 when another event has it. */
 export async function assertCodeFree(manager: EntityManager, code: string): Promise<void> {
   if (await manager.existsBy(Event, { eventCode: code })) {
-    throw new ConflictException({
-      message: EventMessages.eventCodeTaken,
-      fields: { eventCode: EventMessages.eventCodeTaken },
-    });
+    throw DomainError.ofFields(DomainErrorCode.Conflict, { eventCode: EventMessages.eventCodeTaken });
   }
 }

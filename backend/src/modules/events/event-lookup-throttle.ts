@@ -1,8 +1,8 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { EventMessages } from '@memory-wall/contracts';
-import { AppConfig, REDIS, RedisKeys } from '@memory-wall/core';
+import { DomainErrorCode, EventMessages } from '@memory-wall/contracts';
+import { AppConfig, isDomainError, REDIS, RedisKeys } from '@memory-wall/core';
 import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
 
 /**
@@ -42,7 +42,8 @@ export class EventLookupThrottle {
     try {
       found = await find();
     } catch (err) {
-      if (counted && !(err instanceof NotFoundException)) await this.misses.reward(address, 1).catch(() => undefined);
+      if (counted && !isDomainError(err, DomainErrorCode.NotFound))
+        await this.misses.reward(address, 1).catch(() => undefined);
       throw err;
     }
     if (counted) await this.misses.reward(address, 1).catch(() => undefined);

@@ -1,8 +1,13 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { DomainEventName, EventStatus, KeepsakeJobData, statusChangeRefused } from '@memory-wall/contracts';
-import { Event, recordDomainEvent } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import {
+  DomainErrorCode,
+  DomainEventName,
+  EventStatus,
+  KeepsakeJobData,
+  statusChangeRefused,
+} from '@memory-wall/contracts';
+import { CreditLedger, DomainError, Event, recordDomainEvent } from '@memory-wall/core';
 import { KeepsakeRequests } from '../keepsakes/keepsake-requests';
 
 /** What a status change leaves the caller to do once its transaction committed. */
@@ -36,7 +41,7 @@ export class EventTransitions {
       // The keepsakes are recorded with the completion, so a crash between the two cannot lose them.
       return { keepsakes: await this.keepsakes.recordInTransaction(tx, event.id) };
     }
-    throw new ConflictException(statusChangeRefused(event.status, to));
+    throw new DomainError(DomainErrorCode.Conflict, statusChangeRefused(event.status, to));
   }
 
   async afterCommit(done: AfterCommit): Promise<void> {

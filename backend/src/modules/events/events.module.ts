@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Event, EventAdmin, LivePublisher } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { CreditLedger, Event, EventAdmin, LivePublisher } from '@memory-wall/core';
 import { KeepsakesModule } from '../keepsakes/keepsakes.module';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';

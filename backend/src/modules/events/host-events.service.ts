@@ -1,9 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
   AuthMessages,
   CustomerCreated,
+  DomainErrorCode,
   EventMessages,
   EventStatus,
   EventType,
@@ -11,7 +12,7 @@ import {
   ModerationType,
   Role,
 } from '@memory-wall/contracts';
-import { Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -93,7 +94,8 @@ export class HostEventsService {
 
   async update(session: Session, id: string, dto: UpdateEventDto): Promise<HostEvent> {
     const event = await this.access.manageable(session, id, permissionsToEdit(dto));
-    if (dto.status && session.role === Role.Customer) throw new ForbiddenException(AuthMessages.accessDenied);
+    if (dto.status && session.role === Role.Customer)
+      throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     if (dto.eventDate !== undefined || dto.eventEndDate !== undefined) {
       const start = dto.eventDate !== undefined ? dto.eventDate : (event.eventDate?.toISOString() ?? null);
       const end = dto.eventEndDate !== undefined ? dto.eventEndDate : (event.eventEndDate?.toISOString() ?? null);
@@ -116,7 +118,7 @@ export class HostEventsService {
   async remove(session: Session, id: string): Promise<void> {
     await this.access.manageable(session, id);
     const deleted = await this.events.delete({ id, status: EventStatus.Draft });
-    if (deleted.affected !== 1) throw new ConflictException(EventMessages.onlyDraftsDeleted);
+    if (deleted.affected !== 1) throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
   }
 
   private async providerFor(session: Session, requested?: string): Promise<string | null> {

@@ -1,6 +1,5 @@
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { Repository } from 'typeorm';
-import { EventStatus } from '@memory-wall/contracts';
+import { DomainErrorCode, EventStatus } from '@memory-wall/contracts';
 import type { Event } from '@memory-wall/core';
 import { PublishedEvents } from './published-events';
 
@@ -18,10 +17,13 @@ function published(status: EventStatus | null) {
   return { service: new PublishedEvents(events), state };
 }
 
+const forbidden = { name: 'DomainError', code: DomainErrorCode.Forbidden };
+const notFound = { name: 'DomainError', code: DomainErrorCode.NotFound };
+
 describe('PublishedEvents', () => {
   it('remembers that a wall is public, and asks again about one that was not yet', async () => {
     const { service, state } = published(EventStatus.Draft);
-    await expect(service.assertPublished(EVENT_ID)).rejects.toBeInstanceOf(ForbiddenException);
+    await expect(service.assertPublished(EVENT_ID)).rejects.toMatchObject(forbidden);
     state.status = EventStatus.Live;
     await service.assertPublished(EVENT_ID);
     await service.assertPublished(EVENT_ID);
@@ -29,9 +31,9 @@ describe('PublishedEvents', () => {
   });
 
   it('answers 404 for an unknown event and hides unpublished ones from look-ups by code', async () => {
-    await expect(published(null).service.getPublished(EVENT_ID)).rejects.toBeInstanceOf(NotFoundException);
-    await expect(published(EventStatus.Draft).service.findPublishedBy({ eventCode: 'abc123' })).rejects.toBeInstanceOf(
-      NotFoundException,
+    await expect(published(null).service.getPublished(EVENT_ID)).rejects.toMatchObject(notFound);
+    await expect(published(EventStatus.Draft).service.findPublishedBy({ eventCode: 'abc123' })).rejects.toMatchObject(
+      notFound,
     );
     await expect(
       published(EventStatus.Completed).service.findPublishedBy({ eventCode: 'abc123' }),
@@ -40,7 +42,7 @@ describe('PublishedEvents', () => {
 
   it('takes memories for a live event only, remembering a yes and never a no', async () => {
     const { service, state } = published(EventStatus.Completed);
-    await expect(service.assertAcceptingMemories(EVENT_ID)).rejects.toBeInstanceOf(ForbiddenException);
+    await expect(service.assertAcceptingMemories(EVENT_ID)).rejects.toMatchObject(forbidden);
     state.status = EventStatus.Live;
     await service.assertAcceptingMemories(EVENT_ID);
     await service.assertAcceptingMemories(EVENT_ID);

@@ -1,7 +1,8 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
+  DomainErrorCode,
   EventStatus,
   MemoryMessages,
   Messages,
@@ -9,7 +10,7 @@ import {
   PUBLISHED_STATUSES,
   VIDEO_MAX_SECONDS,
 } from '@memory-wall/contracts';
-import { Event } from '@memory-wall/core';
+import { DomainError, Event } from '@memory-wall/core';
 
 /** Entries each answer cache holds before it starts over. */
 const MAX_REMEMBERED = 10_000;
@@ -30,7 +31,7 @@ export class PublishedEvents {
   async getPublished(id: string): Promise<Event> {
     const event = await this.getOrThrow(id);
     if (!PUBLISHED_STATUSES.includes(event.status))
-      throw new ForbiddenException('This event is not currently available');
+      throw new DomainError(DomainErrorCode.Forbidden, 'This event is not currently available');
     return event;
   }
 
@@ -38,7 +39,8 @@ export class PublishedEvents {
   async findPublishedBy(where: { eventCode: string } | { slug: string }): Promise<Event> {
     const lookup = 'eventCode' in where ? { eventCode: normalizeEventCode(where.eventCode) } : where;
     const event = await this.events.findOneBy(lookup);
-    if (!event || !PUBLISHED_STATUSES.includes(event.status)) throw new NotFoundException(Messages.eventNotFound);
+    if (!event || !PUBLISHED_STATUSES.includes(event.status))
+      throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
   }
 
@@ -61,7 +63,7 @@ export class PublishedEvents {
     const until = this.acceptingUntil.get(id);
     if (until && until > Date.now()) return;
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
+    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
     if (this.acceptingUntil.size >= MAX_REMEMBERED) this.acceptingUntil.clear();
     this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
   }
@@ -72,14 +74,14 @@ export class PublishedEvents {
    */
   async videoLimit(id: string): Promise<number> {
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new ForbiddenException(Messages.eventNotAccepting);
-    if (!event.allowVideo) throw new ForbiddenException(MemoryMessages.videoNotAccepted);
+    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
+    if (!event.allowVideo) throw new DomainError(DomainErrorCode.Forbidden, MemoryMessages.videoNotAccepted);
     return Math.min(event.maxVideoSeconds, VIDEO_MAX_SECONDS);
   }
 
   private async getOrThrow(id: string): Promise<Event> {
     const event = await this.events.findOneBy({ id });
-    if (!event) throw new NotFoundException(Messages.eventNotFound);
+    if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
   }
 }

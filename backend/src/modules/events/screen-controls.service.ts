@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
@@ -11,8 +11,9 @@ import {
   ScreenControlsChange,
   ScreenLayout,
   ScreenMessages,
+  DomainErrorCode,
 } from '@memory-wall/contracts';
-import { Event, LivePublisher } from '@memory-wall/core';
+import { Event, LivePublisher, DomainError } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from './event-access';
 
@@ -75,10 +76,11 @@ export class ScreenControlsService {
 /** Named screens' layouts, checked one by one (400 with the catalogue's message otherwise). */
 function checkedLayouts(layouts: Record<string, unknown>): Record<string, ScreenLayout> {
   const entries = Object.entries(layouts);
-  if (entries.length > MAX_NAMED_SCREENS) throw new BadRequestException(ScreenMessages.tooManyScreens);
+  if (entries.length > MAX_NAMED_SCREENS) throw new DomainError(DomainErrorCode.Invalid, ScreenMessages.tooManyScreens);
   return Object.fromEntries(
     entries.map(([name, layout]) => {
-      if (!SCREEN_NAME_PATTERN.test(name)) throw new BadRequestException(ScreenMessages.screenNameInvalid);
+      if (!SCREEN_NAME_PATTERN.test(name))
+        throw new DomainError(DomainErrorCode.Invalid, ScreenMessages.screenNameInvalid);
       return [name, checkedLayout(layout)];
     }),
   );
@@ -99,7 +101,7 @@ function checkedLayout(value: unknown): ScreenLayout {
     !flag(layout.featuredOnly) ||
     !flag(layout.photosOnly)
   )
-    throw new BadRequestException(ScreenMessages.layoutInvalid);
+    throw new DomainError(DomainErrorCode.Invalid, ScreenMessages.layoutInvalid);
   return {
     columns: (layout.columns as number | null | undefined) ?? null,
     speed: (layout.speed as number | null | undefined) ?? null,

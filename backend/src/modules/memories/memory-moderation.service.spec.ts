@@ -1,6 +1,13 @@
-import { ConflictException, NotFoundException } from '@nestjs/common';
-import { HeldReason, LiveMessageType, MemoryMessages, ProcessingState, Role } from '@memory-wall/contracts';
 import {
+  DomainErrorCode,
+  HeldReason,
+  LiveMessageType,
+  MemoryMessages,
+  ProcessingState,
+  Role,
+} from '@memory-wall/contracts';
+import {
+  DomainError,
   InMemoryMemoryRepository,
   MemoryLifecycle,
   memoryObjectKeys,
@@ -38,7 +45,7 @@ function moderationWith(admin: () => Promise<EventAdmin | null>) {
 describe('MemoryModerationService.moderatable', () => {
   it('answers 404 for a memory of an event the caller may not moderate, so ids reveal nothing', async () => {
     await expect(moderationWith(async () => null).moderatable(CUSTOMER, MEMORY_ID)).rejects.toEqual(
-      new NotFoundException(MemoryMessages.memoryNotFound),
+      new DomainError(DomainErrorCode.NotFound, MemoryMessages.memoryNotFound),
     );
   });
 
@@ -76,10 +83,10 @@ describe('MemoryModerationService over the in-memory memories', () => {
   it('refuses to approve a memory still being processed, or one that failed, with 409 saying which', async () => {
     await expect(
       moderation({ processingState: ProcessingState.Processing }).service.approve(HOST, MEMORY_ID),
-    ).rejects.toEqual(new ConflictException(MemoryMessages.stillProcessing));
+    ).rejects.toEqual(new DomainError(DomainErrorCode.Conflict, MemoryMessages.stillProcessing));
     await expect(
       moderation({ processingState: ProcessingState.Failed }).service.approve(HOST, MEMORY_ID),
-    ).rejects.toEqual(new ConflictException(MemoryMessages.processingFailed));
+    ).rejects.toEqual(new DomainError(DomainErrorCode.Conflict, MemoryMessages.processingFailed));
   });
 
   it('puts an approved memory on the wall: the wall hears it arrive, the hosts hear it changed', async () => {
@@ -110,7 +117,7 @@ describe('MemoryModerationService over the in-memory memories', () => {
       return transition(id, change);
     });
     await expect(service.toggleFeatured(HOST, MEMORY_ID)).rejects.toEqual(
-      new ConflictException(MemoryMessages.notApproved),
+      new DomainError(DomainErrorCode.Conflict, MemoryMessages.notApproved),
     );
     expect(await memories.findById(MEMORY_ID)).toMatchObject({ featured: false, flagged: true });
     expect(published).toEqual([]);

@@ -1,13 +1,21 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   canChange,
+  DomainErrorCode,
   MemoryChange,
   MemoryMessages,
   MemoryTransition,
   ProcessingState,
   ScreenMessages,
 } from '@memory-wall/contracts';
-import { Memory, MemoryLifecycle, MemoryRepository, memoryObjectKeys, ObjectStorage } from '@memory-wall/core';
+import {
+  DomainError,
+  Memory,
+  MemoryLifecycle,
+  MemoryRepository,
+  memoryObjectKeys,
+  ObjectStorage,
+} from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess, isAccessRefusal } from '../events/event-access';
 
@@ -29,9 +37,9 @@ export class MemoryModerationService {
   /** A memory of an event the caller may moderate (404 otherwise, so ids reveal nothing). */
   async moderatable(session: Session, memoryId: string): Promise<Memory> {
     const memory = await this.memories.findById(memoryId);
-    if (!memory) throw new NotFoundException(MemoryMessages.memoryNotFound);
+    if (!memory) throw new DomainError(DomainErrorCode.NotFound, MemoryMessages.memoryNotFound);
     await this.access.manageable(session, memory.eventId, ['canModerate']).catch((err: unknown) => {
-      throw isAccessRefusal(err) ? new NotFoundException(MemoryMessages.memoryNotFound) : err;
+      throw isAccessRefusal(err) ? new DomainError(DomainErrorCode.NotFound, MemoryMessages.memoryNotFound) : err;
     });
     return memory;
   }
@@ -74,14 +82,14 @@ export class MemoryModerationService {
     const changed = await this.lifecycle.moderate(memory.id, change);
     if (changed) return changed;
     const now = await this.memories.findById(memory.id);
-    if (!now) throw new NotFoundException(MemoryMessages.memoryNotFound);
-    if (retries === 0) throw new ConflictException(refusal(now, change));
+    if (!now) throw new DomainError(DomainErrorCode.NotFound, MemoryMessages.memoryNotFound);
+    if (retries === 0) throw new DomainError(DomainErrorCode.Conflict, refusal(now, change));
     return this.apply(now, change, retries - 1);
   }
 }
 
 function refuseUnlessAllowed(memory: Memory, change: HostChange) {
-  if (!canChange(memory, change)) throw new ConflictException(refusal(memory, change));
+  if (!canChange(memory, change)) throw new DomainError(DomainErrorCode.Conflict, refusal(memory, change));
 }
 
 /** Why a host's change is refused for a memory in this state. */

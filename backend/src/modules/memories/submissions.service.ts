@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   BooleanText,
   BULK_PHOTO_MAX_BYTES,
+  DomainErrorCode,
   DRAWING_MAX_BYTES,
   isMostlyChinese,
   MemoryMessages,
@@ -17,6 +18,7 @@ import {
   VIDEO_METADATA_FIELDS,
 } from '@memory-wall/contracts';
 import {
+  DomainError,
   ImageTooLargeError,
   inspectImage,
   MemoryQueue,
@@ -26,11 +28,11 @@ import {
   StoredSubmission,
   UnsupportedImageError,
 } from '@memory-wall/core';
-import { validationException } from '../../common/api-errors';
+import { validationError } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { PublishedEvents } from '../events/published-events';
-import { FileTooLargeException, ReceivedFile } from '../uploads/upload-file';
+import { ReceivedFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
 import { DrawingSubmissionDto, ImageSubmissionFields, PhotoSubmissionFields } from './dto/image-submission.dto';
 import { MemoryInserts } from './memory-inserts';
@@ -98,7 +100,7 @@ export class SubmissionsService {
   ): Promise<SubmissionResponse> {
     const fields = await validated(PhotoSubmissionFields, file.fields);
     if (fields.bulk === BooleanText.True && file.size > BULK_PHOTO_MAX_BYTES)
-      throw new FileTooLargeException(MemoryMessages.bulkFileTooLarge);
+      throw new DomainError(DomainErrorCode.TooLarge, MemoryMessages.bulkFileTooLarge);
     const submission = submissionId
       ? named(submissionId, [
           MemoryType.Photo,
@@ -120,7 +122,7 @@ export class SubmissionsService {
   ): Promise<SubmissionResponse> {
     await this.assertAccepting(eventId);
     const png = Buffer.from(dto.content.slice(dto.content.indexOf(',') + 1), 'base64');
-    if (png.length > DRAWING_MAX_BYTES) throw new FileTooLargeException(MemoryMessages.fileTooLarge);
+    if (png.length > DRAWING_MAX_BYTES) throw new DomainError(DomainErrorCode.TooLarge, MemoryMessages.fileTooLarge);
     const submission = named(submissionId, [
       MemoryType.Drawing,
       dto.name,
@@ -207,14 +209,15 @@ export class SubmissionsService {
       format = (await inspectImage(path)).format;
     } catch (err) {
       if (err instanceof ImageTooLargeError && type === MemoryType.Photo)
-        throw new FileTooLargeException(MemoryMessages.fileTooLarge);
+        throw new DomainError(DomainErrorCode.TooLarge, MemoryMessages.fileTooLarge);
       if (err instanceof UnsupportedImageError)
-        throw new BadRequestException(
+        throw new DomainError(
+          DomainErrorCode.Invalid,
           type === MemoryType.Drawing ? MemoryMessages.drawingRequired : MemoryMessages.invalidFileType,
         );
       throw err;
     }
-    if (!formats.includes(format)) throw new BadRequestException(MemoryMessages.drawingRequired);
+    if (!formats.includes(format)) throw new DomainError(DomainErrorCode.Invalid, MemoryMessages.drawingRequired);
 
     const caption = fields.photoCaption || null;
     return this.storeOnce(
@@ -281,7 +284,8 @@ function created(id: string, eventId: string): SubmissionResponse {
 
 /** The answer to a repeat: the first answer again, or 409 when the id came with other content. */
 function repeated(eventId: string, prior: StoredSubmission, submission: NamedSubmission): SubmissionResponse {
-  if (prior.submissionDigest !== submission.digest) throw new ConflictException(MemoryMessages.submissionIdReused);
+  if (prior.submissionDigest !== submission.digest)
+    throw new DomainError(DomainErrorCode.Conflict, MemoryMessages.submissionIdReused);
   return created(prior.id, eventId);
 }
 
@@ -300,6 +304,6 @@ async function fileDigest(path: string): Promise<string> {
 async function validated<T extends object>(type: new () => T, plain: Record<string, string>): Promise<T> {
   const instance = plainToInstance(type, plain);
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length) throw validationException(errors);
+  if (errors.length) throw validationError(errors);
   return instance;
 }

@@ -1,13 +1,13 @@
-import {
-  BadGatewayException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuthMessages, CreatePaymentIntentResponse, CreditMessages, findCreditPack } from '@memory-wall/contracts';
-import { AppConfig } from '@memory-wall/core';
+import {
+  AuthMessages,
+  CreatePaymentIntentResponse,
+  CreditMessages,
+  DomainErrorCode,
+  findCreditPack,
+} from '@memory-wall/contracts';
+import { AppConfig, DomainError } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { PaymentProviderError, paymentsConfigured, StripeGateway } from './stripe-gateway';
 
@@ -32,8 +32,9 @@ export class PaymentsService {
     creditPackId: string,
     clientKey?: string,
   ): Promise<CreatePaymentIntentResponse> {
-    if (!paymentsConfigured(this.config)) throw new ServiceUnavailableException(CreditMessages.paymentsNotConfigured);
-    if (!session.serviceProviderId) throw new ForbiddenException(AuthMessages.accessDenied);
+    if (!paymentsConfigured(this.config))
+      throw new DomainError(DomainErrorCode.Unavailable, CreditMessages.paymentsNotConfigured);
+    if (!session.serviceProviderId) throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     const pack = findCreditPack(creditPackId)!;
     const key = clientKey && CLIENT_KEY.test(clientKey) ? clientKey : randomUUID();
     try {
@@ -60,7 +61,7 @@ export class PaymentsService {
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       this.logger.error(`Creating a PaymentIntent failed: ${err.message}`);
-      throw new BadGatewayException(CreditMessages.paymentProviderUnavailable);
+      throw new DomainError(DomainErrorCode.UpstreamFailed, CreditMessages.paymentProviderUnavailable);
     }
   }
 }

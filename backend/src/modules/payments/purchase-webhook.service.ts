@@ -1,16 +1,9 @@
-import {
-  BadRequestException,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { CreditMessages, findCreditPack } from '@memory-wall/contracts';
-import { AppConfig, ServiceProvider } from '@memory-wall/core';
-import { CreditLedger } from '../credits/credit-ledger';
+import { CreditMessages, DomainErrorCode, findCreditPack } from '@memory-wall/contracts';
+import { AppConfig, CreditLedger, DomainError, ServiceProvider } from '@memory-wall/core';
 import { StripeGateway, WebhookSignatureError } from './stripe-gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,14 +25,15 @@ export class PurchaseWebhookService {
 
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
     // Without the secret nothing can be verified; 503 makes Stripe retry once it is configured.
-    if (!this.config.STRIPE_WEBHOOK_SECRET) throw new ServiceUnavailableException(CreditMessages.paymentsNotConfigured);
+    if (!this.config.STRIPE_WEBHOOK_SECRET)
+      throw new DomainError(DomainErrorCode.Unavailable, CreditMessages.paymentsNotConfigured);
     let event: Stripe.Event;
     try {
       event = this.stripe.verifyWebhook(rawBody ?? Buffer.alloc(0), signature);
     } catch (err) {
       if (!(err instanceof WebhookSignatureError)) throw err;
       this.logger.warn(`Refused a Stripe webhook: ${err.message}`);
-      throw new BadRequestException(CreditMessages.invalidWebhookSignature);
+      throw new DomainError(DomainErrorCode.Invalid, CreditMessages.invalidWebhookSignature);
     }
     if (event.type === 'payment_intent.succeeded') await this.grant(event.data.object);
   }
@@ -53,7 +47,7 @@ export class PurchaseWebhookService {
     const pack = findCreditPack(creditPackId ?? '');
     if (!pack) {
       this.logger.error(`PaymentIntent ${intent.id} paid for unknown credit pack ${JSON.stringify(creditPackId)}`);
-      throw new UnprocessableEntityException(CreditMessages.unknownPackPaid);
+      throw new DomainError(DomainErrorCode.Unprocessable, CreditMessages.unknownPackPaid);
     }
     const provider = UUID.test(serviceProviderId ?? '')
       ? await this.dataSource.getRepository(ServiceProvider).findOneBy({ id: serviceProviderId })
@@ -62,7 +56,7 @@ export class PurchaseWebhookService {
       this.logger.error(
         `PaymentIntent ${intent.id} paid for unknown service provider ${JSON.stringify(serviceProviderId)}`,
       );
-      throw new UnprocessableEntityException(CreditMessages.unknownProviderPaid);
+      throw new DomainError(DomainErrorCode.Unprocessable, CreditMessages.unknownProviderPaid);
     }
     const granted = await this.dataSource.transaction((tx) =>
       this.ledger.grantPurchase(tx, {

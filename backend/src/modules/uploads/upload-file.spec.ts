@@ -1,10 +1,11 @@
-import { HttpException } from '@nestjs/common';
 import Fastify, { FastifyInstance } from 'fastify';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError } from '@memory-wall/core';
+import { toErrorBody } from '../../common/api-errors';
 import { acceptStreamedForms, receiveFile } from './upload-file';
 
 const MESSAGES = { missing: 'Please select a photo to upload', tooLarge: 'File too large' };
@@ -53,9 +54,10 @@ describe('receiveFile: one streamed file and its text fields from a multipart fo
         await file.discard();
         return { size: file.size, filename: file.filename, fields: file.fields, content };
       } catch (err) {
-        if (!(err instanceof HttpException)) throw err;
-        refused.push(err.getStatus());
-        return reply.status(err.getStatus()).send({ message: (err.getResponse() as { message: string }).message });
+        if (!(err instanceof DomainError)) throw err;
+        const { statusCode, message } = toErrorBody(err);
+        refused.push(statusCode);
+        return reply.status(statusCode).send({ message });
       }
     });
   });

@@ -1,4 +1,3 @@
-import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -8,15 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DomainErrorCode } from '@memory-wall/contracts';
+import { DomainError } from '@memory-wall/core';
 
 /** What a form may carry besides its one file: the text fields of a photo or a featured image. */
 const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 10_000 };
-
-export class FileTooLargeException extends HttpException {
-  constructor(message: string) {
-    super({ message }, HttpStatus.PAYLOAD_TOO_LARGE);
-  }
-}
 
 export interface ReceivedFile {
   path: string;
@@ -58,20 +53,20 @@ export async function receiveFile(
     const form = openForm(request, maxBytes, messages);
     await new Promise<void>((resolve, reject) => {
       form.on('field', (name, value) => {
-        if (name in Object.prototype) reject(new BadRequestException(messages.missing));
+        if (name in Object.prototype) reject(new DomainError(DomainErrorCode.Invalid, messages.missing));
         else fields[name] = value;
       });
       form.on('file', (name, file, filename) => {
         if (name !== field || received) return void file.resume();
         received = { path: join(dir, `mw-upload-${randomUUID()}`), filename };
         const done = pipeline(file, createWriteStream(received.path)).then(() => {
-          if (file.truncated) throw new FileTooLargeException(messages.tooLarge);
+          if (file.truncated) throw new DomainError(DomainErrorCode.TooLarge, messages.tooLarge);
         });
         done.catch(reject);
         saving = { file, done };
       });
-      form.on('filesLimit', () => reject(new FileTooLargeException('Send one file per request')));
-      form.on('fieldsLimit', () => reject(new BadRequestException(messages.missing)));
+      form.on('filesLimit', () => reject(new DomainError(DomainErrorCode.TooLarge, 'Send one file per request')));
+      form.on('fieldsLimit', () => reject(new DomainError(DomainErrorCode.Invalid, messages.missing)));
       form.on('finish', () => void (saving?.done ?? Promise.resolve()).then(resolve, reject));
       pipeline(request.raw, form).catch(reject);
     });
@@ -82,7 +77,7 @@ export async function receiveFile(
     await discard();
     throw asClientError(err, messages);
   }
-  if (!received) throw new BadRequestException(messages.missing);
+  if (!received) throw new DomainError(DomainErrorCode.Invalid, messages.missing);
   const { size } = await stat(received.path);
   return { ...received, size, fields, discard };
 }
@@ -90,24 +85,24 @@ export async function receiveFile(
 /** The form parser for this request; throws when the request is not a multipart form. */
 function openForm(request: FastifyRequest, maxBytes: number, messages: { missing: string }): BusboyInstance {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
-    throw new BadRequestException(messages.missing);
+    throw new DomainError(DomainErrorCode.Invalid, messages.missing);
   try {
     return new Busboy({ headers: request.headers as BusboyHeaders, limits: { ...FORM_LIMITS, fileSize: maxBytes } });
   } catch {
-    throw new BadRequestException(messages.missing); // no boundary
+    throw new DomainError(DomainErrorCode.Invalid, messages.missing); // no boundary
   }
 }
 
 /** A broken body (cut off, malformed, abandoned) is the client's doing: 4xx. */
 function asClientError(err: unknown, messages: { missing: string }): unknown {
-  if (err instanceof HttpException) return err;
+  if (err instanceof DomainError) return err;
   const { code, message = '' } = err as { code?: string; message?: string };
   // The client went away mid-upload: nobody reads the answer, but it is not the server's fault.
-  if (code === 'ECONNRESET') return new BadRequestException(messages.missing);
+  if (code === 'ECONNRESET') return new DomainError(DomainErrorCode.Invalid, messages.missing);
   if (
     /Unexpected end of (multipart|form)|Malformed part header|Boundary not found|Part terminated early/i.test(message)
   ) {
-    return new BadRequestException(messages.missing);
+    return new DomainError(DomainErrorCode.Invalid, messages.missing);
   }
   return err;
 }

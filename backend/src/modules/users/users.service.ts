@@ -1,14 +1,9 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import {
   AuthMessages,
+  DomainErrorCode,
   DomainEventName,
   normalizeUsername,
   ownPasswordProblem,
@@ -16,18 +11,25 @@ import {
   SessionUser,
   WELCOME_CREDITS,
 } from '@memory-wall/contracts';
-import { EventAdmin, Event, recordDomainEvent, ServiceProvider, User, usernameSkeleton } from '@memory-wall/core';
+import {
+  CreditLedger,
+  DomainError,
+  Event,
+  EventAdmin,
+  recordDomainEvent,
+  ServiceProvider,
+  User,
+  usernameSkeleton,
+} from '@memory-wall/core';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
-import { CreditLedger } from '../credits/credit-ledger';
 import type { ChangePasswordDto } from '../auth/dto/change-password.dto';
 import type { RegisterDto } from '../auth/dto/register.dto';
 import { toSessionUser } from './session-user';
 import type { UpdateProfileDto } from './dto/update-profile.dto';
 
-const fieldError = (fields: Record<string, string>) =>
-  new BadRequestException({ message: Object.values(fields)[0], fields });
+const fieldError = (fields: Record<string, string>) => DomainError.ofFields(DomainErrorCode.Invalid, fields);
 
 @Injectable()
 export class UsersService {
@@ -60,7 +62,7 @@ export class UsersService {
 
   async getSessionUser(userId: string): Promise<SessionUser> {
     const user = await this.users.findOneBy({ id: userId });
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new DomainError(DomainErrorCode.NotFound, 'User not found');
     const provider = user.role === Role.ServiceProvider ? await this.providers.findOneBy({ userId }) : null;
     return toSessionUser(user, provider);
   }
@@ -127,7 +129,7 @@ export class UsersService {
       fields[fieldNames.username] = AuthMessages.usernameTaken;
     }
     if (taken.some((u) => u.email === email)) fields[fieldNames.email] = AuthMessages.emailTaken;
-    if (Object.keys(fields).length) throw new ConflictException({ message: Object.values(fields)[0], fields });
+    if (Object.keys(fields).length) throw DomainError.ofFields(DomainErrorCode.Conflict, fields);
   }
 
   async recordLogin(userId: string) {
@@ -137,9 +139,9 @@ export class UsersService {
   /** The user whose profile the caller may edit: one's own; the owner, anyone's. */
   async editableProfile(session: Session, userId: string): Promise<User> {
     if (session.userId !== userId && session.role !== Role.Owner)
-      throw new ForbiddenException(AuthMessages.accessDenied);
+      throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     const user = await this.users.findOneBy({ id: userId });
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new DomainError(DomainErrorCode.NotFound, 'User not found');
     return user;
   }
 
@@ -180,7 +182,7 @@ export class UsersService {
   /** A customer of one of the caller's events (the owner's: any customer); 404 otherwise. */
   async managedCustomer(session: Session, customerId: string): Promise<User> {
     const customer = await this.users.findOneBy({ id: customerId, role: Role.Customer });
-    if (!customer) throw new NotFoundException('Customer not found');
+    if (!customer) throw new DomainError(DomainErrorCode.NotFound, 'Customer not found');
     if (session.role !== Role.Owner) {
       const manages = await this.dataSource
         .getRepository(EventAdmin)
@@ -191,14 +193,14 @@ export class UsersService {
           providerId: session.serviceProviderId,
         })
         .getExists();
-      if (!manages) throw new NotFoundException('Customer not found');
+      if (!manages) throw new DomainError(DomainErrorCode.NotFound, 'Customer not found');
     }
     return customer;
   }
 
   async resetProviderPassword(serviceProviderId: string, newPassword: string): Promise<void> {
     const provider = await this.providers.findOneBy({ id: serviceProviderId });
-    if (!provider) throw new NotFoundException('Service provider not found');
+    if (!provider) throw new DomainError(DomainErrorCode.NotFound, 'Service provider not found');
     await this.setPassword(provider.userId, newPassword);
   }
 

@@ -8,8 +8,6 @@ import {
   DISPLAY_ORDERS,
   DisplayOrder,
   IMAGES_DISPLAY_OPTIONS,
-  MODERATION_TYPES,
-  ModerationType,
   normalizeImagesDisplay,
   TRANSITION_TIMES,
   VIDEO_MAX_SECONDS,
@@ -30,7 +28,8 @@ import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { wallSettingsTexts } from '../../i18n/pages/wallSettings';
 import { addPageTexts } from '../../i18n/lazy';
-import { CheckboxField, RadioGroup, SelectField } from '../events/fields';
+import { CheckboxField, SelectField } from '../events/fields';
+import { ModerationTypeField } from '../events/ModerationTypeField';
 import { AiModerationNotice } from '../moderation/AiModerationNotice';
 
 addPageTexts('wallSettings', wallSettingsTexts);
@@ -172,17 +171,7 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
             <p className="field-hint">{t('wallSettings.featuredImageHint')}</p>
           </div>
 
-          <RadioGroup
-            legend={t('wallSettings.moderationType')}
-            name="moderationType"
-            value={settings.moderationType}
-            onChange={(value: ModerationType) => set('moderationType', value)}
-            options={MODERATION_TYPES.map((type) => ({
-              value: type,
-              label: t(`wallSettings.moderation.${type}`),
-              hint: t(`wallSettings.moderationHint.${type}`),
-            }))}
-          />
+          <ModerationTypeField value={settings.moderationType} onChange={(value) => set('moderationType', value)} />
           <AiModerationNotice moderationType={settings.moderationType} where="settings" />
           <div className="ev-two">
             <SelectField

@@ -550,17 +550,6 @@ export const catalogue: Resources = {
     eventCode: 'Veranstaltungscode',
     eventCodeHint: 'Optional, 4 bis 6 Buchstaben oder Ziffern. Leer lassen, um einen zu erzeugen.',
     wall: 'Wand',
-    moderationType: 'Moderation',
-    moderation: {
-      auto_approve: 'Automatisch freigeben',
-      ai_moderation: 'KI-Moderation',
-      manual_moderation: 'Manuelle Moderation',
-    },
-    moderationHint: {
-      auto_approve: 'Jede Erinnerung erscheint sofort auf der Wand.',
-      ai_moderation: 'Erinnerungen werden automatisch geprüft; zweifelhafte warten auf Sie.',
-      manual_moderation: 'Sie geben jede Erinnerung frei, bevor sie erscheint.',
-    },
     wallTitle: 'Titel der Wand',
     wallTitleHint: 'Optional. Wird über den Erinnerungen auf der Wand angezeigt.',
     wallImage: 'Bild der Wand',
@@ -743,6 +732,19 @@ export const catalogue: Resources = {
     image_unreadable: 'Das Bild konnte nicht verarbeitet werden',
     video_unreadable: 'Der Videoclip konnte nicht verarbeitet werden',
     processing_failed: 'Verarbeitung fehlgeschlagen: {{detail}}',
+  },
+  moderationTypes: {
+    legend: 'Moderation',
+    name: {
+      auto_approve: 'Automatisch freigeben',
+      ai_moderation: 'KI-Moderation',
+      manual_moderation: 'Manuelle Moderation',
+    },
+    hint: {
+      auto_approve: 'Jede Erinnerung erscheint sofort auf der Wand.',
+      ai_moderation: 'Erinnerungen werden automatisch geprüft; zweifelhafte warten auf Sie.',
+      manual_moderation: 'Sie geben jede Erinnerung frei, bevor sie erscheint.',
+    },
   },
   memoryCard: {
     pending: 'Ausstehend',
@@ -978,17 +980,6 @@ export const catalogue: Resources = {
     uploading: 'Wird hochgeladen...',
     removeImage: 'Bild entfernen',
     imagePreview: 'Vorschau des hervorgehobenen Bilds',
-    moderationType: 'Moderation',
-    moderation: {
-      auto_approve: 'Automatisch freigeben',
-      ai_moderation: 'KI-Moderation',
-      manual_moderation: 'Manuelle Moderation',
-    },
-    moderationHint: {
-      auto_approve: 'Jede Erinnerung erscheint sofort auf der Wand.',
-      ai_moderation: 'Erinnerungen werden automatisch geprüft; zweifelhafte warten auf Sie.',
-      manual_moderation: 'Sie geben jede Erinnerung frei, bevor sie erscheint.',
-    },
     numberOfImagesDisplay: 'Gleichzeitig gezeigte Erinnerungen',
     transitionTime: 'Übergangszeit',
     seconds: '{{count}} Sekunden',

@@ -544,17 +544,6 @@ export const catalogue: Resources = {
     eventCode: 'Código del evento',
     eventCodeHint: 'Opcional, de 4 a 6 letras o dígitos. Déjalo vacío para generar uno.',
     wall: 'Muro',
-    moderationType: 'Moderación',
-    moderation: {
-      auto_approve: 'Aprobación automática',
-      ai_moderation: 'Moderación con IA',
-      manual_moderation: 'Moderación manual',
-    },
-    moderationHint: {
-      auto_approve: 'Cada recuerdo aparece en el muro al instante.',
-      ai_moderation: 'Los recuerdos se revisan automáticamente; los dudosos esperan tu decisión.',
-      manual_moderation: 'Apruebas cada recuerdo antes de que aparezca.',
-    },
     wallTitle: 'Título del muro',
     wallTitleHint: 'Opcional. Se muestra encima de los recuerdos en el muro.',
     wallImage: 'Imagen del muro',
@@ -732,6 +721,19 @@ export const catalogue: Resources = {
     image_unreadable: 'No se pudo procesar la imagen',
     video_unreadable: 'No se pudo procesar el vídeo',
     processing_failed: 'Error de procesamiento: {{detail}}',
+  },
+  moderationTypes: {
+    legend: 'Moderación',
+    name: {
+      auto_approve: 'Aprobación automática',
+      ai_moderation: 'Moderación con IA',
+      manual_moderation: 'Moderación manual',
+    },
+    hint: {
+      auto_approve: 'Cada recuerdo aparece en el muro al instante.',
+      ai_moderation: 'Los recuerdos se revisan automáticamente; los dudosos esperan tu decisión.',
+      manual_moderation: 'Apruebas cada recuerdo antes de que aparezca.',
+    },
   },
   memoryCard: {
     pending: 'Pendiente',
@@ -967,17 +969,6 @@ export const catalogue: Resources = {
     uploading: 'Subiendo...',
     removeImage: 'Quitar la imagen',
     imagePreview: 'Vista previa de la imagen destacada',
-    moderationType: 'Moderación',
-    moderation: {
-      auto_approve: 'Aprobación automática',
-      ai_moderation: 'Moderación con IA',
-      manual_moderation: 'Moderación manual',
-    },
-    moderationHint: {
-      auto_approve: 'Cada recuerdo aparece en el muro al instante.',
-      ai_moderation: 'Los recuerdos se revisan automáticamente; los dudosos esperan tu decisión.',
-      manual_moderation: 'Apruebas cada recuerdo antes de que aparezca.',
-    },
     numberOfImagesDisplay: 'Recuerdos mostrados a la vez',
     transitionTime: 'Tiempo de transición',
     seconds: '{{count}} segundos',

@@ -545,17 +545,6 @@ export const catalogue: Resources = {
     eventCode: "Code de l'événement",
     eventCodeHint: 'Facultatif, 4 à 6 lettres ou chiffres. Laissez vide pour en générer un.',
     wall: 'Mur',
-    moderationType: 'Modération',
-    moderation: {
-      auto_approve: 'Approbation automatique',
-      ai_moderation: 'Modération par IA',
-      manual_moderation: 'Modération manuelle',
-    },
-    moderationHint: {
-      auto_approve: 'Chaque souvenir apparaît aussitôt sur le mur.',
-      ai_moderation: 'Les souvenirs sont vérifiés automatiquement ; les cas douteux attendent votre décision.',
-      manual_moderation: "Vous approuvez chaque souvenir avant qu'il n'apparaisse.",
-    },
     wallTitle: 'Titre du mur',
     wallTitleHint: 'Facultatif. Affiché au-dessus des souvenirs sur le mur.',
     wallImage: 'Image du mur',
@@ -738,6 +727,19 @@ export const catalogue: Resources = {
     image_unreadable: 'L’image n’a pas pu être traitée',
     video_unreadable: 'La vidéo n’a pas pu être traitée',
     processing_failed: 'Échec du traitement : {{detail}}',
+  },
+  moderationTypes: {
+    legend: 'Modération',
+    name: {
+      auto_approve: 'Approbation automatique',
+      ai_moderation: 'Modération par IA',
+      manual_moderation: 'Modération manuelle',
+    },
+    hint: {
+      auto_approve: 'Chaque souvenir apparaît aussitôt sur le mur.',
+      ai_moderation: 'Les souvenirs sont vérifiés automatiquement ; les cas douteux attendent votre décision.',
+      manual_moderation: "Vous approuvez chaque souvenir avant qu'il n'apparaisse.",
+    },
   },
   memoryCard: {
     pending: 'En attente',
@@ -973,17 +975,6 @@ export const catalogue: Resources = {
     uploading: 'Envoi...',
     removeImage: "Retirer l'image",
     imagePreview: "Aperçu de l'image mise en avant",
-    moderationType: 'Modération',
-    moderation: {
-      auto_approve: 'Approbation automatique',
-      ai_moderation: 'Modération par IA',
-      manual_moderation: 'Modération manuelle',
-    },
-    moderationHint: {
-      auto_approve: 'Chaque souvenir apparaît aussitôt sur le mur.',
-      ai_moderation: 'Les souvenirs sont vérifiés automatiquement ; les cas douteux attendent votre décision.',
-      manual_moderation: "Vous approuvez chaque souvenir avant qu'il n'apparaisse.",
-    },
     numberOfImagesDisplay: 'Souvenirs affichés à la fois',
     transitionTime: 'Durée de transition',
     seconds: '{{count}} secondes',

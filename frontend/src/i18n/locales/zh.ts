@@ -538,17 +538,6 @@ export const catalogue: Resources = {
     eventCode: '活动代码',
     eventCodeHint: '可选，4 到 6 位字母或数字。留空将自动生成。',
     wall: '回忆墙',
-    moderationType: '内容审核',
-    moderation: {
-      auto_approve: '自动通过',
-      ai_moderation: 'AI 审核',
-      manual_moderation: '人工审核',
-    },
-    moderationHint: {
-      auto_approve: '所有回忆立即显示在墙上。',
-      ai_moderation: '回忆会被自动检查，有疑问的将等待您审核。',
-      manual_moderation: '每条回忆都需要您批准后才会显示。',
-    },
     wallTitle: '回忆墙标题',
     wallTitleHint: '可选。显示在回忆墙上方。',
     wallImage: '回忆墙图片',
@@ -691,6 +680,19 @@ export const catalogue: Resources = {
     image_unreadable: '无法处理该图片',
     video_unreadable: '无法处理该视频',
     processing_failed: '处理失败：{{detail}}',
+  },
+  moderationTypes: {
+    legend: '内容审核',
+    name: {
+      auto_approve: '自动通过',
+      ai_moderation: 'AI 审核',
+      manual_moderation: '人工审核',
+    },
+    hint: {
+      auto_approve: '所有回忆立即显示在墙上。',
+      ai_moderation: '回忆会被自动检查，有疑问的将等待您审核。',
+      manual_moderation: '每条回忆都需要您批准后才会显示。',
+    },
   },
   memoryCard: {
     pending: '待审核',
@@ -926,17 +928,6 @@ export const catalogue: Resources = {
     uploading: '上传中...',
     removeImage: '移除图片',
     imagePreview: '特色图片预览',
-    moderationType: '内容审核',
-    moderation: {
-      auto_approve: '自动通过',
-      ai_moderation: 'AI 审核',
-      manual_moderation: '人工审核',
-    },
-    moderationHint: {
-      auto_approve: '所有回忆立即显示在墙上。',
-      ai_moderation: '回忆会被自动检查，有疑问的将等待您审核。',
-      manual_moderation: '每条回忆都需要您批准后才会显示。',
-    },
     numberOfImagesDisplay: '同时显示的回忆数',
     transitionTime: '切换间隔',
     seconds: '{{count}} 秒',

@@ -64,17 +64,6 @@ const en = {
   eventCode: 'Event Code',
   eventCodeHint: 'Optional, 4 to 6 letters or digits. Leave empty to generate one.',
   wall: 'Wall',
-  moderationType: 'Moderation',
-  moderation: {
-    auto_approve: 'Auto Approve',
-    ai_moderation: 'AI Moderation',
-    manual_moderation: 'Manual Moderation',
-  },
-  moderationHint: {
-    auto_approve: 'Every memory appears on the wall at once.',
-    ai_moderation: 'Memories are checked automatically; doubtful ones wait for you.',
-    manual_moderation: 'You approve every memory before it appears.',
-  },
   wallTitle: 'Wall Title',
   wallTitleHint: 'Optional. Shown above the memories on the wall.',
   wallImage: 'Wall Image',

@@ -11,17 +11,6 @@ const en = {
   uploading: 'Uploading...',
   removeImage: 'Remove Image',
   imagePreview: 'Featured image preview',
-  moderationType: 'Moderation',
-  moderation: {
-    auto_approve: 'Auto Approve',
-    ai_moderation: 'AI Moderation',
-    manual_moderation: 'Manual Moderation',
-  },
-  moderationHint: {
-    auto_approve: 'Every memory appears on the wall at once.',
-    ai_moderation: 'Memories are checked automatically; doubtful ones wait for you.',
-    manual_moderation: 'You approve every memory before it appears.',
-  },
   numberOfImagesDisplay: 'Memories shown at once',
   transitionTime: 'Transition Time',
   seconds: '{{count}} seconds',

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { heicOf } from '../../../../backend/test/support/images';
+import { heicOf } from '@memory-wall/testkit/images';
 import { decodeHeifUpright } from './heif-decoder';
 
 /** 60×40, red in its top-left corner, blue in its bottom-right one: every turn and mirror shows. */

@@ -3,7 +3,8 @@ import { AiModerationNotice } from '../../moderation/AiModerationNotice';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n';
-import { RadioGroup, SelectField } from '../fields';
+import { SelectField } from '../fields';
+import { ModerationTypeField } from '../ModerationTypeField';
 import { acceptedWallImage, moderationChoices } from './eventFormValues';
 import type { EventFormState } from './useEventFormValues';
 import type { WallImage } from './useWallImage';
@@ -16,16 +17,10 @@ export function WallCard({ form, image, busy }: { form: EventFormState; image: W
   return (
     <Card title={t('events.wall')}>
       <div className="form">
-        <RadioGroup
-          legend={t('events.moderationType')}
-          name="moderationType"
+        <ModerationTypeField
           value={values.moderationType}
           onChange={(value) => set('moderationType', value)}
-          options={moderationChoices(values, initial).map((type) => ({
-            value: type,
-            label: t(`events.moderation.${type}`),
-            hint: t(`events.moderationHint.${type}`),
-          }))}
+          choices={moderationChoices(values, initial)}
         />
         <AiModerationNotice moderationType={values.moderationType} where="settings" />
         <TextField

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { createAccount, makeEventAdmin } from '../../backend/test/support/accounts';
-import { createEvent, postMessage } from '../../backend/test/support/factories';
-import { ApiClient, signedIn } from '../../backend/test/support/http';
-import { TcpProxy } from '../../backend/test/support/tcp-proxy';
+import { createAccount, makeEventAdmin } from './accounts';
+import { createEvent, postMessage } from './factories';
+import { ApiClient, signedIn } from './http';
+import { TcpProxy } from './tcp-proxy';
 
 /**
  * A venue screen's wall and what the server holds, compared by message (each memory of these scenarios

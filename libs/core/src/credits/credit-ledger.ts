@@ -1,20 +1,17 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   adjustmentBelowZero,
   CreditMessages,
   CreditPack,
+  DomainErrorCode,
   DomainEventName,
   EventMessages,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditTransaction, Event, recordDomainEvent, ServiceProvider } from '@memory-wall/core';
-
-export class NotEnoughCreditsException extends HttpException {
-  constructor() {
-    super({ message: EventMessages.notEnoughCredits }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
+import { CreditTransaction, Event, ServiceProvider } from '../database/entities';
+import { recordDomainEvent } from '../domain-events/domain-event-outbox';
+import { DomainError } from '../errors/domain-error';
 
 export interface PackPurchase {
   serviceProviderId: string;
@@ -52,7 +49,7 @@ export class CreditLedger {
       .set({ availableCredits: () => '"availableCredits" - 1', totalCreditsUsed: () => '"totalCreditsUsed" + 1' })
       .where('id = :id AND "availableCredits" >= 1', { id: event.serviceProviderId })
       .execute();
-    if (debited.affected !== 1) throw new NotEnoughCreditsException();
+    if (debited.affected !== 1) throw new DomainError(DomainErrorCode.NotEnoughCredits, EventMessages.notEnoughCredits);
     await tx.insert(CreditTransaction, {
       serviceProviderId: event.serviceProviderId,
       userId,
@@ -99,7 +96,7 @@ export class CreditLedger {
       })
       .where('id = :id', { id: purchase.serviceProviderId, credits: pack.credits })
       .execute();
-    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    if (credited.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     await recordDomainEvent(tx, DomainEventName.CreditsPurchased, {
       serviceProviderId: purchase.serviceProviderId,
       creditTransactionId: row.id,
@@ -123,7 +120,7 @@ export class CreditLedger {
       .set({ availableCredits: () => '"availableCredits" + :credits' })
       .where('id = :id', { id: grant.serviceProviderId, credits: grant.credits })
       .execute();
-    if (credited.affected !== 1) throw new NotFoundException(CreditMessages.providerNotFound);
+    if (credited.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     await tx.insert(CreditTransaction, {
       serviceProviderId: grant.serviceProviderId,
       userId: grant.userId,
@@ -148,9 +145,9 @@ export class CreditLedger {
       .execute();
     if (updated.affected !== 1) {
       const provider = await tx.findOneBy(ServiceProvider, { id: serviceProviderId });
-      if (!provider) throw new NotFoundException(CreditMessages.providerNotFound);
+      if (!provider) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
       const message = adjustmentBelowZero(provider.availableCredits);
-      throw new ConflictException({ message, fields: { amount: message } });
+      throw DomainError.ofFields(DomainErrorCode.Conflict, { amount: message });
     }
     const transaction = await tx.save(
       tx.create(CreditTransaction, {

@@ -1,8 +1,7 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 import { Role, WELCOME_CREDITS } from '@memory-wall/contracts';
-import { EventAdmin, ServiceProvider, User } from '@memory-wall/core';
-import { CreditLedger } from '../../src/modules/credits/credit-ledger';
+import { CreditLedger, EventAdmin, ServiceProvider, User } from '@memory-wall/core';
 
 let counter = 0;
 const hashes = new Map<string, Promise<string>>();
