@@ -32,6 +32,10 @@ const ROOTS = [
   'CreatePaymentIntentRequest',
   'AdjustCreditsRequest',
   'ListTransactionsRequest',
+  'PasswordResetRequest',
+  'PasswordResetBody',
+  'ScreenControlsChange',
+  'CustomerPermissionsRequest',
   'ApiErrorBody',
   'SuccessResponse',
   'LivenessResponse',
@@ -61,6 +65,17 @@ const ROOTS = [
   'AdjustCreditsResponse',
   'BillingSummary',
   'WebhookReceivedResponse',
+  'ReadinessResponse',
+  'NotReadyResponse',
+  'PasswordResetRequestedResponse',
+  'ScreenControlsResponse',
+  'EventStatsResponse',
+  'EventCustomerResponse',
+  'KeepsakesResponse',
+  'KeepsakeLink',
+  'ModerationCapabilities',
+  'QueuesResponse',
+  'OutboxMailResponse',
 ];
 
 /**

@@ -6,7 +6,7 @@ import { PUBLIC_KEY, ROLES_KEY, SESSION_COOKIE } from '../common/auth/auth.decor
 import contractSchemas from './contract-schemas.json';
 import { refusal, SESSION_SCHEME } from './responses';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const METHODS = ['get', 'head', 'put', 'post', 'delete', 'patch'] as const;
 const WRITES = new Set<string>(['put', 'post', 'delete', 'patch']);
 
 /**

@@ -3,10 +3,13 @@ import { DECORATORS } from '@nestjs/swagger';
 import { AdjustCreditsDto } from '../modules/admin/dto/adjust-credits.dto';
 import { ListTransactionsQuery } from '../modules/admin/dto/list-transactions.query';
 import { ChangePasswordDto } from '../modules/auth/dto/change-password.dto';
+import { PasswordResetDto, PasswordResetRequestDto } from '../modules/auth/dto/password-reset.dto';
 import { LoginDto } from '../modules/auth/dto/login.dto';
 import { ProfileDataDto, RegisterDto } from '../modules/auth/dto/register.dto';
 import { CreateEventDto } from '../modules/events/dto/create-event.dto';
 import { CustomerAccessDto } from '../modules/events/dto/customer-access.dto';
+import { CustomerPermissionsDto } from '../modules/events/dto/customer-permissions.dto';
+import { ScreenControlsDto } from '../modules/events/dto/screen-controls.dto';
 import { UpdateEventDto } from '../modules/events/dto/update-event.dto';
 import { CreateMessageSubmissionDto } from '../modules/memories/dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from '../modules/memories/dto/image-submission.dto';
@@ -26,12 +29,16 @@ const DTOS: [new () => object, ContractSchema][] = [
   [RegisterDto, 'RegisterRequest'],
   [ProfileDataDto, 'UserProfile'],
   [ChangePasswordDto, 'ChangePasswordRequest'],
+  [PasswordResetRequestDto, 'PasswordResetRequest'],
+  [PasswordResetDto, 'PasswordResetBody'],
   [UpdateProfileDto, 'UpdateProfileRequest'],
   [ResetCustomerPasswordDto, 'ResetCustomerPasswordRequest'],
   [ResetProviderPasswordDto, 'ResetProviderPasswordRequest'],
   [CreateEventDto, 'CreateEventRequest'],
   [UpdateEventDto, 'UpdateEventRequest'],
   [CustomerAccessDto, 'CustomerAccessRequest'],
+  [CustomerPermissionsDto, 'CustomerPermissionsRequest'],
+  [ScreenControlsDto, 'ScreenControlsChange'],
   [UpdateMemoryDto, 'UpdateMemoryRequest'],
   [CreateMessageSubmissionDto, 'MessageSubmissionRequest'],
   [PhotoSubmissionFields, 'PhotoSubmissionFields'],

@@ -4,7 +4,9 @@ import { buffer } from 'node:stream/consumers';
 import { RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
 import { connectLive } from '@memory-wall/testkit/live-client';
+import { contractOf } from '@memory-wall/testkit/openapi-contract';
 import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
@@ -48,6 +50,8 @@ describe('an API instance shutting down', () => {
   beforeAll(async () => {
     t = await createTestEnvironment();
     api = await startApi({ ...t.env, SHUTDOWN_READINESS_GRACE_MS: String(READINESS_GRACE_MS) });
+    // Read while the instance serves it, so that the not-ready answer below is checked against the document.
+    await contractOf(api.url);
   }, 60_000);
 
   afterAll(async () => {
@@ -72,8 +76,9 @@ describe('an API instance shutting down', () => {
 
     api.child.kill('SIGTERM');
     await waitFor(async () => (await status('/api/health/ready')) === 503, 5000, 'readiness to fail');
-    const ready = await fetch(`${api.url}/api/health/ready`);
-    expect(await ready.json()).toMatchObject({ error: { instance: { status: 'down', reason: 'shutting down' } } });
+    const ready = await new ApiClient(api.url).get('/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ error: { instance: { status: 'down', reason: 'shutting down' } } });
     expect(ready.headers.get('connection')).toBe('close');
     expect(await status('/api/health')).toBe(503);
     expect(await status('/api/health/live')).toBe(200);

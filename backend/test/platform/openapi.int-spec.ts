@@ -62,13 +62,29 @@ describe('the OpenAPI document', () => {
     expect(report.totals.errors).toBe(0);
   });
 
+  /**
+   * Operations whose protocol gives them more than one success answer, or one with no body, by the reason:
+   * each of their success answers is still listed (the check of every test's answers refuses any other).
+   */
+  const protocolAnswers: Record<string, string> = {
+    'POST /api/events/{eventId}/submissions/video': 'tus creation: 201, the upload in Location, no body',
+    'HEAD /api/events/{eventId}/submissions/video/{uploadId}': 'tus offset: 200, the offset in Upload-Offset, no body',
+    'PATCH /api/events/{eventId}/submissions/video/{uploadId}':
+      'tus: 204 with the new Upload-Offset per chunk, 200 with the submission after the last one',
+    'GET /api/events/{id}/keepsakes/{keepsakeId}/download': 'a file download: 200 the file, 206 the Range asked for',
+  };
+
   it('gives every operation a success answer with its schema, and the session rule as security', () => {
     for (const { name, operation } of operations()) {
       const responses = operation.responses as Record<string, { content?: object }>;
       const success = Object.keys(responses).filter((status) => status.startsWith('2'));
+      expect({ name, security: Array.isArray(operation.security) }).toEqual({ name, security: true });
+      if (protocolAnswers[name]) {
+        expect({ name, success: success.length > 0 }).toEqual({ name, success: true });
+        continue;
+      }
       expect({ name, success: success.length }).toEqual({ name, success: 1 });
       expect({ name, content: responses[success[0]].content !== undefined }).toEqual({ name, content: true });
-      expect({ name, security: Array.isArray(operation.security) }).toEqual({ name, security: true });
     }
   });
 
@@ -81,13 +97,26 @@ describe('the OpenAPI document', () => {
           Object.keys((operation.requestBody as { content?: object })?.content ?? {}),
         ]),
     );
-    const withoutBody = ['POST /api/auth/logout', 'POST /api/submissions/{id}/approve'];
+    // Actions whose path says everything: what they act on, and what they do to it.
+    const withoutBody = [
+      'POST /api/auth/logout',
+      'POST /api/submissions/{id}/approve',
+      'POST /api/submissions/{id}/pull-back',
+      'POST /api/admin/queues/{queue}/jobs/{jobId}/retry',
+      'POST /api/events/{id}/keepsakes',
+      'POST /api/events/{id}/keepsakes/{keepsakeId}/link',
+      // tus creation: what the upload is goes in its Upload-Length and Upload-Metadata headers.
+      'POST /api/events/{eventId}/submissions/video',
+    ];
     const bodiless = Object.entries(bodies)
       .filter(([, types]) => types.length === 0)
       .map(([name]) => name);
     expect(bodiless.filter((name) => !withoutBody.includes(name) && !/\/(feature|flag)$/.test(name))).toEqual([]);
     expect(bodies['POST /api/events/{eventId}/submissions/photo']).toEqual(['multipart/form-data']);
     expect(bodies['POST /api/upload/featured-image/{id}']).toEqual(['multipart/form-data']);
+    expect(bodies['PATCH /api/events/{eventId}/submissions/video/{uploadId}']).toEqual([
+      'application/offset+octet-stream',
+    ]);
   });
 
   it('describes the 414 of an over-long path parameter, which Fastify answers before any handler', async () => {
@@ -111,7 +140,7 @@ describe('the OpenAPI document', () => {
     expect(contract.problems('GET', '/api/events/public/x', 404, json, { error: 'Not found' })).not.toEqual([]);
     // Nullable references accept null and still check a value.
     const memory = { id: 'm', eventId: 'e', type: 'message', content: 'hi', title: null, author: 'A' };
-    const rest = { photoCaption: null, featured: false, language: 'en', createdAt: 'now', media: null };
+    const rest = { photoCaption: null, featured: false, language: 'en', createdAt: 'now', media: null, publicAt: null };
     expect(
       contract.problems('PATCH', '/api/memories/1', 200, json, {
         success: true,

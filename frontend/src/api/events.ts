@@ -5,12 +5,14 @@ import type {
   CreateEventResponse,
   CustomerAccessRequest,
   CustomerCreated,
-  CustomerPermissions,
+  CustomerPermissionsRequest,
   EventCustomer,
   EventByCodeResponse,
+  EventCustomerResponse,
   EventCustomersResponse,
   EventDetailsRequest,
   EventStats,
+  EventStatsResponse,
   FeaturedImageResponse,
   HostEvent,
   HostEventResponse,
@@ -20,6 +22,7 @@ import type {
   ResetCustomerPasswordRequest,
   ScreenControls,
   ScreenControlsChange,
+  ScreenControlsResponse,
   UpdatedEventResponse,
   UpdateEventRequest,
   WallSettingsRequest,
@@ -104,7 +107,7 @@ export const eventsApi = api.injectEndpoints({
     /** The event's memories counted, for its dashboard. */
     getEventStats: build.query<EventStats, string>({
       query: (id) => `events/${encodeURIComponent(id)}/stats`,
-      transformResponse: (response: { stats: EventStats }) => response.stats,
+      transformResponse: (response: EventStatsResponse) => response.stats,
     }),
     /** One event as its hosts see it (404 when it is not the caller's). */
     getEvent: build.query<HostEvent, string>({
@@ -168,14 +171,14 @@ export const eventsApi = api.injectEndpoints({
     /** Changes what a customer may do; the customers list and the customer's own view of the event follow. */
     setCustomerPermissions: build.mutation<
       EventCustomer,
-      { eventId: string; customerId: string } & Partial<CustomerPermissions>
+      { eventId: string; customerId: string } & CustomerPermissionsRequest
     >({
       query: ({ eventId, customerId, ...body }) => ({
         url: `events/${encodeURIComponent(eventId)}/customer/${encodeURIComponent(customerId)}`,
         method: 'PATCH',
         body,
       }),
-      transformResponse: (response: { customer: EventCustomer }) => response.customer,
+      transformResponse: (response: EventCustomerResponse) => response.customer,
       // The switch moves at once; a refusal puts it back.
       async onQueryStarted({ eventId, customerId, ...changes }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -204,7 +207,7 @@ export const eventsApi = api.injectEndpoints({
         method: 'PATCH',
         body,
       }),
-      transformResponse: (response: { screens: ScreenControls }) => response.screens,
+      transformResponse: (response: ScreenControlsResponse) => response.screens,
       async onQueryStarted({ eventId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

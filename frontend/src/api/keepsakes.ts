@@ -1,4 +1,4 @@
-import { LiveMessageType, type KeepsakeLink, type KeepsakeView } from '@memory-wall/contracts';
+import { LiveMessageType, type KeepsakeLink, type KeepsakesResponse, type KeepsakeView } from '@memory-wall/contracts';
 import { api } from './api';
 import { subscribeLive } from './live';
 
@@ -11,7 +11,7 @@ export const keepsakesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getKeepsakes: build.query<KeepsakeView[], string>({
       query: (eventId) => `events/${encodeURIComponent(eventId)}/keepsakes`,
-      transformResponse: (response: { keepsakes: KeepsakeView[] }) => response.keepsakes,
+      transformResponse: (response: KeepsakesResponse) => response.keepsakes,
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(eventId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         const refetch = () =>
@@ -48,7 +48,7 @@ export const keepsakesApi = api.injectEndpoints({
     }),
     buildKeepsakes: build.mutation<KeepsakeView[], string>({
       query: (eventId) => ({ url: `events/${encodeURIComponent(eventId)}/keepsakes`, method: 'POST' }),
-      transformResponse: (response: { keepsakes: KeepsakeView[] }) => response.keepsakes,
+      transformResponse: (response: KeepsakesResponse) => response.keepsakes,
       async onQueryStarted(eventId, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) void dispatch(keepsakesApi.util.upsertQueryData('getKeepsakes', eventId, data));

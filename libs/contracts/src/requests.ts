@@ -1,4 +1,5 @@
 import type { SelfRegisterRole, UserProfile } from './auth';
+import type { CustomerPermissions } from './events';
 import type {
   AnimationStyle,
   BooleanText,
@@ -118,6 +119,9 @@ export interface CreateEventRequest
   /** Owner only: the provider the event belongs to. */
   serviceProviderId?: string;
 }
+
+/** PATCH /api/events/{id}/customer/{userId}: the permissions left out stay as they are. */
+export type CustomerPermissionsRequest = Partial<CustomerPermissions>;
 
 /** PATCH /api/memories/{id}: moderation flags only (spec §7). */
 export interface UpdateMemoryRequest {

@@ -1,8 +1,10 @@
 import type { GlobalSettings, MemoriesResponse, PublicEvent } from './api';
 import type { SessionUser } from './auth';
 import type { AdminCreditTransaction, AdminServiceProvider } from './billing';
-import type { EventCustomer, HostEvent } from './events';
+import type { EventCustomer, EventStats, HostEvent } from './events';
+import type { KeepsakeView } from './keepsakes';
 import type { HostMemory } from './memories';
+import type { ScreenControls } from './screens';
 
 /*
  * The bodies the API answers with that the other modules do not define already. The OpenAPI document's
@@ -18,6 +20,32 @@ export interface SuccessResponse {
 /** GET /api/health/live */
 export interface LivenessResponse {
   status: 'ok';
+}
+
+/** One check of the readiness report (the database, Redis, this instance), with what it found. */
+export interface HealthIndicatorState {
+  status: 'up' | 'down';
+  [detail: string]: unknown;
+}
+
+/** GET /api/health/ready: each check by name; `error` lists those that are down. */
+export interface ReadinessResponse {
+  status: 'ok' | 'error' | 'shutting_down';
+  info?: Record<string, HealthIndicatorState>;
+  error?: Record<string, HealthIndicatorState>;
+  details: Record<string, HealthIndicatorState>;
+}
+
+/** GET /api/health/ready while not ready (503): the same report, with the status code and its text. */
+export interface NotReadyResponse extends ReadinessResponse {
+  statusCode: number;
+  message: string;
+}
+
+/** POST /api/auth/password-reset/request: the same answer whether or not the account exists. */
+export interface PasswordResetRequestedResponse {
+  success: true;
+  message: string;
 }
 
 /** GET /api/settings */
@@ -51,6 +79,29 @@ export interface HostEventResponse {
 export interface UpdatedEventResponse {
   success: true;
   event: HostEvent;
+}
+
+/** PATCH /api/events/{id}/screens */
+export interface ScreenControlsResponse {
+  success: true;
+  screens: ScreenControls;
+}
+
+/** GET /api/events/{eventId}/stats */
+export interface EventStatsResponse {
+  success: true;
+  stats: EventStats;
+}
+
+/** PATCH /api/events/{id}/customer/{userId} */
+export interface EventCustomerResponse {
+  success: true;
+  customer: EventCustomer;
+}
+
+/** GET and POST /api/events/{id}/keepsakes */
+export interface KeepsakesResponse {
+  keepsakes: KeepsakeView[];
 }
 
 /** GET /api/events */

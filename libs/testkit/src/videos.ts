@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { contractOf } from './openapi-contract';
 
 /** What a clip made by `testClip` looks like. */
 export interface ClipOptions {
@@ -98,7 +99,8 @@ export interface TusAnswer {
   text: string;
 }
 
-async function answer(response: Response): Promise<TusAnswer> {
+/** The answer, checked against the API's OpenAPI document as ApiClient checks its answers. */
+async function answer(baseUrl: string, method: string, path: string, response: Response): Promise<TusAnswer> {
   const text = await response.text();
   let body: unknown;
   try {
@@ -106,6 +108,9 @@ async function answer(response: Response): Promise<TusAnswer> {
   } catch {
     body = undefined;
   }
+  const contract = await contractOf(baseUrl);
+  const problems = contract?.problems(method, path, response.status, response.headers.get('content-type'), body) ?? [];
+  if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n${problems.join('\n')}`);
   return { status: response.status, headers: response.headers, body, text };
 }
 
@@ -125,8 +130,12 @@ export class TusClient {
   ) {}
 
   async create(eventId: string, size: number, fields: Record<string, string>): Promise<TusAnswer> {
+    const path = `/api/events/${eventId}/submissions/video`;
     return answer(
-      await fetch(`${this.baseUrl}/api/events/${eventId}/submissions/video`, {
+      this.baseUrl,
+      'POST',
+      path,
+      await fetch(`${this.baseUrl}${path}`, {
         method: 'POST',
         headers: {
           ...this.headers,
@@ -140,6 +149,9 @@ export class TusClient {
 
   async append(location: string, offset: number, bytes: Buffer): Promise<TusAnswer> {
     return answer(
+      this.baseUrl,
+      'PATCH',
+      location,
       await fetch(`${this.baseUrl}${location}`, {
         method: 'PATCH',
         headers: {
@@ -155,6 +167,9 @@ export class TusClient {
 
   async offset(location: string): Promise<TusAnswer> {
     return answer(
+      this.baseUrl,
+      'HEAD',
+      location,
       await fetch(`${this.baseUrl}${location}`, {
         method: 'HEAD',
         headers: { ...this.headers, 'tus-resumable': '1.0.0' },

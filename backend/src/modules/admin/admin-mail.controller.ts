@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { OutboxMailView, OutboxMailResponse, Role } from '@memory-wall/contracts';
 import { AppConfig, OutboxMail } from '@memory-wall/core';
 import { Roles } from '../../common/auth/auth.decorators';
+import { Answers } from '../../openapi/responses';
 
 /** The newest mails the page lists. */
 const LISTED = 200;
@@ -21,6 +22,7 @@ export class AdminMailController {
 
   @Get('mail')
   @ApiOperation({ summary: 'The mails kept in the local outbox (newest first), and whether SMTP is configured' })
+  @Answers(200, 'OutboxMailResponse')
   async list(): Promise<OutboxMailResponse> {
     const mails = await this.dataSource.getRepository(OutboxMail).find({ order: { createdAt: 'DESC' }, take: LISTED });
     return { smtpConfigured: this.config.SMTP_URL !== '', mails: mails.map(toView) };

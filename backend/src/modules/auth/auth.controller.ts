@@ -76,6 +76,8 @@ export class AuthController {
   @ApiOperation({
     summary: 'Mail a password reset link (30 minutes, single use); the same answer whether or not the account exists',
   })
+  @Answers(202, 'PasswordResetRequestedResponse', 'Accepted: a link is mailed if the account exists')
+  @Refuses(429)
   async requestPasswordReset(@Body() dto: PasswordResetRequestDto, @Req() req: SessionRequest) {
     await this.resets.request(dto, req.ip);
     return { success: true, message: AuthMessages.resetRequested };
@@ -85,6 +87,7 @@ export class AuthController {
   @Post('password-reset')
   @HttpCode(200)
   @ApiOperation({ summary: "Set a new password with a mailed link's token; ends every session of the account" })
+  @Answers(200, 'SuccessResponse', 'Changed: sign in with the new password')
   async resetPassword(@Body() dto: PasswordResetDto) {
     await this.resets.reset(dto);
     return { success: true };

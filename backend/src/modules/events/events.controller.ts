@@ -40,6 +40,7 @@ export class EventsController {
   @ApiOperation({
     summary: "The event's screens: hold, reveal mode, delay and named screens' layouts (announced to every screen)",
   })
+  @Answers(200, 'ScreenControlsResponse')
   async changeScreens(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('event id')) id: string,
@@ -158,6 +159,7 @@ export class EventsController {
   @Roles(...MANAGERS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Change what a customer of the event may do (moderate, edit the wall, edit details)' })
+  @Answers(200, 'EventCustomerResponse')
   async setCustomerPermissions(
     @CurrentSession() session: Session,
     @Param('id', UuidParam('event id')) id: string,

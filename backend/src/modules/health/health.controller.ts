@@ -1,11 +1,25 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { REDIS } from '@memory-wall/core';
 import { Draining } from '../../common/shutdown/draining';
-import { Answers } from '../../openapi/responses';
+import { Answers, schemaRef } from '../../openapi/responses';
+
+/** Terminus documents its report itself: off, so that the contracts' schemas below are the only ones. */
+const HEALTH_CHECK = { noCache: true, swaggerDocumentation: false };
+
+/** The readiness answers: the checks' report, ready or not (the 503 is the report too, not an error body). */
+const Readiness = () =>
+  applyDecorators(
+    Answers(200, 'ReadinessResponse', 'Ready'),
+    ApiResponse({
+      status: 503,
+      description: 'Not ready: a store is unreachable or the instance is shutting down',
+      schema: schemaRef('NotReadyResponse'),
+    }),
+  );
 
 @ApiTags('health')
 @Controller('health')
@@ -25,9 +39,10 @@ export class HealthController {
    */
   @Public()
   @Get('ready')
-  @HealthCheck()
+  @HealthCheck(HEALTH_CHECK)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Readiness: database and Redis reachable and not shutting down (200 ready, 503 not)' })
+  @Readiness()
   ready() {
     return this.health.check([
       () => {
@@ -46,9 +61,10 @@ export class HealthController {
   /** The readiness check at its first address (kept for the probes and scripts that ask it). */
   @Public()
   @Get()
-  @HealthCheck()
+  @HealthCheck(HEALTH_CHECK)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Readiness (same as /api/health/ready)' })
+  @Readiness()
   check() {
     return this.ready();
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KeepsakeMessages, Role } from '@memory-wall/contracts';
@@ -7,6 +7,7 @@ import { contentDisposition } from '@memory-wall/core';
 import { Roles } from '../../common/auth/auth.decorators';
 import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { UuidParam } from '../../common/uuid-param.pipe';
+import { Answers, AnswersFile, Refuses } from '../../openapi/responses';
 import { EventAccess } from '../events/event-access';
 import { KeepsakeDownloads } from './keepsake-downloads';
 import { KeepsakeRequests } from './keepsake-requests';
@@ -26,6 +27,7 @@ export class KeepsakesController {
   @Roles(...HOSTS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: "The event's keepsakes (archive and memory books): status, progress, size, report" })
+  @Answers(200, 'KeepsakesResponse')
   async list(@Param('id', UuidParam('event id')) id: string) {
     return { keepsakes: await this.requests.list(id) };
   }
@@ -35,6 +37,8 @@ export class KeepsakesController {
   @Roles(...HOSTS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'Build the keepsakes again (once per few minutes per event; progress on the hosts feed)' })
+  @Answers(202, 'KeepsakesResponse', 'Accepted: the keepsakes as queued')
+  @Refuses(409, 429)
   async build(@Param('id', UuidParam('event id')) id: string) {
     return { keepsakes: await this.requests.request(id) };
   }
@@ -43,6 +47,7 @@ export class KeepsakesController {
   @Roles(...HOSTS)
   @AuthorizeFirst(EventAccess, 'id', (access, session, id) => access.manageable(session, id))
   @ApiOperation({ summary: 'A short-lived download link of a ready keepsake (it supports HTTP Range)' })
+  @Answers(201, 'KeepsakeLink', 'The link and when it expires')
   async link(
     @Param('id', UuidParam('event id')) id: string,
     @Param('keepsakeId', UuidParam('keepsake id')) keepsakeId: string,
@@ -56,6 +61,11 @@ export class KeepsakesController {
   @ApiOperation({
     summary: "A keepsake's file from local storage, by a link from .../link (Range: a download resumes)",
   })
+  @ApiQuery({ name: 'expires', required: true, description: "The link's expiry (Unix seconds)" })
+  @ApiQuery({ name: 'signature', required: true, description: "The link's signature" })
+  @ApiHeader({ name: 'Range', required: false, description: 'bytes=START-[END]: a part of the file (206)' })
+  @AnswersFile(['application/zip', 'application/pdf'])
+  @Refuses(410)
   async download(
     @Param('id', UuidParam('event id')) id: string,
     @Param('keepsakeId', UuidParam('keepsake id')) keepsakeId: string,

@@ -62,6 +62,7 @@ export class MemoriesController {
   @Get('events/:eventId/stats')
   @Roles(...HOSTS)
   @ApiOperation({ summary: "The event's memories counted: in all, approved, pending, flagged, contributors, per type" })
+  @Answers(200, 'EventStatsResponse')
   async stats(@CurrentSession() session: Session, @Param('eventId', UuidParam('event id')) eventId: string) {
     return { success: true, stats: await this.memories.stats(session, eventId) };
   }
@@ -94,6 +95,8 @@ export class MemoriesController {
   @HttpCode(200)
   @Roles(...HOSTS)
   @ApiOperation({ summary: "Pull back an approval during the screens' delay: pending again, never on the screens" })
+  @Answers(200, 'HostMemoryResponse')
+  @Refuses(409)
   async pullBack(@CurrentSession() session: Session, @Param('id', UuidParam('memory id')) id: string) {
     return { success: true, memory: toHostMemory(await this.moderation.pullBack(session, id)) };
   }

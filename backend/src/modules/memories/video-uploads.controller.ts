@@ -1,5 +1,5 @@
 import { Controller, Head, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import { UuidParam } from '../../common/uuid-param.pipe';
@@ -7,6 +7,9 @@ import type { Session } from '../auth/session.store';
 import { PublishedEvents } from '../events/published-events';
 import { SubmissionThrottle } from './submission-throttle';
 import { VideoUploads } from './video-uploads';
+import { Answers, RefusesTus } from '../../openapi/responses';
+
+const OFFSET = { 'Upload-Offset': { description: 'Bytes of the upload received so far', schema: { type: 'integer' } } };
 
 /**
  * Video clips, uploaded by the tus protocol (resumable): POST creates an upload, PATCH sends bytes from an
@@ -16,6 +19,7 @@ import { VideoUploads } from './video-uploads';
  */
 @ApiTags('memories')
 @ApiHeader({ name: 'Tus-Resumable', required: true, description: '1.0.0' })
+@RefusesTus(400, 404, 409, 410, 412, 413, 429)
 @Controller('events/:eventId/submissions/video')
 @Public()
 export class VideoUploadsController {
@@ -30,6 +34,17 @@ export class VideoUploadsController {
     summary:
       "Start a video clip's upload (tus creation): Upload-Length, Upload-Metadata with name, optional photoCaption and title",
   })
+  @ApiHeader({ name: 'Upload-Length', required: true, description: "The clip's size in bytes" })
+  @ApiHeader({
+    name: 'Upload-Metadata',
+    required: true,
+    description: 'Comma-separated `key base64(value)` pairs: name, optional photoCaption, title, filename, filetype',
+  })
+  @ApiResponse({
+    status: 201,
+    description: "Created, no body: Location is the upload's address for PATCH and HEAD",
+    headers: { Location: { description: "The upload's address", schema: { type: 'string' } }, ...OFFSET },
+  })
   async create(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Req() request: FastifyRequest,
@@ -43,6 +58,11 @@ export class VideoUploadsController {
 
   @Head(':uploadId')
   @ApiOperation({ summary: "How much of a video clip's upload arrived (tus)" })
+  @ApiResponse({
+    status: 200,
+    description: 'No body: Upload-Offset is how far it got, Upload-Length its size',
+    headers: { ...OFFSET, 'Upload-Length': { description: "The clip's size", schema: { type: 'integer' } } },
+  })
   offset(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Param('uploadId', UuidParam('upload id')) _uploadId: string,
@@ -57,6 +77,11 @@ export class VideoUploadsController {
   @ApiOperation({
     summary: "Send a video clip's bytes from Upload-Offset (tus); the last one answers the submission",
   })
+  @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where these bytes start (HEAD tells)' })
+  @ApiConsumes('application/offset+octet-stream')
+  @ApiBody({ description: 'The next bytes of the clip', schema: { type: 'string', format: 'binary' } })
+  @ApiResponse({ status: 204, description: 'Stored; more to come (Upload-Offset: bytes so far)', headers: OFFSET })
+  @Answers(200, 'SubmissionResponse', 'The last bytes: the clip was probed and stored as a memory')
   append(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Param('uploadId', UuidParam('upload id')) _uploadId: string,

@@ -25,6 +25,7 @@ export class SettingsController {
   @Roles(Role.Owner, Role.ServiceProvider, Role.Customer)
   @Get('moderation')
   @ApiOperation({ summary: 'What moderation this server can do (AI moderation needs an OpenAI key)' })
+  @Answers(200, 'ModerationCapabilities')
   moderation(): ModerationCapabilities {
     return { aiModeration: this.config.OPENAI_API_KEY !== '' };
   }

@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
-import type { CustomerPermissions } from '@memory-wall/contracts';
+import type { CustomerPermissionsRequest } from '@memory-wall/contracts';
 
 /** A provider changes what its customer may do; the permissions left out stay as they are. */
-export class CustomerPermissionsDto implements Partial<CustomerPermissions> {
+export class CustomerPermissionsDto implements CustomerPermissionsRequest {
   @ApiPropertyOptional({ description: 'See and decide pending, held and flagged memories; feature and flag' })
   @IsOptional()
   @IsBoolean()

@@ -1,9 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
-import { MAX_SCREEN_DELAY_SECONDS, type ScreenLayout, ScreenMessages } from '@memory-wall/contracts';
+import {
+  MAX_SCREEN_DELAY_SECONDS,
+  type ScreenControlsChange,
+  type ScreenLayout,
+  ScreenMessages,
+} from '@memory-wall/contracts';
 
 /** PATCH /api/events/:id/screens: each field given replaces the stored one (layouts checked by ScreenControlsService). */
-export class ScreenControlsDto {
+export class ScreenControlsDto implements ScreenControlsChange {
   @ApiPropertyOptional({ description: 'Hold the screens: what they show stays, nothing new appears' })
   @IsOptional()
   @IsBoolean({ message: 'held must be true or false' })
