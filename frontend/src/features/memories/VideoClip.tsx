@@ -32,7 +32,8 @@ export function VideoClip({ memory, caption, presentation, sizes, playing, onEnd
   const poster: ResponsiveImage = presentation ? responsiveImageOf(memory) : imageOf(memory, 'card');
   const label = caption ?? t('memoryCard.videoClip');
 
-  if (video && playing) {
+  // The venue screen's turn: muted, without controls, until it ends. A viewer's: with controls and sound.
+  if (video && (playing || opened)) {
     return (
       <video
         className="memory-video"
@@ -40,28 +41,13 @@ export function VideoClip({ memory, caption, presentation, sizes, playing, onEnd
         poster={poster.url ?? undefined}
         width={video.width}
         height={video.height}
-        muted
+        muted={playing}
+        controls={!playing}
         autoPlay
         playsInline
         aria-label={label}
         data-testid="memory-video"
-        onEnded={onEnded}
-      />
-    );
-  }
-  if (video && opened) {
-    return (
-      <video
-        className="memory-video"
-        src={video.url}
-        poster={poster.url ?? undefined}
-        width={video.width}
-        height={video.height}
-        controls
-        autoPlay
-        playsInline
-        aria-label={label}
-        data-testid="memory-video"
+        onEnded={playing ? onEnded : undefined}
       />
     );
   }
