@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { MemoryMessages, SubmissionResponse, VIDEO_MAX_BYTES, videoUploadPath } from '@memory-wall/contracts';
-import { AppConfig, probeVideo, UnsupportedVideoError, VideoToolLimits } from '@memory-wall/core';
+import { AppConfig, isDomainError, probeVideo, UnsupportedVideoError, VideoToolLimits } from '@memory-wall/core';
+import { toHttpException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { PublishedEvents } from '../events/published-events';
 import { SubmissionsService } from './submissions.service';
@@ -52,6 +53,12 @@ function refusal(err: HttpException): TusRefusal {
 }
 
 const refuse = (status: number, message: string) => refusal(new HttpException({ message }, status));
+
+/** A refusal thrown by the API's code (an HTTP or a domain error) in tus's terms; null for a failure. */
+function refusalOf(err: unknown): TusRefusal | null {
+  if (isDomainError(err)) return refusal(toHttpException(err));
+  return err instanceof HttpException ? refusal(err) : null;
+}
 
 /**
  * Guests' video clips go up by the tus protocol (@tus/server), so an upload cut by venue Wi-Fi resumes
@@ -133,8 +140,7 @@ export class VideoUploads implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.submissions.videoFields(upload.metadata ?? {});
     } catch (err) {
-      if (err instanceof HttpException) throw refusal(err);
-      throw err;
+      throw refusalOf(err) ?? err;
     }
     return { metadata: { ...upload.metadata, eventId: this.request().eventId } };
   }
@@ -164,8 +170,7 @@ export class VideoUploads implements OnModuleInit, OnApplicationShutdown {
       );
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(response) };
     } catch (err) {
-      if (err instanceof HttpException) throw refusal(err);
-      throw err;
+      throw refusalOf(err) ?? err;
     } finally {
       await this.store.remove(upload.id).catch(() => undefined);
     }
