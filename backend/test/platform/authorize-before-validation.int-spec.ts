@@ -47,6 +47,12 @@ const ROWS: Record<string, Row> = {
     valid: { customerName: 'Intruder', customerEmail: 'intruder@example.test', customerUsername: 'intruder_cust' },
     invalid: { customerName: '', customerEmail: 'not an email' },
   },
+  'PATCH /api/events/{id}/customer/{userId}': {
+    actor: (w) => w.providerB,
+    path: (w) => `/api/events/${w.eventA}/customer/${w.customerA.user.id}`,
+    valid: { canEditDetails: true },
+    invalid: { canEditDetails: 'yes' },
+  },
   'PATCH /api/memories/{id}': {
     actor: (w) => w.customerB,
     path: (w) => `/api/memories/${w.memoryA}`,

@@ -72,7 +72,8 @@ export class OpenApiContract {
     const response = operation.responses[String(status)] ?? operation.responses.default;
     if (!response) return [`${name} answered ${status}, which its OpenAPI operation does not list`];
     const media = contentType?.split(';')[0].trim() ?? '';
-    if (!response.content || status === 304) return [];
+    // A 304 and any answer to HEAD carry no body, whatever their headers say.
+    if (!response.content || status === 304 || method.toUpperCase() === 'HEAD') return [];
     const content = response.content[media];
     if (!content)
       return [
