@@ -386,6 +386,22 @@ describe('events', () => {
       });
     });
 
+    it('keeps both of two permission changes made at the same instant', async () => {
+      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+      const customer = await createAccount(t.dataSource, 'customer');
+      await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+      const path = `/api/events/${event.id}/customer/${customer.user.id}`;
+      for (let round = 0; round < 10; round++) {
+        const allowed = round % 2 === 0;
+        await Promise.all([
+          asProvider.patch(path, { canEditDetails: allowed }),
+          asProvider.patch(path, { canModerate: !allowed }),
+        ]);
+        const [stored] = (await asProvider.get(`/api/events/${event.id}/customer`)).body.customers;
+        expect(stored.permissions).toEqual({ canModerate: !allowed, canEditTheme: true, canEditDetails: allowed });
+      }
+    });
+
     it('refuses permission changes from the customer, another provider, for a stranger, or of the wrong type', async () => {
       const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
       const customer = await createAccount(t.dataSource, 'customer');

@@ -106,9 +106,12 @@ export class CustomerAccessService {
     const changes = Object.fromEntries(
       Object.entries({ canModerate, canEditTheme, canEditDetails }).filter(([, value]) => value !== undefined),
     );
-    admin.permissions = { ...admin.permissions, ...changes };
-    await this.admins.update({ id: admin.id }, { permissions: admin.permissions });
-    return toEventCustomer(admin.user!, admin);
+    // Merged in the one statement, so two switches flipped at the same instant both hold.
+    const [rows] = await this.admins.query<[Array<Pick<EventAdmin, 'permissions'>>, number]>(
+      `UPDATE "event_admins" SET "permissions" = "permissions" || $1::jsonb WHERE "id" = $2 RETURNING "permissions"`,
+      [JSON.stringify(changes), admin.id],
+    );
+    return toEventCustomer(admin.user!, rows[0]);
   }
 }
 
