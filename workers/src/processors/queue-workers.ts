@@ -7,6 +7,9 @@ import { JobMetrics } from '../metrics/job-metrics';
 import { inJobSpan } from '../tracing/job-span';
 import { assertHandlesEveryJob, JobHandlers, runJob } from './job-handlers';
 
+/** How soon a worker asks for jobs again after its Redis connection failed. */
+const WORKER_RETRY_AFTER_CONNECTION_ERROR_MS = 1_000;
+
 export type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, JobOf<Q>>;
 
 /**
@@ -44,6 +47,9 @@ export class QueueWorkers implements BeforeApplicationShutdown {
         concurrency,
         lockDuration: this.config.WORKER_LOCK_MS,
         stalledInterval: this.config.WORKER_LOCK_MS,
+        // After a lost Redis connection BullMQ waits this long before fetching jobs again (15 s by default),
+        // which held every queue idle for 15 s after each network blip.
+        runRetryDelay: WORKER_RETRY_AFTER_CONNECTION_ERROR_MS,
       },
     );
     this.jobMetrics.observe(queue, worker);
