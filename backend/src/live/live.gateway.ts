@@ -15,9 +15,12 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebSocket, WebSocketServer } from 'ws';
 import {
   ClientMessageType,
+  LIVE_HANDOVER,
+  LIVE_MOVE,
   LIVE_PONG,
   LiveFeed,
   LiveCloseCode,
+  LiveMove,
   LivePong,
   LiveRefusals,
   Messages,
@@ -45,6 +48,7 @@ const HEARTBEAT_MS = 30_000;
 /** The heartbeat pings a thirtieth of the sockets each second. */
 const HEARTBEAT_SLICES = 30;
 const PONG_FRAME = JSON.stringify({ type: LIVE_PONG } satisfies LivePong);
+const MOVE_FRAME = JSON.stringify({ type: LIVE_MOVE } satisfies LiveMove);
 /** WebSocket's "internal error": not final, so clients reconnect later. */
 const INTERNAL_ERROR_CLOSE_CODE = 1011;
 /**
@@ -172,21 +176,27 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   /**
-   * The instance is shutting down and accepts no more connections: each socket is told to reconnect at once
-   * (RECONNECT_NOW_CLOSE_CODE), which takes it to another instance, instead of dropping it with the process
-   * (a client backs off after an unexplained drop). Resolves once they all closed, or after SEND_AWAY_WAIT_MS.
+   * The instance is shutting down and accepts no more connections. Each socket is asked to move (LIVE_MOVE)
+   * while its feed goes on here: its client opens a socket to another instance and closes this one once the
+   * new one carries the feed, so no screen is ever off its feed. A socket still here after the handover's
+   * wait (a client that does not know LIVE_MOVE, or could not reach another instance) is told to reconnect at
+   * once (RECONNECT_NOW_CLOSE_CODE) rather than dropped with the process: a client backs off after an
+   * unexplained drop. Resolves once every socket closed, or SEND_AWAY_WAIT_MS after the last close frames.
    */
   private async sendAway() {
     this.leaving = true;
-    const closed = [...this.sockets].map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          socket.once('close', () => resolve());
-          socket.close(RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON);
-        }),
-    );
-    this.logger.log(`sending ${closed.length} live sockets to another instance`);
-    await Promise.race([Promise.all(closed), sleep(SEND_AWAY_WAIT_MS, undefined, { ref: false })]);
+    const closed = (socket: LiveSocket) =>
+      new Promise<void>((resolve) =>
+        socket.readyState === socket.CLOSED ? resolve() : socket.once('close', () => resolve()),
+      );
+    const moving = [...this.sockets];
+    this.logger.log(`asking ${moving.length} live sockets to move to another instance`);
+    for (const socket of moving) if (socket.readyState === socket.OPEN) socket.send(MOVE_FRAME);
+    await Promise.race([Promise.all(moving.map(closed)), sleep(LIVE_HANDOVER.serverWaitMs, undefined, { ref: false })]);
+    const staying = [...this.sockets];
+    if (staying.length) this.logger.log(`sending ${staying.length} live sockets that did not move elsewhere`);
+    for (const socket of staying) socket.close(RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON);
+    await Promise.race([Promise.all(staying.map(closed)), sleep(SEND_AWAY_WAIT_MS, undefined, { ref: false })]);
   }
 
   onModuleDestroy() {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { IncomingMessage, request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
-import { RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON } from '@memory-wall/contracts';
+import { LIVE_HANDOVER, LIVE_MOVE, RECONNECT_NOW_CLOSE_CODE, RECONNECT_NOW_REASON } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { ApiClient } from '@memory-wall/testkit/http';
@@ -40,8 +40,8 @@ function slowSubmission(baseUrl: string, eventId: string, text: string) {
 
 /**
  * SIGTERM to an API instance (a deploy): readiness fails at once while liveness does not, new connections
- * are then refused, live sockets are told to reconnect elsewhere (RECONNECT_NOW_CLOSE_CODE), and a request
- * under way is answered before the process exits.
+ * are then refused, live sockets are asked to move (LIVE_MOVE) and those that stay are then told to reconnect
+ * elsewhere (RECONNECT_NOW_CLOSE_CODE), and a request under way is answered before the process exits.
  */
 describe('an API instance shutting down', () => {
   let t: TestEnvironment;
@@ -65,7 +65,7 @@ describe('an API instance shutting down', () => {
       () => 'refused' as const,
     );
 
-  it('fails readiness, refuses new connections, sends its sockets elsewhere, finishes the request under way, and exits', async () => {
+  it('fails readiness, refuses new connections, moves its sockets elsewhere, finishes the request under way, and exits', async () => {
     const event = await createEvent(t.dataSource);
     expect(await status('/api/health/ready')).toBe(200);
     expect(await status('/api/health')).toBe(200);
@@ -83,7 +83,9 @@ describe('an API instance shutting down', () => {
     expect(await status('/api/health')).toBe(503);
     expect(await status('/api/health/live')).toBe(200);
 
-    expect(await screen.closed(READINESS_GRACE_MS + 5000)).toEqual({
+    // This client does not move (the screens' handover: handover.int-spec): it is asked to, then sent away.
+    await screen.next((m) => (m.type as string) === LIVE_MOVE, READINESS_GRACE_MS + 5000);
+    expect(await screen.closed(LIVE_HANDOVER.serverWaitMs + 5000)).toEqual({
       code: RECONNECT_NOW_CLOSE_CODE,
       reason: RECONNECT_NOW_REASON,
     });

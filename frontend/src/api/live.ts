@@ -1,8 +1,11 @@
 import {
   ClientMessageType,
   isFinalCloseCode,
+  LIVE_HANDOVER,
   LIVE_JOINED,
+  LIVE_MOVE,
   LIVE_PONG,
+  LiveHandover,
   LiveMessageType,
   matchesFilter,
   parseLivePosition,
@@ -11,6 +14,7 @@ import {
   type HostMemory,
   type LiveJoined,
   type LiveMessage,
+  type LiveMove,
   type MemoryFilter,
   type LivePong,
   type PublicMemory,
@@ -121,10 +125,10 @@ export function missedBetween(listed: string | null | undefined, joined: LiveJoi
 const knownTypes = new Set<string>(Object.values(LiveMessageType));
 
 /**
- * A LiveMessage (or the gateway's LiveJoined or LivePong) from a socket frame, or null when the frame is
- * none of them (spec: log and ignore).
+ * A LiveMessage (or the gateway's LiveJoined, LivePong or LiveMove) from a socket frame, or null when the
+ * frame is none of them (spec: log and ignore).
  */
-export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | LivePong | null {
+export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | LivePong | LiveMove | null {
   let message: unknown;
   try {
     message = typeof data === 'string' ? JSON.parse(data) : null;
@@ -133,6 +137,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | Live
   }
   if (!message || typeof message !== 'object') return null;
   if ((message as LivePong).type === LIVE_PONG) return message as LivePong;
+  if ((message as LiveMove).type === LIVE_MOVE) return message as LiveMove;
   if ((message as LiveJoined).type === LIVE_JOINED) {
     const { feed, seq } = message as Partial<LiveJoined>;
     return typeof feed === 'string' && (seq === null || typeof seq === 'number') ? (message as LiveJoined) : null;
@@ -181,51 +186,138 @@ export const PROBE = { timeoutMs: 2000 } as const;
 const liveProbeUrl = () => `${apiBaseUrl()}/health/live`;
 
 /**
- * Opens the live socket of an event and keeps it open. A server that shuts down closes it with
- * RECONNECT_NOW_CLOSE_CODE: it connects again at once. After an unclean close (anything but a normal 1000
- * closure or the gateway refusing the event, so a restarting server's 1001 counts), or a connection that
- * stopped carrying data (LIVENESS), it probes the server on the RECONNECT schedule (PROBE) and connects
- * again once the server answers, for as long as the view is open; it probes at once when the browser says
- * it is back online or the page becomes visible again (timers of a hidden page are slowed down). The
- * server picks the feed from the session cookie: the event's hosts get the hosts' feed, everyone else the
- * public one.
+ * Opens the live socket of an event and keeps it open. A server that shuts down first asks it to move
+ * (LIVE_MOVE): it opens a socket to another instance while the old one goes on delivering, and leaves the
+ * old one once the new one carries the feed (LiveHandover), so the view never goes off its feed; one that
+ * closes it with RECONNECT_NOW_CLOSE_CODE instead gets a new socket at once. After an unclean close (anything
+ * but a normal 1000 closure or the gateway refusing the event, so a restarting server's 1001 counts), or a
+ * connection that stopped carrying data (LIVENESS), it probes the server on the RECONNECT schedule (PROBE)
+ * and connects again once the server answers, for as long as the view is open; it probes at once when the
+ * browser says it is back online or the page becomes visible again (timers of a hidden page are slowed
+ * down). The server picks the feed from the session cookie: the event's hosts get the hosts' feed, everyone
+ * else the public one.
  */
 export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): LiveSocket {
+  /** The socket the view is on. */
   let socket: WebSocket | null = null;
   let watchdog: ReturnType<typeof setInterval> | undefined;
+  /** Whether `socket` received anything since the last liveness check. */
+  let heard = true;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The probe under way, if any: aborted when a newer one starts or the view closes. */
   let probe: AbortController | undefined;
   /** Left by the view, or refused by the gateway: no more connecting. */
   let finished = false;
+  /** The feed position the view has reached: the last joined seq or message seq. */
+  let position: number | undefined;
+  /** A move under way: the socket being opened to another instance, and its join once it joined. */
+  let move: { to: WebSocket; joined?: LiveJoined; timer?: ReturnType<typeof setTimeout> } | undefined;
+  /** From a move until the socket's next join: merges, then de-duplicates, the two sockets' messages. */
+  let merge: LiveHandover<LiveMessage> | undefined;
 
-  const connect = () => {
-    clearTimeout(retryTimer);
-    const ws = new WebSocket(liveSocketUrl(eventId));
-    socket = ws;
-    let heard = true;
+  const deliver = (messages: LiveMessage[]) => {
+    for (const message of messages) {
+      if (typeof message.seq === 'number') position = message.seq;
+      handlers.onMessage(message);
+    }
+  };
+
+  const watch = (ws: WebSocket) => {
+    heard = true;
     clearInterval(watchdog);
     watchdog = setInterval(() => {
       if (!heard) return lost(ws);
       heard = false;
       if (ws.readyState === WebSocket.OPEN) ws.send(PING);
     }, LIVENESS.checkEveryMs);
+  };
+
+  /** A socket to the event's feed; only the one the view is on (or a move's) is listened to. */
+  const open = () => {
+    const ws = new WebSocket(liveSocketUrl(eventId));
     ws.onopen = () => {
+      if (ws !== socket) return;
       heard = true;
       attempts = 0;
       handlers.onOpen();
     };
     ws.onmessage = (event: MessageEvent) => {
-      heard = true;
+      if (ws === socket) heard = true;
       const message = parseLiveMessage(event.data);
       if (!message) console.warn('Ignoring malformed live message', event.data);
       else if (message.type === LIVE_PONG) return;
-      else if (message.type === LIVE_JOINED) handlers.onJoined(message);
-      else handlers.onMessage(message);
+      else if (ws === move?.to) onMoveMessage(message);
+      else if (ws !== socket) return;
+      else if (message.type === LIVE_MOVE) startMove();
+      else if (message.type === LIVE_JOINED) {
+        merge = undefined;
+        position = message.seq ?? undefined;
+        handlers.onJoined(message);
+      } else if (move && merge) {
+        deliver(merge.fromOld(message));
+        if (merge.finished) completeMove();
+      } else deliver(merge ? merge.fromNew(message) : [message]);
     };
     ws.onclose = (event: CloseEvent) =>
       ended(ws, event.code === RECONNECT_NOW_CLOSE_CODE ? 'now' : isFinalCloseCode(event.code) ? 'finished' : 'later');
+    return ws;
+  };
+
+  const connect = () => {
+    clearTimeout(retryTimer);
+    socket = open();
+    watch(socket);
+  };
+
+  /** The server is leaving: open a socket to another instance, and stay on this one until it carries the feed. */
+  const startMove = () => {
+    if (move || finished) return;
+    merge = new LiveHandover<LiveMessage>(position);
+    move = { to: open() };
+    move.timer = setTimeout(abandonMove, LIVE_HANDOVER.joinWithinMs);
+  };
+
+  const onMoveMessage = (message: LiveMessage | LiveJoined | LiveMove) => {
+    if (!move || !merge || message.type === LIVE_MOVE) return;
+    if (message.type !== LIVE_JOINED) return deliver(merge.fromNew(message));
+    move.joined = message;
+    const { linedUp, deliver: ready } = merge.newJoined(message);
+    deliver(ready);
+    if (!linedUp || merge.finished) return completeMove();
+    clearTimeout(move.timer);
+    move.timer = setTimeout(completeMove, LIVE_HANDOVER.catchUpWithinMs);
+  };
+
+  /**
+   * The new socket carries the feed: the view goes over to it and closes the old one. If the old one did not
+   * deliver everything before the new one's position, the new join is told, as after any reconnect.
+   */
+  const completeMove = () => {
+    if (!move?.joined || !merge) return;
+    const { to, joined, timer } = move;
+    clearTimeout(timer);
+    move = undefined;
+    deliver(merge.finish());
+    const old = socket;
+    socket = to;
+    watch(to);
+    old?.close(1000);
+    if (!merge.caughtUp) {
+      merge = undefined;
+      position = joined.seq ?? undefined;
+      handlers.onJoined(joined);
+    }
+  };
+
+  /** The new socket did not make it: stay on the old one, whose closing says what to do next. */
+  const abandonMove = () => {
+    if (!move) return;
+    const { to, timer } = move;
+    clearTimeout(timer);
+    move = undefined;
+    merge = undefined;
+    to.close();
   };
 
   /** Asks whether the server answers: connects if it does, asks again later if not. */
@@ -257,12 +349,16 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
   };
 
   /**
-   * The socket ended: tell the lists, and try again unless that was final. `now`: its server is shutting
-   * down and told it to reconnect at once (another instance takes it), so neither the backoff nor the probe
-   * applies; should that try fail, the schedule does.
+   * A socket ended. A move's new socket: the move is off. The socket the view is on: tell the lists, and try
+   * again unless that was final (a move under way is dropped: the new socket has not joined). `now`: its
+   * server is shutting down and told it to reconnect at once (another instance takes it), so neither the
+   * backoff nor the probe applies; should that try fail, the schedule does.
    */
   const ended = (ws: WebSocket, next: 'finished' | 'later' | 'now') => {
+    if (ws === move?.to) return abandonMove();
     if (socket !== ws) return;
+    if (move?.joined) return completeMove();
+    abandonMove();
     socket = null;
     clearInterval(watchdog);
     handlers.onClose();
@@ -309,6 +405,7 @@ export function openLiveSocket(eventId: string, handlers: LiveSocketHandlers): L
       clearTimeout(retryTimer);
       probe?.abort();
       clearInterval(watchdog);
+      abandonMove();
       window.removeEventListener('online', tryNow);
       window.removeEventListener('offline', onOffline);
       document.removeEventListener('visibilitychange', onVisible);

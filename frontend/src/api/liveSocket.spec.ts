@@ -1,4 +1,4 @@
-import { LIVE_JOINED, LIVE_PONG, RECONNECT_NOW_CLOSE_CODE } from '@memory-wall/contracts';
+import { LIVE_HANDOVER, LIVE_JOINED, LIVE_MOVE, LIVE_PONG, RECONNECT_NOW_CLOSE_CODE } from '@memory-wall/contracts';
 import { LIVENESS, openLiveSocket, PROBE, RECONNECT, type LiveSocketHandlers } from './live';
 
 /** A browser WebSocket the test drives: it opens, answers, closes or goes silent when told. */
@@ -26,10 +26,14 @@ class FakeSocket {
     this.closedByClient = true;
     this.readyState = FakeSocket.CLOSED;
   }
-  open() {
+  open(seq = 0) {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
-    this.receive({ type: LIVE_JOINED, eventId: 'event-1', feed: 'public', seq: 0 });
+    this.receive({ type: LIVE_JOINED, eventId: 'event-1', feed: 'public', seq });
+  }
+  /** A feed message numbered `seq`. */
+  feed(seq: number) {
+    this.receive({ type: 'memory_delete', eventId: 'event-1', seq, ts: 0, memoryId: `m${seq}` });
   }
   receive(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
@@ -264,5 +268,113 @@ describe('openLiveSocket', () => {
     await jest.advanceTimersByTimeAsync(10 * RECONNECT.maxDelayMs);
     expect(probes).toHaveLength(1);
     expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('openLiveSocket when its server leaves (LIVE_MOVE)', () => {
+  let seen: number[];
+  let joins: Array<number | null>;
+  let closes: number;
+  beforeEach(() => {
+    seen = [];
+    joins = [];
+    closes = 0;
+    handlers.onMessage = (message) => seen.push(message.seq);
+    handlers.onJoined = (joined) => joins.push(joined.seq);
+    handlers.onClose = () => closes++;
+  });
+
+  it('moves to a new socket without a moment off the feed, each message once and in order', () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(0);
+    old.feed(1);
+    old.receive({ type: LIVE_MOVE });
+    expect(FakeSocket.all).toHaveLength(2);
+    const next = latest();
+    old.feed(2);
+    // The new socket joins ahead of the old one: what it sends waits until the old one has caught up.
+    next.open(4);
+    next.feed(5);
+    expect(old.closedByClient).toBe(false);
+    old.feed(3);
+    old.feed(4);
+    expect(old.closedByClient).toBe(true);
+    old.feed(5);
+    next.feed(5);
+    next.feed(6);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(joins).toEqual([0]);
+    expect(closes).toBe(0);
+    expect(handlers.connected).toBe(true);
+    live.close();
+  });
+
+  it('stays on the old socket when the new one cannot join, and reconnects when the old one is closed', async () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(0);
+    old.receive({ type: LIVE_MOVE });
+    latest().drop(1006);
+    old.feed(1);
+    expect(seen).toEqual([1]);
+    expect(closes).toBe(0);
+
+    // A new socket that never answers is given up on too.
+    old.receive({ type: LIVE_MOVE });
+    const silent = latest();
+    await jest.advanceTimersByTimeAsync(LIVE_HANDOVER.joinWithinMs);
+    expect(silent.closedByClient).toBe(true);
+
+    old.drop(RECONNECT_NOW_CLOSE_CODE);
+    expect(closes).toBe(1);
+    expect(FakeSocket.all).toHaveLength(4);
+    live.close();
+  });
+
+  it('tells the lists of the new join when the old socket did not deliver up to it (they fetch what they miss)', async () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(0);
+    old.receive({ type: LIVE_MOVE });
+    const next = latest();
+    next.open(3);
+    next.feed(4);
+    old.feed(1);
+    await jest.advanceTimersByTimeAsync(LIVE_HANDOVER.catchUpWithinMs);
+    expect(old.closedByClient).toBe(true);
+    expect(seen).toEqual([1, 4]);
+    expect(joins).toEqual([0, 3]);
+    expect(closes).toBe(0);
+    live.close();
+  });
+
+  it('goes over to the new socket at once when the old one closes after the new one joined', () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(0);
+    old.receive({ type: LIVE_MOVE });
+    const next = latest();
+    next.open(2);
+    old.drop(RECONNECT_NOW_CLOSE_CODE);
+    next.feed(3);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(seen).toEqual([3]);
+    expect(joins).toEqual([0, 2]);
+    expect(closes).toBe(0);
+    live.close();
+  });
+
+  it('treats a new socket on a feed numbered from 1 again as a reconnect', () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(40);
+    old.receive({ type: LIVE_MOVE });
+    latest().open(0);
+    latest().feed(1);
+    expect(old.closedByClient).toBe(true);
+    expect(joins).toEqual([40, 0]);
+    expect(seen).toEqual([1]);
+    live.close();
   });
 });

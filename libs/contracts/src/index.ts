@@ -2,6 +2,7 @@ export * from './enums';
 export * from './queues';
 export * from './domain-events';
 export * from './live';
+export * from './live-handover';
 export * from './api';
 export * from './text';
 export * from './auth';

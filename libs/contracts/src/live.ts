@@ -85,6 +85,24 @@ export interface LivePong {
   type: typeof LIVE_PONG;
 }
 
+/**
+ * Sent by an API instance that is shutting down (and no longer accepts connections) to each of its sockets,
+ * while it goes on forwarding their feeds: the client opens a socket to another instance and leaves this one
+ * once the new one carries the feed (see LiveHandover), so a deploy never takes a screen off its feed. A
+ * socket still here after LIVE_HANDOVER.serverWaitMs is closed with RECONNECT_NOW_CLOSE_CODE.
+ */
+export const LIVE_MOVE = 'move';
+export interface LiveMove {
+  type: typeof LIVE_MOVE;
+}
+/**
+ * A move's time limits. The client gives the new socket `joinWithinMs` to join (else it stays where it is and
+ * reconnects when the old one closes), then the old one `catchUpWithinMs` to deliver up to the new one's
+ * position (else it fetches what it may have missed). The server keeps a socket for `serverWaitMs`: more
+ * than the client's two limits together.
+ */
+export const LIVE_HANDOVER = { joinWithinMs: 3000, catchUpWithinMs: 1000, serverWaitMs: 5000 } as const;
+
 /** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
 export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404, TooManyJoins: 4429 } as const;
 /** Reasons the gateway gives when it refuses a join (close reason) or a connection (HTTP body of the refused upgrade). */

@@ -1,7 +1,10 @@
 import WebSocket from 'ws';
 import {
   isFinalCloseCode,
+  LIVE_HANDOVER,
   LIVE_JOINED,
+  LIVE_MOVE,
+  LiveHandover,
   LiveJoined,
   LiveMessage,
   LiveMessageType,
@@ -17,8 +20,10 @@ export const SCREEN_RECONNECT = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAtte
 /**
  * A venue screen as the front end behaves (frontend/src/api/live.ts + memories.ts), without a browser:
  * it opens /ws?eventId=…, fetches the public wall on every (re)connect, merges each live message into what
- * it shows, fetches the wall again when the feed's `seq` jumps, and after an unclean close reconnects on
- * the spec's schedule, or at once when its server says it is shutting down (RECONNECT_NOW_CLOSE_CODE).
+ * it shows, fetches the wall again when the feed's `seq` jumps, moves to another instance without leaving its
+ * feed when its server asks (LIVE_MOVE, merged by LiveHandover as the front end does), and after an unclean
+ * close reconnects on the spec's schedule, or at once when its server says it is shutting down
+ * (RECONNECT_NOW_CLOSE_CODE).
  * Everything it did is counted. (The front end fetches on a connect only when the
  * gateway's "joined" position is past its list's; fetching on every connect is the safe superset.)
  */
@@ -32,6 +37,9 @@ export class Screen {
     opens: 0,
     uncleanCloses: 0,
     sentAway: 0,
+    /** Moves to another instance completed without leaving the feed / given up (the server then closed it). */
+    moves: 0,
+    movesAbandoned: 0,
     refetches: 0,
     refetchFailures: 0,
     gaps: 0,
@@ -42,6 +50,8 @@ export class Screen {
   readonly reconnectMs: number[] = [];
   /** Milliseconds from each close to the next "joined" (on its feed again): the time without live updates. */
   readonly withoutLiveMs: number[] = [];
+  /** Milliseconds from each LIVE_MOVE to the new socket carrying the feed. */
+  readonly moveMs: number[] = [];
   /** When each live message arrived (epoch ms). */
   readonly receivedAt: number[] = [];
   /** The local port of the current socket (to ask a proxy where it went). */
@@ -58,6 +68,10 @@ export class Screen {
   private stopped = false;
   private refetching?: Promise<void>;
   private readonly onceOpen: Array<() => void> = [];
+  /** A move under way: the socket being opened to another instance, and its join once it joined. */
+  private move?: { to: WebSocket; startedAt: number; joined?: LiveJoined; timer?: NodeJS.Timeout };
+  /** From a move until the socket's next join: merges, then de-duplicates, the two sockets' messages. */
+  private merge?: LiveHandover<LiveMessage>;
 
   constructor(
     private readonly httpBase: string,
@@ -85,6 +99,7 @@ export class Screen {
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    this.abandonMove();
     this.socket?.close(1000);
   }
 
@@ -94,10 +109,14 @@ export class Screen {
 
   private connect() {
     if (this.stopped) return;
+    this.socket = this.open();
+  }
+
+  private open(): WebSocket {
     const ws = new WebSocket(`${this.wsBase}/ws?eventId=${this.eventId}`);
-    this.socket = ws;
     ws.on('open', () => {
-      this.localPort = (ws as unknown as { _socket?: { localPort?: number } })._socket?.localPort;
+      if (ws !== this.socket) return;
+      this.localPort = portOf(ws);
       this.connected = true;
       this.attempts = 0;
       this.lastSeq = undefined;
@@ -108,50 +127,117 @@ export class Screen {
       if (!this.options.catchUpOnlyWhenBehind || this.position === undefined) this.catchUp();
       this.onceOpen.splice(0).forEach((resolve) => resolve());
     });
-    ws.on('message', (data) => this.receive(String(data)));
+    ws.on('message', (data) => this.receive(ws, String(data)));
     ws.on('error', () => undefined); // 'close' follows
-    ws.on('close', (code) => {
-      if (this.socket !== ws) return;
-      this.socket = undefined;
-      if (this.connected) this.closedAt = Date.now();
-      if (this.connected) this.offFeedSince ??= Date.now();
-      this.connected = false;
-      if (this.stopped || isFinalCloseCode(code)) return;
-      if (code === RECONNECT_NOW_CLOSE_CODE) {
-        this.stats.sentAway++;
-        this.connect();
-        return;
-      }
-      this.stats.uncleanCloses++;
-      if (this.attempts >= SCREEN_RECONNECT.maxAttempts) {
-        this.stats.gaveUp = true;
-        return;
-      }
-      const delay = Math.min(SCREEN_RECONNECT.baseDelayMs * 2 ** this.attempts, SCREEN_RECONNECT.maxDelayMs);
-      this.attempts++;
-      this.retryTimer = setTimeout(() => this.connect(), delay);
-    });
+    ws.on('close', (code) => this.closed(ws, code));
+    return ws;
   }
 
-  private receive(data: string) {
-    let frame: LiveMessage | LiveJoined;
+  private closed(ws: WebSocket, code: number) {
+    if (ws === this.move?.to) return this.abandonMove();
+    if (this.socket !== ws) return;
+    if (this.move?.joined) return this.completeMove();
+    this.abandonMove();
+    this.socket = undefined;
+    if (this.connected) this.closedAt = Date.now();
+    if (this.connected) this.offFeedSince ??= Date.now();
+    this.connected = false;
+    if (this.stopped || isFinalCloseCode(code)) return;
+    if (code === RECONNECT_NOW_CLOSE_CODE) {
+      this.stats.sentAway++;
+      this.connect();
+      return;
+    }
+    this.stats.uncleanCloses++;
+    if (this.attempts >= SCREEN_RECONNECT.maxAttempts) {
+      this.stats.gaveUp = true;
+      return;
+    }
+    const delay = Math.min(SCREEN_RECONNECT.baseDelayMs * 2 ** this.attempts, SCREEN_RECONNECT.maxDelayMs);
+    this.attempts++;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private receive(ws: WebSocket, data: string) {
+    let frame: LiveMessage | LiveJoined | { type: typeof LIVE_MOVE };
     try {
-      frame = JSON.parse(data) as LiveMessage | LiveJoined;
+      frame = JSON.parse(data) as LiveMessage | LiveJoined | { type: typeof LIVE_MOVE };
     } catch {
       return;
     }
+    if (ws === this.move?.to) return this.onMoveFrame(frame);
+    if (ws !== this.socket) return;
+    if (frame.type === LIVE_MOVE) return this.startMove();
     if (frame.type === LIVE_JOINED) {
-      // A second "joined" on one connection: Redis came back empty and the feed numbers from 1 again.
-      if (this.joinedOnConnection) this.catchUp();
-      else if (this.options.catchUpOnlyWhenBehind && (frame.seq === null || frame.seq > (this.position ?? 0)))
-        this.catchUp();
-      this.joinedOnConnection = true;
-      if (this.offFeedSince !== undefined) this.withoutLiveMs.push(Date.now() - this.offFeedSince);
-      this.offFeedSince = undefined;
-      this.lastSeq = frame.seq ?? undefined;
+      this.merge = undefined;
+      return this.joined(frame);
+    }
+    if (this.move && this.merge) {
+      this.merge.fromOld(frame).forEach((message) => this.handle(message));
+      if (this.merge.finished) this.completeMove();
       return;
     }
-    const message = frame;
+    (this.merge ? this.merge.fromNew(frame) : [frame]).forEach((message) => this.handle(message));
+  }
+
+  private joined(frame: LiveJoined) {
+    // A second "joined" on one connection: Redis came back empty and the feed numbers from 1 again.
+    if (this.joinedOnConnection) this.catchUp();
+    else if (this.options.catchUpOnlyWhenBehind && (frame.seq === null || frame.seq > (this.position ?? 0)))
+      this.catchUp();
+    this.joinedOnConnection = true;
+    if (this.offFeedSince !== undefined) this.withoutLiveMs.push(Date.now() - this.offFeedSince);
+    this.offFeedSince = undefined;
+    this.lastSeq = frame.seq ?? undefined;
+  }
+
+  private startMove() {
+    if (this.move || this.stopped) return;
+    this.merge = new LiveHandover<LiveMessage>(this.lastSeq);
+    this.move = { to: this.open(), startedAt: Date.now() };
+    this.move.timer = setTimeout(() => this.abandonMove(), LIVE_HANDOVER.joinWithinMs);
+  }
+
+  private onMoveFrame(frame: LiveMessage | LiveJoined | { type: typeof LIVE_MOVE }) {
+    if (!this.move || !this.merge || frame.type === LIVE_MOVE) return;
+    if (frame.type !== LIVE_JOINED) return this.merge.fromNew(frame).forEach((message) => this.handle(message));
+    this.move.joined = frame;
+    const { linedUp, deliver } = this.merge.newJoined(frame);
+    deliver.forEach((message) => this.handle(message));
+    if (!linedUp || this.merge.finished) return this.completeMove();
+    clearTimeout(this.move.timer);
+    this.move.timer = setTimeout(() => this.completeMove(), LIVE_HANDOVER.catchUpWithinMs);
+  }
+
+  private completeMove() {
+    if (!this.move?.joined || !this.merge) return;
+    const { to, joined, timer, startedAt } = this.move;
+    clearTimeout(timer);
+    this.move = undefined;
+    this.merge.finish().forEach((message) => this.handle(message));
+    const old = this.socket;
+    this.socket = to;
+    this.localPort = portOf(to);
+    old?.close(1000);
+    this.stats.moves++;
+    this.moveMs.push(Date.now() - startedAt);
+    if (!this.merge.caughtUp) {
+      this.merge = undefined;
+      this.joinedOnConnection = false;
+      this.joined(joined);
+    }
+  }
+
+  private abandonMove() {
+    if (!this.move) return;
+    clearTimeout(this.move.timer);
+    this.move.to.close();
+    this.move = undefined;
+    this.merge = undefined;
+    this.stats.movesAbandoned++;
+  }
+
+  private handle(message: LiveMessage) {
     this.messages.push(message);
     this.receivedAt.push(Date.now());
     if (this.lastSeq !== undefined && typeof message.seq === 'number' && message.seq <= this.lastSeq)
@@ -213,3 +299,5 @@ export class Screen {
     })().finally(() => (this.refetching = undefined));
   }
 }
+
+const portOf = (ws: WebSocket) => (ws as unknown as { _socket?: { localPort?: number } })._socket?.localPort;
