@@ -14,7 +14,7 @@ type Colour = keyof typeof COLOURS;
 async function colourOf(file: string): Promise<Colour> {
   const { channels } = await sharp(readFileSync(file)).stats();
   const mean = channels.slice(0, 3).map((c) => c.mean);
-  const distance = (name: Colour) => COLOURS[name].reduce((sum, v, i) => sum + (v - mean[i]) ** 2, 0);
+  const distance = (name: Colour) => COLOURS[name].reduce<number>((sum, v, i) => sum + (v - mean[i]) ** 2, 0);
   return (Object.keys(COLOURS) as Colour[]).sort((a, b) => distance(a) - distance(b))[0];
 }
 
