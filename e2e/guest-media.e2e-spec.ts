@@ -89,7 +89,8 @@ describe('a guest on a phone posts photos, an iPhone photo and a video clip; a h
           await openTab('Video');
           await phone
             .getByLabel('Video clip', { exact: true })
-            .setInputFiles({ name: 'IMG_0420.MOV', mimeType: 'video/mp4', buffer: clip });
+            // Ten megabytes handed to the page take a while on a busy machine.
+            .setInputFiles({ name: 'IMG_0420.MOV', mimeType: 'video/mp4', buffer: clip }, { timeout: 120_000 });
           await phone.getByLabel('Preview of your video clip').waitFor();
           await phone.getByLabel('Caption').fill('The toast');
           await phone.getByRole('button', { name: 'Submit' }).click();
