@@ -1,14 +1,11 @@
 import { Browser } from 'playwright-core';
-import { ModerationType, Role } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
-import { createEvent } from '@memory-wall/testkit/factories';
 import { processed } from '@memory-wall/testkit/memories';
 import type { RunningProcess } from '@memory-wall/testkit/processes';
-import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { testClip } from '@memory-wall/testkit/videos';
 import { signIn, useBrowserStack } from './support/app';
+import { clipPlays, cutAfterFirstVideoChunk, useCuttableNetwork, videoEventWithHost } from './support/guest-media';
 import { PHONE } from '@memory-wall/testkit/browser';
 
 describe('a guest posting a video clip from a phone', () => {
@@ -16,23 +13,12 @@ describe('a guest posting a video clip from a phone', () => {
   let t: TestEnvironment;
   let api: RunningProcess;
   let browser: Browser;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    ({ t, api, browser } = stack);
-    proxy = new TcpProxy([{ port: api.port }]);
-    await proxy.start();
-  });
-  afterAll(() => proxy?.stop());
+  const network = useCuttableNetwork(stack);
+  beforeAll(() => ({ t, api, browser } = stack));
 
   it('resumes the upload after the connection is cut midway; a host approves; the presentation plays it', async () => {
-    const event = await createEvent(t.dataSource, {
-      allowVideo: true,
-      maxVideoSeconds: 30,
-      moderationType: ModerationType.ManualModeration,
-      numberOfImagesDisplay: 2,
-    });
-    const customer = await createAccount(t.dataSource, Role.Customer);
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+    const { event, customer } = await videoEventWithHost(t.dataSource, 2);
+    const { proxy } = network;
     // Noise makes the clip large (several upload chunks) however short it is.
     const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
     expect(clip.length).toBeGreaterThan(9 * 1024 * 1024);
@@ -41,21 +27,10 @@ describe('a guest posting a video clip from a phone', () => {
     const phoneContext = await browser.newContext(PHONE);
     const phone = await phoneContext.newPage();
     const scripts: string[] = [];
-    const uploads: Array<{ method: string; status?: number }> = [];
     phone.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    let cut = false;
-    phone.on('response', (response) => {
-      if (!response.url().includes('/submissions/video')) return;
-      uploads.push({ method: response.request().method(), status: response.status() });
-      // The first chunk is in: the venue's Wi-Fi goes, for a few seconds.
-      if (!cut && response.request().method() === 'PATCH' && response.status() === 204) {
-        cut = true;
-        proxy.drop();
-        setTimeout(() => proxy.restore(), 3000);
-      }
-    });
+    const upload = cutAfterFirstVideoChunk(phone, proxy);
     await phone.goto(`${proxy.url}/contribute/${event.id}`);
     await phone.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
     await phone.getByRole('tab', { name: 'Video' }).click();
@@ -72,9 +47,9 @@ describe('a guest posting a video clip from a phone', () => {
     // tus-js-client arrived with the upload, not with the page.
     expect(scripts.some((path) => /tusClient-/.test(path))).toBe(true);
     // Resumed: after the cut the client asked how far the server got, and sent only the rest.
-    expect(cut).toBe(true);
-    expect(uploads.map((u) => u.method)).toContain('HEAD');
-    expect(uploads.filter((u) => u.method === 'POST')).toHaveLength(1);
+    expect(upload.cut).toBe(true);
+    expect(upload.methods).toContain('HEAD');
+    expect(upload.methods.filter((method) => method === 'POST')).toHaveLength(1);
     await phoneContext.close();
 
     const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
@@ -99,14 +74,7 @@ describe('a guest posting a video clip from a phone', () => {
     await screen.goto(`${api.url}/presentation/${event.id}`);
     const video = screen.getByTestId('memory-video');
     await video.waitFor({ timeout: 30_000 });
-    await screen.waitForFunction(
-      () => {
-        const element = document.querySelector<HTMLVideoElement>('[data-testid="memory-video"]');
-        return !!element && element.currentTime > 0.5 && !element.paused;
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    await clipPlays(screen);
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
     // The set lasts the clip's length, not the event's 20 s slot: the 4 s clip's whole seconds (its AAC
     // padding may make it 4.02 s, so 5) and a second to start.

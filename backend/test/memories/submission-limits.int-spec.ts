@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { PHOTOS_AT_ONCE_MAX, SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { ApiClient } from '@memory-wall/testkit/http';
+import { multipart, pngOf } from '@memory-wall/testkit/images';
 import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
@@ -46,5 +49,36 @@ describe('submission rate limits across two API instances', () => {
     for (let i = 0; i < 5; i++) await submit(a, one.id);
     expect((await submit(a, one.id)).status).toBe(429);
     expect((await submit(a, two.id)).status).toBe(201);
+  });
+});
+
+/** A guest's photos picked at once go as one submission each: the default limit lets them all through. */
+describe('photos picked at once, under the default submission limit', () => {
+  let t: TestEnvironment;
+  let api: RunningProcess;
+
+  beforeAll(async () => {
+    t = await createTestEnvironment();
+    api = await startApi({ ...t.env, TRUST_PROXY: '0' });
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await t?.cleanup();
+  });
+
+  it(`takes ${PHOTOS_AT_ONCE_MAX} photos in a row from one address, each with its own submission id`, async () => {
+    const event = await createEvent(t.dataSource);
+    const photo = await pngOf(64, 48);
+    const statuses: number[] = [];
+    for (let i = 0; i < PHOTOS_AT_ONCE_MAX; i++) {
+      const res = await new ApiClient(api.url).post(
+        `/api/events/${event.id}/submissions/photo`,
+        multipart('photo', photo, `IMG_${i}.png`, { name: 'Aunt May' }),
+        { [SUBMISSION_ID_HEADER]: randomUUID() },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(Array.from({ length: PHOTOS_AT_ONCE_MAX }, () => 201));
   });
 });

@@ -42,10 +42,24 @@ export function pin(pid: number, cpus: string) {
 
 /** CPU time (user+system, ms) a process has used so far, from /proc; NaN when unavailable. */
 export function processCpuMs(pid: number): number {
+  return statCpuMs(pid, 2);
+}
+
+/**
+ * CPU time (user+system, ms) of a process and of its children that have ended (ffmpeg, ffprobe: what
+ * /proc counts once they are waited for), so far; NaN when unavailable. Unlike wall-clock time, load on a
+ * shared machine hardly changes it.
+ */
+export function processAndChildrenCpuMs(pid: number): number {
+  return statCpuMs(pid, 4);
+}
+
+/** The first `fields` of utime, stime, cutime, cstime of /proc/PID/stat, summed, in ms. */
+function statCpuMs(pid: number, fields: 2 | 4): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = after.slice(11, 11 + fields).reduce((sum, value) => sum + Number(value), 0);
     return (ticks * 1000) / clockTicks();
   } catch {
     return NaN;

@@ -32,6 +32,11 @@ export const SUBMISSION_ID_HEADER = 'x-submission-id';
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const BULK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const DRAWING_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Photos a guest may pick at once (issue #26): each is sent as its own submission and becomes its own
+ * memory, so the server's per-address submission limit (SUBMISSIONS_PER_MINUTE) must allow at least this many.
+ */
+export const PHOTOS_AT_ONCE_MAX = 10;
 
 /**
  * Video clips (issue #26): the longest clip any event may take (an event sets its own limit up to this),

@@ -19,15 +19,12 @@ import {
   runVideoTool,
   UnsupportedVideoError,
   VIDEO_MODERATION_FRAMES,
-  VideoFacts,
   videoKey,
   VideoToolLimits,
 } from '@memory-wall/core';
 
 /** The transcoded clip may be this much shorter than the original claims before it counts as cut off. */
 const TRUNCATION_TOLERANCE = 0.9;
-/** Edge of the frames AI moderation looks at. */
-const FRAME_EDGE = 512;
 
 export interface ProcessedVideo {
   media: MemoryMedia;
@@ -35,9 +32,10 @@ export interface ProcessedVideo {
 
 /**
  * Turns a clip's private original into the wall's MP4 and its poster (card and full WebPs), and keeps
- * frames spread across it, privately, for AI moderation. ffmpeg runs as a child process under time,
- * thread and memory limits; everything it writes goes to a directory of this run, removed whatever
- * happens. Keys are fixed per memory, so a second run writes the same objects again.
+ * frames spread across it, privately, for AI moderation. One ffmpeg run writes all of them (see
+ * transcodeArgs), as a child process under time, thread and memory limits; everything it writes goes to a
+ * directory of this run, removed whatever happens. Keys are fixed per memory, so a second run writes the
+ * same objects again.
  */
 @Injectable()
 export class VideoRenditions {
@@ -57,21 +55,26 @@ export class VideoRenditions {
   async process(memory: Memory): Promise<ProcessedVideo> {
     const dir = await mkdtemp(join(tmpdir(), 'mw-video-'));
     try {
-      const input = join(dir, 'original');
-      const original = await this.storage.get(originalKey(memory.eventId, memory.id));
-      if (!original) throw new UnsupportedVideoError('the original is missing');
-      await pipeline(original.stream, createWriteStream(input));
-
+      const input = await this.originalPath(memory, dir);
       const facts = await probeVideo(input, this.limits);
       const output = join(dir, 'clip.mp4');
-      await runVideoTool('ffmpeg', transcodeArgs(input, output, facts, this.limits.threads), this.limits);
+      const stills = {
+        poster: join(dir, 'poster.png'),
+        frames: Array.from({ length: VIDEO_MODERATION_FRAMES }, (_, index) => join(dir, `frame-${index}.jpg`)),
+      };
+      await runVideoTool('ffmpeg', transcodeArgs(input, output, facts, this.limits.threads, stills), this.limits);
       const clip = await probeVideo(output, this.limits);
       const expected = Math.min(facts.duration, VIDEO_MAX_SECONDS);
       if (clip.duration < expected * TRUNCATION_TOLERANCE)
         throw new UnsupportedVideoError(`cut off: ${clip.duration.toFixed(1)} s of ${expected.toFixed(1)} s`);
 
-      const poster = await this.poster(output, clip, dir);
-      await this.keepModerationFrames(memory, output, clip, dir);
+      const poster = await renderWebpSet(await readStill(stills.poster), IMAGE_RENDITIONS);
+      for (const [index, frame] of stills.frames.entries())
+        await this.storage.put(
+          moderationFrameKey(memory.eventId, memory.id, index),
+          await readStill(frame),
+          'image/jpeg',
+        );
       const key = videoKey(memory.eventId, memory.id);
       await this.storage.put(key, createReadStream(output), 'video/mp4', (await stat(output)).size);
 
@@ -89,52 +92,29 @@ export class VideoRenditions {
     }
   }
 
-  /** A frame a second in (or a third of the way, for shorter clips), as the card and full WebPs. */
-  private async poster(clip: string, facts: VideoFacts, dir: string) {
-    const at = Math.min(1, facts.duration / 3);
-    const png = join(dir, 'poster.png');
-    await runVideoTool(
-      'ffmpeg',
-      [
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-threads',
-        '1',
-        '-ss',
-        at.toFixed(2),
-        '-i',
-        clip,
-        '-frames:v',
-        '1',
-        '-f',
-        'image2',
-        '-c:v',
-        'png',
-        '-y',
-        png,
-      ],
-      this.limits,
-    );
-    return renderWebpSet(await readFile(png), IMAGE_RENDITIONS);
+  /**
+   * The original as a file ffmpeg reads: where it lies on local disk, or downloaded into `dir` from object
+   * storage. A missing original is refused (ffprobe refuses a path with no file).
+   */
+  private async originalPath(memory: Memory, dir: string): Promise<string> {
+    const key = originalKey(memory.eventId, memory.id);
+    const local = this.storage.localFile(key);
+    if (local) return join(local.root, local.path);
+    const original = await this.storage.get(key);
+    if (!original) throw new UnsupportedVideoError('the original is missing');
+    const path = join(dir, 'original');
+    await pipeline(original.stream, createWriteStream(path));
+    return path;
   }
+}
 
-  /** VIDEO_MODERATION_FRAMES JPEGs at even steps across the clip, kept privately for AI moderation. */
-  private async keepModerationFrames(memory: Memory, clip: string, facts: VideoFacts, dir: string) {
-    const step = facts.duration / VIDEO_MODERATION_FRAMES;
-    for (let index = 0; index < VIDEO_MODERATION_FRAMES; index++) {
-      const frame = join(dir, `frame-${index}.jpg`);
-      await runVideoTool(
-        'ffmpeg',
-        [
-          ...['-nostdin', '-loglevel', 'error', '-threads', '1', '-ss', (step * (index + 0.5)).toFixed(2), '-i', clip],
-          ...['-frames:v', '1', '-vf', `scale=${FRAME_EDGE}:${FRAME_EDGE}:force_original_aspect_ratio=decrease`],
-          ...['-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', '-y', frame],
-        ],
-        this.limits,
-      );
-      await this.storage.put(moderationFrameKey(memory.eventId, memory.id, index), await readFile(frame), 'image/jpeg');
-    }
+/** A still the transcode wrote; none is there when the clip has no picture at its moment. */
+async function readStill(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UnsupportedVideoError('no picture to show');
+    throw err;
   }
 }
 

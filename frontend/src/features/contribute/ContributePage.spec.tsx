@@ -26,12 +26,15 @@ const onWall: HostMemory = {
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let submissionReply: Reply;
+/** Answers to the next photo submissions, in order, before submissionReply. */
+let photoReplies: Reply[];
 /** The event as the server answers it (one that takes video clips, for some tests). */
 let served = event;
 
 beforeEach(async () => {
   session.user = null;
   submissionReply = created;
+  photoReplies = [];
   served = event;
   server = await startTestServer((req) => {
     const { method, url } = req;
@@ -47,6 +50,7 @@ beforeEach(async () => {
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true` && session.user) {
       return { status: 200, body: { success: true, memories: [onWall] } };
     }
+    if (method === 'POST' && url === submitUrl('photo') && photoReplies.length > 0) return photoReplies.shift();
     if (method === 'POST' && url.startsWith(`/api/events/${EVENT_ID}/submissions/`)) return submissionReply;
     return answerMe(session, req);
   });
@@ -365,6 +369,114 @@ describe('contribute page: photo', () => {
     const toast = await findToast('Error submitting photo');
     expect(within(toast).getByText('File too large')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Share Your Memory' })).toBeInTheDocument();
+  });
+});
+
+describe('contribute page: several photos at once', () => {
+  const pickPhotos = async (user: ReturnType<typeof userEvent.setup>, names: string[]) =>
+    user.upload(
+      screen.getByLabelText('Photo'),
+      names.map((name) => photoFile(name, 'image/jpeg', 4096)),
+    );
+
+  it('sends each photo as its own submission with its own id and progress, then thanks the guest once', async () => {
+    const ids: string[] = [];
+    const sent: XMLHttpRequest[] = [];
+    const { send, setRequestHeader } = XMLHttpRequest.prototype;
+    const sends = jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (
+      this: XMLHttpRequest,
+      body,
+    ) {
+      sent.push(this);
+      send.call(this, body);
+    });
+    const headers = jest.spyOn(XMLHttpRequest.prototype, 'setRequestHeader').mockImplementation(function (
+      this: XMLHttpRequest,
+      name,
+      value,
+    ) {
+      if (name.toLowerCase() === 'x-submission-id') ids.push(value);
+      setRequestHeader.call(this, name, value);
+    });
+    let answer!: () => void;
+    photoReplies = [{ ...created, bodyAfter: new Promise<void>((resolve) => (answer = resolve)) }];
+    try {
+      const { user } = await openPhotoTab();
+      expect(screen.getByLabelText('Photo')).toHaveAttribute('multiple');
+      await user.type(screen.getByLabelText('Your Name'), 'Carol');
+      await pickPhotos(user, ['one.jpg', 'two.jpg', 'three.jpg']);
+      for (const name of ['one.jpg', 'two.jpg', 'three.jpg'])
+        expect(await screen.findByRole('img', { name: `Preview of ${name}` })).toBeInTheDocument();
+      // Crop / Rotate is for a single photo.
+      expect(screen.queryByRole('button', { name: 'Crop / Rotate' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove two.jpg' }));
+      await user.type(screen.getByLabelText('Caption'), 'The dance floor');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      await waitFor(() => expect(sent).toHaveLength(1));
+      act(
+        () =>
+          void sent[0].upload.dispatchEvent(
+            new ProgressEvent('progress', { lengthComputable: true, loaded: 420, total: 1000 }),
+          ),
+      );
+      expect(await screen.findByRole('progressbar', { name: 'one.jpg' })).toHaveAttribute('aria-valuenow', '42');
+      expect(screen.queryByRole('progressbar', { name: 'three.jpg' })).not.toBeInTheDocument();
+      answer();
+
+      expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+      expect(submissions('photo').map((r) => r.body)).toEqual(
+        ['one.jpg', 'three.jpg'].map((name) => ({
+          name: 'Carol',
+          photoCaption: 'The dance floor',
+          photo: { name, type: 'image/jpeg', size: 4096 },
+        })),
+      );
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+    } finally {
+      sends.mockRestore();
+      headers.mockRestore();
+    }
+  });
+
+  it('takes at most 10 at once and says so', async () => {
+    const { user } = await openPhotoTab();
+    await pickPhotos(
+      user,
+      Array.from({ length: 11 }, (_, i) => `photo-${i + 1}.jpg`),
+    );
+
+    expect(await screen.findByText('Up to 10 photos at once')).toBeInTheDocument();
+    expect(await screen.findAllByRole('img', { name: /^Preview of photo-/ })).toHaveLength(10);
+    expect(screen.queryByRole('img', { name: 'Preview of photo-11.jpg' })).not.toBeInTheDocument();
+  });
+
+  it('marks the photo the server refused, keeps the ones not yet sent, and sends only those again', async () => {
+    photoReplies = [
+      created,
+      { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'File too large' } },
+    ];
+    const { user } = await openPhotoTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    await pickPhotos(user, ['one.jpg', 'two.jpg', 'three.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const toast = await findToast('Error submitting photo');
+    expect(within(toast).getByText('File too large')).toBeInTheDocument();
+    const tiles = screen.getAllByRole('listitem');
+    expect(tiles[0]).toHaveTextContent('Sent');
+    expect(within(tiles[1]).getByRole('alert')).toHaveTextContent('File too large');
+    expect(submissions('photo')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Remove two.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    expect(submissions('photo').map((r) => (r.body as { photo: { name: string } }).photo.name)).toEqual([
+      'one.jpg',
+      'two.jpg',
+      'three.jpg',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { PublicEvent } from '@memory-wall/contracts';
+import { PHOTOS_AT_ONCE_MAX, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { sendPhoto } from '../../api/submissions';
@@ -10,6 +10,7 @@ import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 import { withExtension } from './fileName';
 import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload } from './photoFile';
+import { PhotoPicks, UploadProgress, type PickedPhoto, type Sending } from './PhotoPicks';
 
 // The crop tool (react-image-crop) is downloaded only when a guest opens it.
 const CropEditor = lazy(() => import('./CropEditor'));
@@ -22,57 +23,113 @@ const SERVER_FIELDS: Record<Field | 'photo', readonly string[]> = {
   photo: ['photo', 'file'],
 };
 
-/** Where a submission is: the photo being encoded, its bytes going up (percent), or a retry awaited. */
-type Sending = { step: 'preparing' } | { step: 'uploading'; percent: number } | { step: 'retrying'; percent: number };
+let keys = 0;
+const picked = (file: File): PickedPhoto => ({
+  key: `photo-${++keys}`,
+  file,
+  url: URL.createObjectURL(file),
+  size: null,
+  state: { step: 'waiting' },
+});
+const onTheWay = (state: PickedPhoto['state']): state is Sending =>
+  state.step === 'preparing' || state.step === 'uploading' || state.step === 'retrying';
 
-interface Photo {
-  /** What will be sent: the chosen file, or its cropped and rotated version. */
-  file: File;
-  url: string;
-}
-
-/** Spec §2 Photo flow: choose a file, preview, optionally crop or rotate, submit. */
+/**
+ * Spec §2 Photo flow: choose a file, preview, optionally crop or rotate, submit. A guest may pick up to
+ * PHOTOS_AT_ONCE_MAX photos at once (issue #26): each is its own submission (its own id, progress and
+ * retries) and becomes its own memory with the same name, caption and title; one thank-you when all are
+ * sent. Crop / Rotate is offered for a single photo: among several, each goes as taken.
+ */
 export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { values, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
-  const [photo, setPhoto] = useState<Photo | null>(null);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string>();
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [editing, setEditing] = useState(false);
-  const [sending, setSending] = useState<Sending | null>(null);
-  /** A picked HEIC being converted for this browser (see browserReadable). */
+  const [sending, setSending] = useState(false);
+  /** Picked HEICs being converted for this browser (see browserReadable). */
   const [converting, setConverting] = useState(false);
-  const busy = sending !== null || converting;
+  /** The next pick replaces the photo rather than adding to it ("Choose Another"). */
+  const replacing = useRef(false);
+  const busy = sending || converting;
+  const single = photos.length === 1 ? photos[0] : undefined;
 
-  useEffect(() => {
-    if (!photo) return;
-    return () => URL.revokeObjectURL(photo.url);
-  }, [photo]);
+  // Previews' object URLs are released when their photo goes (remove, replace) and when the form goes.
+  const current = useRef(photos);
+  current.current = photos;
+  useEffect(() => () => current.current.forEach((photo) => URL.revokeObjectURL(photo.url)), []);
 
-  const takePhoto = (file: File) => {
-    setSize(null);
-    setPhoto({ file, url: URL.createObjectURL(file) });
-  };
+  const update = (key: string, change: (photo: PickedPhoto) => Partial<PickedPhoto>) =>
+    setPhotos((list) => list.map((photo) => (photo.key === key ? { ...photo, ...change(photo) } : photo)));
+  const remove = (key: string) =>
+    setPhotos((list) =>
+      list.filter((photo) => {
+        if (photo.key === key) URL.revokeObjectURL(photo.url);
+        return photo.key !== key;
+      }),
+    );
 
   const onChoose = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
+    const chosen = Array.from(e.target.files ?? []);
     e.target.value = ''; // choosing the same file again still counts as a change
-    if (!file) return;
-    const problem = checkPhoto(file);
-    setPhotoError(problem ? t(`contributePage.${problem}`) : undefined);
-    if (problem) return;
+    const replace = replacing.current;
+    replacing.current = false;
+    if (chosen.length === 0) return;
+    const room = PHOTOS_AT_ONCE_MAX - (replace ? 0 : photos.length);
+    let problem = chosen.length > room ? t('contributePage.tooManyPhotos', { count: PHOTOS_AT_ONCE_MAX }) : undefined;
+    const fine = chosen.slice(0, Math.max(room, 0)).filter((file) => {
+      const refusal = checkPhoto(file);
+      if (refusal) problem ??= t(`contributePage.${refusal}`);
+      return !refusal;
+    });
+    setPhotoError(problem);
+    if (fine.length === 0) return;
     setEditing(false);
     setConverting(true);
-    try {
-      takePhoto(await browserReadable(file));
-    } catch {
-      setPhotoError(t('contributePage.invalidFileType'));
-    } finally {
-      setConverting(false);
+    const readable: PickedPhoto[] = [];
+    for (const file of fine) {
+      try {
+        readable.push(picked(await browserReadable(file)));
+      } catch {
+        setPhotoError(t('contributePage.invalidFileType'));
+      }
     }
+    setConverting(false);
+    if (readable.length === 0) return;
+    setPhotos((list) => {
+      if (replace) list.forEach((photo) => URL.revokeObjectURL(photo.url));
+      return [...(replace ? [] : list), ...readable];
+    });
+  };
+
+  /** One photo's own submission, its progress shown on it; rejects as sendPhoto does. */
+  const send = async (eventId: string, photo: PickedPhoto) => {
+    const { key } = photo;
+    update(key, () => ({ state: { step: 'preparing' } }));
+    const file = await prepareForUpload(photo.file, photo.size);
+    update(key, () => ({ state: { step: 'uploading', percent: 0 } }));
+    await sendPhoto(
+      {
+        eventId,
+        name: values.name.trim(),
+        photoCaption: values.photoCaption.trim() || undefined,
+        title: values.title.trim() || undefined,
+        file,
+        fileName: file.name,
+      },
+      {
+        onProgress: (fraction) =>
+          update(key, () => ({ state: { step: 'uploading', percent: Math.floor(fraction * 100) } })),
+        onRetry: () =>
+          update(key, ({ state }) => ({
+            state: { step: 'retrying', percent: 'percent' in state ? state.percent : 0 },
+          })),
+      },
+    );
+    update(key, () => ({ state: { step: 'sent' } }));
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -84,38 +141,27 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     const invalid: FieldErrors<Field> = {};
     if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
     setErrors(invalid);
-    setPhotoError(photo ? undefined : t('contributePage.photoRequired'));
-    if (invalid.name || !photo) return;
+    const unsent = photos.filter((photo) => photo.state.step !== 'sent');
+    setPhotoError(unsent.length > 0 ? undefined : t('contributePage.photoRequired'));
+    if (invalid.name || unsent.length === 0) return;
 
-    setSending({ step: 'preparing' });
+    setSending(true);
+    let photo: PickedPhoto | undefined;
     try {
-      const file = await prepareForUpload(photo.file, size);
-      setSending({ step: 'uploading', percent: 0 });
-      await sendPhoto(
-        {
-          eventId: event.id,
-          name: values.name.trim(),
-          photoCaption: values.photoCaption.trim() || undefined,
-          title: values.title.trim() || undefined,
-          file,
-          fileName: file.name,
-        },
-        {
-          onProgress: (fraction) => setSending({ step: 'uploading', percent: Math.floor(fraction * 100) }),
-          onRetry: () =>
-            setSending((current) => ({
-              step: 'retrying',
-              percent: current && 'percent' in current ? current.percent : 0,
-            })),
-        },
-      );
+      // One at a time: on a venue's Wi-Fi each goes up faster alone, and the first ones are sent whatever
+      // happens to the last.
+      for (photo of unsent) await send(event.id, photo);
       void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
     } catch (error) {
-      setSending(null);
+      setSending(false);
       const { photo: fileProblem, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
-      if (fileProblem) setPhotoError(fileProblem);
+      const message = fileProblem ?? errorMessage(error) ?? t('common.unknownError');
+      // Among several, the photo it happened to says so itself; a single photo's problem is the field's.
+      const failed = photo!.key;
+      update(failed, () => ({ state: single ? { step: 'waiting' } : { step: 'failed', message } }));
+      if (fileProblem && single) setPhotoError(fileProblem);
       if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
-      else showError(t('contributePage.photoError'), errorMessage(error) ?? t('common.unknownError'));
+      else if (!fileProblem) showError(t('contributePage.photoError'), message);
     }
   };
 
@@ -128,14 +174,16 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           ref={input}
           id={inputId}
           type="file"
+          multiple
           accept={PHOTO_TYPES.join(',')}
           className="contribute-file-input"
           onChange={onChoose}
+          disabled={sending}
           aria-invalid={photoError ? true : undefined}
           aria-describedby={`${inputId}-hint${photoError ? ` ${inputId}-error` : ''}`}
         />
         <p className="field-hint" id={`${inputId}-hint`}>
-          {t('contributePage.photoHint')}
+          {t('contributePage.photoHint')} {t('contributePage.photosAtOnce', { count: PHOTOS_AT_ONCE_MAX })}
         </p>
         {photoError && (
           <p className="field-error" id={`${inputId}-error`} role="alert">
@@ -148,37 +196,63 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           {t('contributePage.preparing')}
         </p>
       )}
-      {photo && !editing && !converting && (
+      {single && !editing && (
         <div className="contribute-preview">
           <img
-            src={photo.url}
+            src={single.url}
             alt={t('contributePage.preview')}
-            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            onLoad={(e) => {
+              const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
+              update(single.key, () => ({ size }));
+            }}
           />
           <div className="actions">
-            <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+            <button type="button" className="button button-secondary" onClick={() => setEditing(true)} disabled={busy}>
               {t('contributePage.editPhoto')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => input.current?.click()}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                replacing.current = true;
+                input.current?.click();
+              }}
+              disabled={busy}
+            >
               {t('contributePage.changePhoto')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setPhoto(null)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => remove(single.key)}
+              disabled={busy}
+            >
               {t('contributePage.removePhoto')}
             </button>
           </div>
         </div>
       )}
-      {photo && editing && (
+      {single && editing && (
         <Suspense fallback={<Spinner />}>
           <CropEditor
-            source={photo.url}
+            source={single.url}
             onApply={(blob) => {
               setEditing(false);
-              takePhoto(new File([blob], withExtension(photo.file.name, 'jpg'), { type: 'image/jpeg' }));
+              const file = new File([blob], withExtension(single.file.name, 'jpg'), { type: 'image/jpeg' });
+              URL.revokeObjectURL(single.url);
+              update(single.key, () => ({ file, url: URL.createObjectURL(file), size: null }));
             }}
             onCancel={() => setEditing(false)}
           />
         </Suspense>
+      )}
+      {photos.length > 1 && (
+        <PhotoPicks
+          photos={photos}
+          busy={busy}
+          onRemove={remove}
+          onSize={(key, size) => update(key, () => ({ size }))}
+        />
       )}
       <TextField
         label={t('contributePage.captionLabel')}
@@ -190,41 +264,10 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
         placeholder={t('contribute.titlePlaceholder')}
         {...field('title')}
       />
-      {sending && <UploadProgress sending={sending} />}
+      {single && onTheWay(single.state) && <UploadProgress sending={single.state} />}
       <button type="submit" className="button" disabled={busy || editing}>
         {busy ? t('common.submitting') : t('common.submit')}
       </button>
     </form>
-  );
-}
-
-/** The photo's way up: a bar with the percent sent, and what is happening in words. */
-function UploadProgress({ sending }: { sending: Sending }) {
-  const { t } = useTranslation();
-  const labelId = useId();
-  const percent = sending.step === 'preparing' ? 0 : sending.percent;
-  const text =
-    sending.step === 'preparing'
-      ? t('contributePage.preparing')
-      : sending.step === 'retrying'
-        ? t('contributePage.uploadRetrying')
-        : t('contributePage.uploading', { percent });
-  return (
-    <div className="upload-progress">
-      <p id={labelId} className="field-hint">
-        {text}
-      </p>
-      <div
-        className="mw-progress"
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-      >
-        <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
   );
 }

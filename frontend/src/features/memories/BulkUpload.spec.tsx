@@ -92,6 +92,17 @@ describe('bulk upload', () => {
     ]);
   });
 
+  it('shows a HEIC this browser cannot convert as a placeholder, never as a broken image', async () => {
+    const { card, images } = await openBulkUpload();
+    await userEvent.setup({ applyAccept: false }).upload(images(), [image('IMG_0042.HEIC', 2000, '')]);
+
+    // jsdom shows no HEIC and its bytes are no real HEIC: the converter fails, the tile says what it is.
+    const tile = await card.findByRole('img', { name: 'IMG_0042.HEIC' });
+    expect(tile.tagName).not.toBe('IMG');
+    expect(tile).toHaveTextContent('HEIC');
+    expect(images()).toHaveAttribute('accept', expect.stringContaining('.heic'));
+  });
+
   it('takes files up to 5MB each', async () => {
     const { user, card, images } = await openBulkUpload();
     await user.upload(images(), [image('ok.jpg', BULK_PHOTO_MAX_BYTES), image('big.jpg', BULK_PHOTO_MAX_BYTES + 1)]);

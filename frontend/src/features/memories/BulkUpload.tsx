@@ -6,13 +6,17 @@ import { useSubmitPhotoMutation } from '../../api/submissions';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
-import { photoType } from '../contribute/photoFile';
+import { browserReadable, photoType } from '../contribute/photoFile';
 
 interface Selected {
   key: string;
+  /** What is sent: the file as chosen (the server decodes HEIC itself). */
   file: File;
-  url: string;
+  /** Its thumbnail; none while a HEIC is converted for this browser, or when it cannot be. */
+  url?: string;
 }
+
+const isHeic = (file: File) => ['image/heic', 'image/heif'].includes(photoType(file) ?? '');
 
 type Status = 'idle' | 'uploading' | 'success' | 'error';
 
@@ -23,6 +27,7 @@ export function captionFromFileName(name: string): string {
 }
 
 let keys = 0;
+const release = (selected: Selected) => selected.url && URL.revokeObjectURL(selected.url);
 
 /**
  * Spec §2 Bulk Upload: several photos under one author name, one request per file (caption from the
@@ -43,7 +48,20 @@ export function BulkUpload({ eventId }: { eventId: string }) {
   // Previews' object URLs are released when the card goes.
   const current = useRef(files);
   current.current = files;
-  useEffect(() => () => current.current.forEach((s) => URL.revokeObjectURL(s.url)), []);
+  useEffect(() => () => current.current.forEach(release), []);
+
+  /**
+   * A HEIC's thumbnail: most browsers cannot show HEIC, so it is converted by the decoder that is downloaded
+   * only then (see browserReadable); it stays a placeholder when that fails.
+   */
+  const showHeic = async ({ key, file }: Selected) => {
+    const readable = await browserReadable(file).catch(() => null);
+    if (!readable) return;
+    const url = URL.createObjectURL(readable);
+    // Removed (or sent) while it was converted: the thumbnail is no longer wanted.
+    if (!current.current.some((s) => s.key === key)) return URL.revokeObjectURL(url);
+    setFiles((existing) => existing.map((s) => (s.key === key ? { ...s, url } : s)));
+  };
 
   const onSelect = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
@@ -54,17 +72,18 @@ export function BulkUpload({ eventId }: { eventId: string }) {
       // Desktop browsers give an iPhone's HEIC no type or a generic one: its extension says (the server decodes it).
       if (!file.type.startsWith('image/') && !photoType(file)) problem ??= t('memoryWall.onlyImages');
       else if (file.size > BULK_PHOTO_MAX_BYTES) problem ??= t('memoryWall.tooLarge');
-      else accepted.push({ key: `file-${++keys}`, file, url: URL.createObjectURL(file) });
+      else accepted.push({ key: `file-${++keys}`, file, url: isHeic(file) ? undefined : URL.createObjectURL(file) });
     }
     setFilesError(problem);
     setFiles((existing) => [...existing, ...accepted]);
+    for (const selected of accepted) if (!selected.url) void showHeic(selected);
     if (accepted.length > 0 && status !== 'uploading') setStatus('idle');
   };
 
   const remove = (key: string) =>
     setFiles((existing) =>
       existing.filter((s) => {
-        if (s.key === key) URL.revokeObjectURL(s.url);
+        if (s.key === key) release(s);
         return s.key !== key;
       }),
     );
@@ -83,7 +102,7 @@ export function BulkUpload({ eventId }: { eventId: string }) {
     setUploadError(undefined);
     let done = 0;
     try {
-      for (const { file, key, url } of queue) {
+      for (const { file, key } of queue) {
         await submitPhoto({
           eventId,
           name: author,
@@ -95,8 +114,7 @@ export function BulkUpload({ eventId }: { eventId: string }) {
         done += 1;
         setProgress(Math.round((done / queue.length) * 100));
         // What is sent is off the list: a retry after a failure sends only the rest.
-        URL.revokeObjectURL(url);
-        setFiles((existing) => existing.filter((s) => s.key !== key));
+        remove(key);
       }
       setStatus('success');
       setName('');
@@ -130,7 +148,7 @@ export function BulkUpload({ eventId }: { eventId: string }) {
             id={inputId}
             type="file"
             multiple
-            accept="image/*"
+            accept="image/*,.heic,.heif"
             onChange={onSelect}
             disabled={uploading}
             aria-invalid={filesError ? true : undefined}
@@ -151,7 +169,13 @@ export function BulkUpload({ eventId }: { eventId: string }) {
             <ul className="bulk-previews">
               {files.map(({ key, file, url }) => (
                 <li key={key} className="bulk-preview">
-                  <img src={url} alt={file.name} />
+                  {url ? (
+                    <img src={url} alt={file.name} />
+                  ) : (
+                    <span className="bulk-placeholder" role="img" aria-label={file.name}>
+                      {file.name.split('.').pop()?.toUpperCase()}
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="bulk-remove"

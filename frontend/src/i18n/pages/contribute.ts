@@ -31,6 +31,12 @@ const en = {
   preparing: 'Preparing photo...',
   uploading: 'Uploading photo... {{percent}}%',
   uploadRetrying: 'Connection lost. Trying again...',
+  // Several photos at once
+  photosAtOnce: 'You can pick up to {{count}} photos at once.',
+  tooManyPhotos: 'Up to {{count}} photos at once',
+  previewOf: 'Preview of {{name}}',
+  removePhotoNamed: 'Remove {{name}}',
+  photoSent: 'Sent',
   // Video clip
   videoLabel: 'Video clip',
   videoHint: 'Up to {{seconds}} seconds, as your phone records it',

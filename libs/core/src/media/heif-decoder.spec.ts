@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { heicOf } from '@memory-wall/testkit/images';
+import { gpsTaggedJpeg, heicOf } from '@memory-wall/testkit/images';
 import { decodeHeifUpright } from './heif-decoder';
 
 /** 60×40, red in its top-left corner, blue in its bottom-right one: every turn and mirror shows. */
@@ -40,4 +40,20 @@ describe('decodeHeifUpright', () => {
   it('refuses an image over the pixel limit before decoding it', async () => {
     await expect(decodeHeifUpright(heicOf(await marked(1)), 60 * 40 - 1)).rejects.toThrow('too many pixels');
   });
+
+  // A 12 MP HEIC takes libheif about a second of one core: on this thread it would hold every timer, socket
+  // and job of the process that long. Each turn below is a full pass of this thread's event loop.
+  it('decodes in another thread while this event loop keeps turning', async () => {
+    const heic = heicOf(await gpsTaggedJpeg(3000, 2000));
+    let decoding = true;
+    const decoded = decodeHeifUpright(heic, 40_000_000).finally(() => (decoding = false));
+    let turns = 0;
+    while (decoding) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    const { info } = await (await decoded).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([3000, 2000]);
+    expect(turns).toBeGreaterThan(100);
+  }, 60_000);
 });

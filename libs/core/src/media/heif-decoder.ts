@@ -1,50 +1,55 @@
-import decodeHeif from 'heic-decode';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 
 /**
  * HEIC (what iPhones write) is HEVC inside HEIF. The prebuilt sharp reads the HEIF container (so uploads
  * are recognised by their bytes) but has no HEVC decoder, for patent reasons; heic-decode runs libheif
  * compiled to WebAssembly: no native build, it runs wherever Node does, libheif's own security limits
- * apply, and the same decoder serves the guests' browsers.
+ * apply, and the same decoder serves the guests' browsers. It runs in worker threads (heif-decode.worker.js),
+ * never on the caller's.
  */
 
 export class HeifDecodeError extends Error {}
 
-/** What heic-decode's `all` hands back (its published types leave out the size and `dispose`). */
-interface HeifImages extends Array<{
-  width: number;
-  height: number;
-  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-}> {
-  dispose(): void;
+/** What a decode in the pool answers: the first image's RGBA pixels, or why libheif could not read it. */
+type DecodeAnswer = { width: number; height: number; data: Uint8ClampedArray } | { refused: string };
+
+/** Threads that stay idle this long end, and their WebAssembly memory with them. */
+const IDLE_THREAD_MS = 60_000;
+
+let pool: Piscina | undefined;
+
+/**
+ * The decoding threads, started when the first HEIC arrives (most processes never see one) and as many as
+ * there are cores; a caller that decodes a few at once (the media queue's WORKER_CONCURRENCY) uses a few.
+ */
+function heifPool(): Piscina {
+  pool ??= new Piscina({
+    filename: join(__dirname, 'heif-decode.worker.js'),
+    minThreads: 0,
+    maxThreads: availableParallelism(),
+    idleTimeout: IDLE_THREAD_MS,
+  });
+  return pool;
 }
 
 /**
  * Decodes the first image of a HEIF file, upright, as a sharp pipeline over its RGBA pixels. Only that one
  * image is decoded, whatever else the file holds (bursts, a hundred images), and only if it has at most
- * `maxPixels`.
+ * `maxPixels`. The decode runs in a worker thread; this thread's event loop goes on meanwhile.
  */
 export async function decodeHeifUpright(input: Buffer, maxPixels: number): Promise<Sharp> {
-  let images: HeifImages;
-  try {
-    images = (await decodeHeif.all({ buffer: input })) as unknown as HeifImages;
-  } catch (err) {
-    throw new HeifDecodeError((err as Error).message);
-  }
-  try {
-    const first = images[0];
-    if (!first) throw new HeifDecodeError('no image in the file');
-    if (first.width * first.height > maxPixels) throw new HeifDecodeError('too many pixels');
-    const { width, height, data } = await first.decode().catch((err: Error) => {
-      throw new HeifDecodeError(err.message);
-    });
-    const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-      raw: { width, height, channels: 4 },
-    });
-    return hasTransformProperty(input) ? pixels : orient(pixels, exifOrientation((await sharp(input).metadata()).exif));
-  } finally {
-    images.dispose();
-  }
+  // The thread is handed a copy: the caller's buffer stays usable (it is read below for the EXIF orientation).
+  const file = new Uint8Array(input);
+  const answer = (await heifPool().run({ file, maxPixels }, { transferList: [file.buffer] })) as DecodeAnswer;
+  if ('refused' in answer) throw new HeifDecodeError(answer.refused);
+  const { width, height, data } = answer;
+  const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+  });
+  return hasTransformProperty(input) ? pixels : orient(pixels, exifOrientation((await sharp(input).metadata()).exif));
 }
 
 /**

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import type { DataSource } from 'typeorm';
+import { ModerationType, Role } from '@memory-wall/contracts';
+import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
+import type { BrowserStack } from './app';
+
+/**
+ * A TCP proxy in front of the stack's API, through which a phone reaches it and whose connections can be
+ * cut (started before the file's tests, stopped after them).
+ */
+export function useCuttableNetwork(stack: BrowserStack): { readonly proxy: TcpProxy } {
+  const network = {} as { proxy: TcpProxy };
+  beforeAll(async () => {
+    network.proxy = new TcpProxy([{ port: stack.api.port }]);
+    await network.proxy.start();
+  });
+  afterAll(() => network.proxy?.stop());
+  return network;
+}
+
+/** A live event that takes clips of up to 30 s, moderated by hand, and a customer who hosts it. */
+export async function videoEventWithHost(dataSource: DataSource, numberOfImagesDisplay: number) {
+  const event = await createEvent(dataSource, {
+    allowVideo: true,
+    maxVideoSeconds: 30,
+    moderationType: ModerationType.ManualModeration,
+    numberOfImagesDisplay,
+  });
+  const customer = await createAccount(dataSource, Role.Customer);
+  await makeEventAdmin(dataSource, customer.user.id, event.id);
+  return { event, customer };
+}
+
+/** What the phone sent of a video clip's tus upload, and whether its network was cut. */
+export interface CutUpload {
+  cut: boolean;
+  methods: string[];
+}
+
+/**
+ * Cuts the phone's network (the proxy between it and the API destroys its connections) as soon as the
+ * first chunk of a video clip is in, as a venue's Wi-Fi goes, and brings it back `forMs` later.
+ */
+export function cutAfterFirstVideoChunk(page: Page, proxy: TcpProxy, forMs = 3000): CutUpload {
+  const upload: CutUpload = { cut: false, methods: [] };
+  page.on('response', (response) => {
+    if (!response.url().includes('/submissions/video')) return;
+    const method = response.request().method();
+    upload.methods.push(method);
+    // The first chunk is in: the venue's Wi-Fi goes, for a few seconds.
+    if (!upload.cut && method === 'PATCH' && response.status() === 204) {
+      upload.cut = true;
+      proxy.drop();
+      setTimeout(() => proxy.restore(), forMs);
+    }
+  });
+  return upload;
+}
+
+/** Resolves once the presentation's clip is playing (past half a second, not paused). */
+export function clipPlays(screen: Page, timeout = 30_000): Promise<unknown> {
+  return screen.waitForFunction(
+    () => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid="memory-video"]');
+      return !!element && element.currentTime > 0.5 && !element.paused;
+    },
+    undefined,
+    { timeout },
+  );
+}
