@@ -54,11 +54,11 @@ export function showSuccess(title: string, description?: string): void {
  * A toast with an Undo button, shown for `durationMs`; answers a function that takes it away (once the
  * action can no longer be undone).
  */
-export function showUndo(title: string, undo: ToastAction, durationMs: number): () => void {
+export function showUndo(title: string, undo: ToastAction, durationMs: number, description?: string): () => void {
   let dismiss = () => {};
   let dismissed = false;
   show((toast) => {
-    const id = toast(title, { action: undo, duration: durationMs });
+    const id = toast(title, { description, action: undo, duration: durationMs });
     dismiss = () => toast.dismiss(id);
     if (dismissed) dismiss();
   });

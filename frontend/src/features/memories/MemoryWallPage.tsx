@@ -199,7 +199,9 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
                     ids: [memory.id],
                     commit: () => reject({ id: memory.id, eventId }).unwrap(),
                     title: t('memoryWall.rejected'),
+                    description: t('memoryWall.rejectedText'),
                     failed: t('memoryWall.rejectFailed'),
+                    failedDescription: t('memoryWall.rejectFailedText'),
                   }),
               }}
             />

@@ -15,10 +15,12 @@ export interface Removal {
   ids: readonly string[];
   /** The deletion, sent to the server only once the Undo window has passed. */
   commit(): Promise<unknown>;
-  /** The toast's title ("Memory rejected"), with its Undo button. */
+  /** The toast's title ("Memory rejected") and text, with its Undo button. */
   title: string;
-  /** The toast's title when the deletion fails (the memories come back). */
+  description?: string;
+  /** The toast's title and text when the deletion fails (the memories come back). */
   failed: string;
+  failedDescription?: string;
 }
 
 /** The latest removal's Undo while it can still be undone (the keyboard's u). */
@@ -38,7 +40,7 @@ export function useUndoableRemoval() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   return useCallback(
-    ({ ids, commit, title, failed }: Removal) => {
+    ({ ids, commit, title, description, failed, failedDescription }: Removal) => {
       dispatch(removalsStarted(ids));
       let settled = false;
       let dismiss = () => {};
@@ -58,11 +60,16 @@ export function useUndoableRemoval() {
       };
       const timer = setTimeout(() => {
         if (!settle()) return;
-        commit()
-          .catch(() => showError(failed))
+        void commit()
+          .catch(() => showError(failed, failedDescription))
           .finally(() => dispatch(removalsEnded(ids)));
       }, UNDO_WINDOW_MS);
-      dismiss = showUndo(title, { label: t('moderationPage.undo'), onClick: () => void undo() }, UNDO_WINDOW_MS);
+      dismiss = showUndo(
+        title,
+        { label: t('moderationPage.undo'), onClick: () => void undo() },
+        UNDO_WINDOW_MS,
+        description,
+      );
       latestUndo = undo;
     },
     [dispatch, t],
