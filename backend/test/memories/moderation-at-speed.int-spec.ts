@@ -1,7 +1,7 @@
 import { LiveMessage, MAX_BULK_MEMORIES, memoryIdOf } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
-import { createEvent } from '@memory-wall/testkit/factories';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
 import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
@@ -38,13 +38,7 @@ describe('moderation at speed', () => {
     await t?.cleanup();
   });
 
-  async function hostedEvent(moderationType: ModerationType) {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    return { event, provider, customer, host: await signedIn(api.url, customer) };
-  }
+  const hostedEvent = (moderationType: ModerationType) => hostedEventOf(t.dataSource, api.url, moderationType);
 
   const submit = async (eventId: string, message: string, name = 'Guest') => {
     const res = await guest().post(`/api/events/${eventId}/submissions/message`, { name, message });

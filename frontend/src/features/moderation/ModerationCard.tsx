@@ -8,7 +8,7 @@ import { VideoClip } from '../memories/VideoClip';
 
 export type Action = 'approve' | 'reject' | 'flag' | 'remove';
 
-export const ACTION_LABELS = {
+const ACTION_LABELS = {
   approve: 'moderationPage.approve',
   reject: 'moderationPage.reject',
   flag: 'moderationPage.flag',
@@ -114,18 +114,41 @@ export function ModerationCard({
       )}
       <div className="actions moderation-actions">
         {actions.map((action) => (
-          <button
+          <ActionButton
             key={action}
-            type="button"
-            className={action === 'approve' ? 'button' : 'button button-secondary mw-danger'}
+            action={action}
             onClick={() => onAction(action)}
             disabled={busy || (action === 'approve' && processing)}
-            aria-keyshortcuts={ACTION_KEYS[action]}
-          >
-            {t(ACTION_LABELS[action])}
-          </button>
+            keyShortcut={ACTION_KEYS[action]}
+          />
         ))}
       </div>
     </article>
+  );
+}
+
+/** An action's button, on a card or for a selection: Approve stands out, the others are quieter and red. */
+export function ActionButton({
+  action,
+  onClick,
+  disabled,
+  keyShortcut,
+}: {
+  action: Action;
+  onClick(): void;
+  disabled: boolean;
+  keyShortcut?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={action === 'approve' ? 'button' : 'button button-secondary mw-danger'}
+      onClick={onClick}
+      disabled={disabled}
+      aria-keyshortcuts={keyShortcut}
+    >
+      {t(ACTION_LABELS[action])}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n';
-import { ACTION_LABELS, type Action } from './ModerationCard';
+import { ActionButton, type Action } from './ModerationCard';
 
 interface SelectionBarProps {
   count: number;
@@ -24,15 +24,7 @@ export function SelectionBar({ count, actions, busy, onAction, onClear }: Select
       {count > 0 && (
         <div className="actions">
           {actions.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={action === 'approve' ? 'button' : 'button button-secondary mw-danger'}
-              onClick={() => onAction(action)}
-              disabled={busy}
-            >
-              {t(ACTION_LABELS[action])}
-            </button>
+            <ActionButton key={action} action={action} onClick={() => onAction(action)} disabled={busy} />
           ))}
           <button type="button" className="button button-secondary" onClick={onClear} disabled={busy}>
             {t('moderationPage.clearSelection')}
