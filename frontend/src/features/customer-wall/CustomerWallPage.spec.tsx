@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   DEFAULT_CUSTOMER_PERMISSIONS,
   MemoryType,
