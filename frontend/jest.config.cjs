@@ -14,6 +14,8 @@ module.exports = {
   testEnvironment: 'jest-fixed-jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/*.spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  // react-hotkeys-hook ships ES modules only: swc makes it CommonJS for Jest, as it does the sources.
+  transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
   moduleNameMapper: {
     '^@memory-wall/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '\\.css$': '<rootDir>/src/test/styleStub.ts',

@@ -36,6 +36,8 @@ const ROOTS = [
   'PasswordResetBody',
   'ScreenControlsChange',
   'CustomerPermissionsRequest',
+  'BulkModerationRequest',
+  'ModerationKeywordsRequest',
   'ApiErrorBody',
   'SuccessResponse',
   'LivenessResponse',
@@ -76,6 +78,8 @@ const ROOTS = [
   'ModerationCapabilities',
   'QueuesResponse',
   'OutboxMailResponse',
+  'BulkModerationResponse',
+  'ModerationKeywordsResponse',
 ];
 
 /**

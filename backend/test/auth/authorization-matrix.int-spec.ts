@@ -228,6 +228,19 @@ const ROWS: Row[] = [
     expect: only('customerOwn', 'providerOwn', 'owner'),
   },
   {
+    route: 'POST /api/events/{eventId}/memories/bulk',
+    path: (w) => `/api/events/${w.eventA}/memories/bulk`,
+    // An id of no memory: the event decides who may ask; the answer then lists it as not found.
+    body: () => ({ action: 'approve', memoryIds: ['00000000-0000-4000-8000-000000000001'] }),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
+    route: 'PUT /api/events/{eventId}/keywords',
+    path: (w) => `/api/events/${w.eventA}/keywords`,
+    body: () => ({ keywords: ['rival'] }),
+    expect: only('customerOwn', 'providerOwn', 'owner'),
+  },
+  {
     route: 'POST /api/memories/{id}/flag',
     path: async (w) => `/api/memories/${await w.newMemoryA(true)}/flag`,
     expect: only('customerOwn', 'providerOwn', 'owner'),

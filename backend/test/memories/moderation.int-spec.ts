@@ -1,7 +1,8 @@
 import { LiveMessage, memoryIdOf } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { createAccount } from '@memory-wall/testkit/accounts';
 import { createEvent } from '@memory-wall/testkit/factories';
+import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
 import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
@@ -38,13 +39,8 @@ describe('moderation', () => {
     await t?.cleanup();
   });
 
-  async function hostedEvent(moderationType: 'manual_moderation' | 'ai_moderation') {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    return { event, provider, customer, host: await signedIn(api.url, customer) };
-  }
+  const hostedEvent = (moderationType: 'manual_moderation' | 'ai_moderation') =>
+    hostedEventOf(t.dataSource, api.url, moderationType);
 
   async function watch(eventId: string, host: ApiClient) {
     const ws = api.url.replace('http', 'ws');

@@ -41,6 +41,18 @@ const ROWS: Record<string, Row> = {
     valid: { held: true },
     invalid: { held: 'yes', delaySeconds: 9999 },
   },
+  'POST /api/events/{eventId}/memories/bulk': {
+    actor: (w) => w.customerB,
+    path: (w) => `/api/events/${w.eventA}/memories/bulk`,
+    valid: { action: 'reject', memoryIds: ['00000000-0000-4000-8000-000000000001'] },
+    invalid: { action: 'burn', memoryIds: 'all' },
+  },
+  'PUT /api/events/{eventId}/keywords': {
+    actor: (w) => w.providerB,
+    path: (w) => `/api/events/${w.eventA}/keywords`,
+    valid: { keywords: ['taken over'] },
+    invalid: { keywords: 'not a list' },
+  },
   'POST /api/events/{id}/customer': {
     actor: (w) => w.providerB,
     path: (w) => `/api/events/${w.eventA}/customer`,

@@ -231,22 +231,36 @@ async function storeChange(
   } catch {
     return; // the page shows the failure
   }
+  storeChanges(dispatch, getState, eventId, [{ id, memory: memory ?? undefined }]);
+}
+
+/** Changes made to memories of the event (a memory as it is now, or none: removed), applied to every cached list. */
+export function storeChanges(
+  dispatch: Dispatch,
+  getState: () => any,
+  eventId: string,
+  changes: ReadonlyArray<{ id: string; memory?: HostMemory }>,
+) {
+  const apply = <M extends PublicMemory>(
+    memories: M[],
+    filter: MemoryFilter,
+    onList: (memory: HostMemory) => boolean = () => true,
+  ) =>
+    changes.reduce(
+      (list, { id, memory }) =>
+        memory && onList(memory) ? upsertMemory(list, memory as unknown as M, filter) : removeMemory(list, id),
+      memories,
+    );
   for (const args of memoriesApi.util.selectCachedArgsForQuery(getState(), 'getHostMemories')) {
     if (args.eventId !== eventId) continue;
-    dispatch(
-      memoriesApi.util.updateQueryData('getHostMemories', args, (memories) =>
-        memory ? upsertMemory(memories, memory, args.filter) : removeMemory(memories, id),
-      ),
-    );
+    dispatch(memoriesApi.util.updateQueryData('getHostMemories', args, (memories) => apply(memories, args.filter)));
   }
   for (const args of memoriesApi.util.selectCachedArgsForQuery(getState(), 'getMemories')) {
     if (args.eventId !== eventId || args.approved !== true) continue;
     dispatch(
       memoriesApi.util.updateQueryData('getMemories', args, (memories) =>
         // One waiting for the screens' delay is not on the public wall yet.
-        memory && !isInScreenDelay(memory.publicAt)
-          ? upsertMemory(memories, memory, 'approved')
-          : removeMemory(memories, id),
+        apply(memories, 'approved', (memory) => !isInScreenDelay(memory.publicAt)),
       ),
     );
   }

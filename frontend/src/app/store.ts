@@ -2,8 +2,9 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import { liveSlice } from '../api/liveStatus';
+import { removalsSlice } from '../features/moderation/removals';
 
-const rootReducer = combineSlices(api, liveSlice);
+const rootReducer = combineSlices(api, liveSlice, removalsSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -60,6 +60,7 @@ export function makeHostEvent(overrides: Partial<HostEvent> = {}): HostEvent {
     createdAt: `2025-0${(n % 9) + 1}-01T10:00:00.000Z`,
     updatedAt: '2025-06-01T10:00:00.000Z',
     permissions: ALL_PERMISSIONS,
+    moderationKeywords: [],
     ...overrides,
   };
 }

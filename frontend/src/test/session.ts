@@ -43,8 +43,8 @@ export function answerMe(session: { user: SessionUser | null }, { method, url }:
 }
 
 /** The toast (sonner's list item) whose title is `title`. */
-export async function findToast(title: string): Promise<HTMLElement> {
-  const toast = (await screen.findByText(title)).closest('li');
+export async function findToast(title: string, waiting?: { timeout: number }): Promise<HTMLElement> {
+  const toast = (await screen.findByText(title, undefined, waiting)).closest('li');
   if (!toast) throw new Error(`"${title}" is not in a toast`);
   return toast;
 }

@@ -97,6 +97,8 @@ export interface HostEvent extends PublicEvent {
   updatedAt: string;
   /** What the viewer may do with this event: a customer's own permissions; all of it for the others. */
   permissions: CustomerPermissions;
+  /** The keyword list (moderation.ts), for those who may moderate; empty for the others. */
+  moderationKeywords: string[];
 }
 
 export interface EventCustomer {

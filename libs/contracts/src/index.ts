@@ -10,6 +10,7 @@ export * from './credits';
 export * from './events';
 export * from './memories';
 export * from './memory-state';
+export * from './moderation';
 export * from './billing';
 export * from './requests';
 export * from './responses';

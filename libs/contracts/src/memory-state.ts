@@ -26,6 +26,8 @@ export const HeldReason = {
   VideoUnreadable: 'video_unreadable',
   /** The workers gave up after their retries; `detail` holds the last error. */
   ProcessingFailed: 'processing_failed',
+  /** A word of the event's keyword list is in the memory's text; `word` holds it (moderation.ts). */
+  Keyword: 'keyword',
 } as const;
 export type HeldReason = (typeof HeldReason)[keyof typeof HeldReason];
 export const HELD_REASONS = Object.values(HeldReason);
@@ -37,6 +39,8 @@ export interface MemoryModeration {
   categories?: string[];
   /** What went wrong, when processing failed. */
   detail?: string;
+  /** The keyword found, when one of the event's keywords held the memory. */
+  word?: string;
 }
 
 /** The fields of a memory that its lifecycle reads and writes. */

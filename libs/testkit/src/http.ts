@@ -50,6 +50,8 @@ export class ApiClient {
     this.request('POST', path, body ?? {}, headers);
   patch = (path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('PATCH', path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', path, body ?? {}, headers);
   delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
 
   async login(emailOrUsername: string, password: string) {

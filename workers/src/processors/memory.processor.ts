@@ -2,7 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { buffer } from 'node:stream/consumers';
-import { isWaitingForAi, MemoryModeration, MemoryType, ModerationType, ProcessingState } from '@memory-wall/contracts';
+import {
+  findKeyword,
+  isWaitingForAi,
+  MemoryModeration,
+  MemoryType,
+  ModerationType,
+  ProcessingState,
+} from '@memory-wall/contracts';
 import {
   AppConfig,
   Event,
@@ -51,11 +58,13 @@ export class MemoryProcessor {
     if (needsRendering(memory)) return this.queue.enqueue(memory);
     const event = await this.events.findOneByOrFail({ id: memory.eventId });
 
+    // The hosts' keywords come first: a memory they hold is never sent to OpenAI.
+    const keyword = findKeyword(moderationText(memory), event.moderationKeywords ?? []);
     const ai =
-      event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost
+      event.moderationType === ModerationType.AiModeration && !memory.settings?.byHost && !keyword
         ? await this.reviewWithAi(memory)
         : undefined;
-    const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai });
+    const decision = decideModeration(event.moderationType, { byHost: memory.settings?.byHost, ai, keyword });
     const finished = await this.lifecycle.finish(memory.id, decision.approved, decision.held);
     if (!finished) return;
     this.metrics.moderationOutcomes.inc({ mode: event.moderationType, outcome: moderationOutcome(decision) });

@@ -29,6 +29,16 @@ describe('decideModeration', () => {
     });
   });
 
+  it("holds a memory with one of the event's keywords for a human, whatever the moderation type", () => {
+    for (const type of [ModerationType.AutoApprove, ModerationType.ManualModeration, ModerationType.AiModeration]) {
+      expect(decideModeration(type, { keyword: 'rival', ai: { flagged: false, categories: [] } })).toEqual({
+        approved: false,
+        held: { reason: HeldReason.Keyword, word: 'rival' },
+      });
+    }
+    expect(decideModeration(ModerationType.AutoApprove, { keyword: 'rival', byHost: true }).approved).toBe(true);
+  });
+
   it('fails closed: no AI verdict means a human decides', () => {
     for (const ai of [undefined, 'unavailable' as const]) {
       expect(decideModeration(ModerationType.AiModeration, { ai })).toEqual({

@@ -12,12 +12,18 @@ export interface ModerationInput {
   byHost?: boolean;
   /** For AI moderation: OpenAI's verdict, or 'unavailable' (no key, an error, a time-out). */
   ai?: AiVerdict | 'unavailable';
+  /** A word of the event's keyword list found in the memory's text. */
+  keyword?: string | null;
 }
 
-/** The decision for a new memory. AI moderation fails closed: without a verdict, a human decides. */
+/**
+ * The decision for a new memory. A keyword of the event holds it for a human whatever the moderation type
+ * (before AI is asked). AI moderation fails closed: without a verdict, a human decides.
+ */
 export function decideModeration(moderationType: ModerationType, input: ModerationInput = {}): ModerationDecision {
   const approve: ModerationDecision = { approved: true, held: null };
   if (input.byHost) return approve;
+  if (input.keyword) return { approved: false, held: { reason: HeldReason.Keyword, word: input.keyword } };
   switch (moderationType) {
     case ModerationType.AutoApprove:
       return approve;

@@ -24,5 +24,6 @@ export function toHostEvent(
     createdAt: event.createdAt.toISOString(),
     updatedAt: event.updatedAt.toISOString(),
     permissions,
+    moderationKeywords: permissions.canModerate ? (event.moderationKeywords ?? []) : [],
   };
 }

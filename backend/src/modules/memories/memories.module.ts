@@ -7,6 +7,9 @@ import { MemoriesController } from './memories.controller';
 import { MemoriesService } from './memories.service';
 import { MemoryInserts } from './memory-inserts';
 import { MemoryModerationService } from './memory-moderation.service';
+import { BulkModerationService } from './bulk-moderation.service';
+import { ModerationController } from './moderation.controller';
+import { ModerationKeywordsService } from './moderation-keywords.service';
 import { PublicWallCache } from './public-wall.cache';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsController } from './submissions.controller';
@@ -16,13 +19,15 @@ import { VideoUploadsController } from './video-uploads.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory, Event]), EventsModule, LiveModule],
-  controllers: [SubmissionsController, VideoUploadsController, MemoriesController],
+  controllers: [SubmissionsController, VideoUploadsController, MemoriesController, ModerationController],
   providers: [
     ...MEMORY_PROVIDERS,
     MemoriesService,
     SubmissionsService,
     MemoryInserts,
     MemoryModerationService,
+    BulkModerationService,
+    ModerationKeywordsService,
     PublicWallCache,
     SubmissionThrottle,
     VideoUploads,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BulkModerationAction,
   canChange,
   DomainErrorCode,
   MemoryChange,
@@ -68,7 +69,25 @@ export class MemoryModerationService {
 
   /** Reject or remove: the memory and its images are deleted. */
   async remove(session: Session, memoryId: string): Promise<void> {
-    const memory = await this.moderatable(session, memoryId);
+    await this.delete(await this.moderatable(session, memoryId));
+  }
+
+  /**
+   * One decision on a memory whose event the caller may moderate (the bulk route authorised it), as the
+   * single action would make it: the memory as it is now, or null once rejected.
+   */
+  decide(memory: Memory, action: BulkModerationAction): Promise<Memory | null> {
+    switch (action) {
+      case BulkModerationAction.Approve:
+        return this.apply(memory, { kind: MemoryTransition.Moderate, approved: true, flagged: false });
+      case BulkModerationAction.Flag:
+        return this.apply(memory, { kind: MemoryTransition.Moderate, flagged: true });
+      case BulkModerationAction.Reject:
+        return this.delete(memory).then(() => null);
+    }
+  }
+
+  private async delete(memory: Memory): Promise<void> {
     if (!(await this.lifecycle.remove(memory.id))) return;
     await Promise.allSettled(memoryObjectKeys(memory.eventId, memory.id).map((key) => this.storage.remove(key)));
   }

@@ -49,3 +49,21 @@ export function showError(title: string, description?: string, action?: ToastAct
 export function showSuccess(title: string, description?: string): void {
   show((toast) => toast.success(title, { description }));
 }
+
+/**
+ * A toast with an Undo button, shown for `durationMs`; answers a function that takes it away (once the
+ * action can no longer be undone).
+ */
+export function showUndo(title: string, undo: ToastAction, durationMs: number, description?: string): () => void {
+  let dismiss = () => {};
+  let dismissed = false;
+  show((toast) => {
+    const id = toast(title, { description, action: undo, duration: durationMs });
+    dismiss = () => toast.dismiss(id);
+    if (dismissed) dismiss();
+  });
+  return () => {
+    dismissed = true;
+    dismiss();
+  };
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   DEFAULT_CUSTOMER_PERMISSIONS,
   MemoryType,
@@ -42,12 +42,14 @@ const photo = hostMemory({
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let memories: HostMemory[];
+let flaggedOnes: HostMemory[];
 let eventsReply: Reply | undefined;
 
 beforeEach(async () => {
   session.user = makeUser(Role.Customer);
   event = wallOf(DEFAULT_CUSTOMER_PERMISSIONS);
   memories = [message, photo];
+  flaggedOnes = [];
   eventsReply = undefined;
   server = await startTestServer((req) => {
     const { method, url } = req;
@@ -56,6 +58,8 @@ beforeEach(async () => {
     if (method === 'GET' && url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`)
       return { status: 200, body: { success: true, memories } };
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?flagged=true`)
+      return { status: 200, body: { success: true, memories: flaggedOnes } };
     const feature = url.match(/^\/api\/memories\/([^/]+)\/feature$/);
     if (method === 'POST' && feature) {
       const memory = memories.find((m) => m.id === feature[1])!;
@@ -67,6 +71,7 @@ beforeEach(async () => {
     if (method === 'POST' && flag) {
       const flagged = { ...memories.find((m) => m.id === flag[1])!, flagged: true };
       memories = memories.filter((m) => m.id !== flagged.id);
+      flaggedOnes = [...flaggedOnes, flagged];
       return { status: 200, body: { success: true, memory: flagged } };
     }
     return answerMe(session, req);
@@ -123,7 +128,7 @@ describe('customer wall', () => {
     expect(posts('/api/memories/m-1/feature')).toHaveLength(2);
   });
 
-  it('flags a memory only after the customer confirms, and takes it off the wall', async () => {
+  it("flags a memory only after the customer confirms: it stays here, marked 'Flagged for review'", async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = await openWall();
 
@@ -136,8 +141,30 @@ describe('customer wall', () => {
     await user.click(within(cardOf('So happy for you')).getByRole('button', { name: 'Flag' }));
     expect(await findToast('Memory flagged')).toBeInTheDocument();
     expect(posts('/api/memories/m-1/flag')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText('So happy for you')).not.toBeInTheDocument());
-    expect(screen.getAllByTestId('memory-card')).toHaveLength(1);
+    const card = cardOf('So happy for you');
+    expect(await within(card).findByText('Flagged for review')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('memory-card')).toHaveLength(2);
+  });
+
+  it('shows what was flagged earlier with its badge, among the approved ones by time', async () => {
+    flaggedOnes = [
+      hostMemory({
+        id: 'f-1',
+        content: 'Flagged earlier',
+        approved: true,
+        flagged: true,
+        createdAt: '2030-01-01T00:00:00.000Z',
+      }),
+      // Flagged before it was ever approved: never on the wall, so not here.
+      hostMemory({ id: 'f-2', content: 'Never shown', approved: false, flagged: true }),
+    ];
+    await openWall();
+    const card = await screen.findByText('Flagged earlier');
+    expect(within(card.closest('article')!).getByText('Flagged for review')).toBeInTheDocument();
+    expect(screen.getAllByTestId('memory-card')[0]).toBe(card.closest('article'));
+    expect(screen.queryByText('Never shown')).not.toBeInTheDocument();
+    expect(screen.getByText(/the round ♡ and ⚑ buttons at the top left/)).toBeInTheDocument();
   });
 
   it('offers Feature, Flag and Wall Settings only to a customer whose planner allows them', async () => {

@@ -1,21 +1,20 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { HostEvent, HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
-import { errorMessage } from '../../api/api';
 import { useGetEventQuery, useGetEventsQuery } from '../../api/events';
 import { selectLiveConnected } from '../../api/liveStatus';
-import { useFeatureMemoryMutation, useFlagMemoryMutation, useGetHostMemoriesQuery } from '../../api/memories';
+import { useGetHostMemoriesQuery } from '../../api/memories';
 import { useAppSelector } from '../../app/hooks';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { customerWallTexts } from '../../i18n/pages/customerWall';
 import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, hostColumns, useWindowWidth, wallColor } from '../memories/wallLayout';
+import { useCustomerActions } from './useCustomerActions';
 
 addPageTexts('customerWall', customerWallTexts);
 
@@ -28,10 +27,21 @@ export function CustomerWallPage() {
   const eventId = events.data?.[0]?.id;
   const eventQuery = useGetEventQuery(eventId ?? skipToken);
   const connected = useAppSelector((state) => (eventId ? selectLiveConnected(state, eventId) : false));
-  const memories = useGetHostMemoriesQuery(eventId ? { eventId, filter: 'approved' } : skipToken, {
-    pollingInterval: connected ? 0 : POLL_MS,
-  });
+  const polling = { pollingInterval: connected ? 0 : POLL_MS };
+  const memories = useGetHostMemoriesQuery(eventId ? { eventId, filter: 'approved' } : skipToken, polling);
   const event = eventQuery.data;
+  // What was on the wall and has been flagged stays here, marked 'Flagged for review' (spec §2 Memory card).
+  const flagged = useGetHostMemoriesQuery(
+    eventId && event?.permissions.canModerate ? { eventId, filter: 'flagged' } : skipToken,
+    polling,
+  );
+  const shown = useMemo(
+    () =>
+      [...(memories.data ?? []), ...(flagged.data ?? []).filter((memory) => memory.approved)].sort((a, b) =>
+        b.createdAt.localeCompare(a.createdAt),
+      ),
+    [memories.data, flagged.data],
+  );
   useEventLanguage(event?.defaultLanguage);
   const loading = events.isLoading || eventQuery.isLoading || memories.isLoading;
   // A customer who registered themselves has no event until a planner adds them to one.
@@ -62,7 +72,7 @@ export function CustomerWallPage() {
           </Link>
         </Card>
       ) : (
-        <Wall event={event} memories={memories.data ?? []} />
+        <Wall event={event} memories={shown} />
       )}
     </main>
   );
@@ -76,36 +86,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
   const firstPage = useLocation().key === 'default';
   const eventId = event.id;
   const columns = hostColumns(useWindowWidth());
-  const [feature] = useFeatureMemoryMutation();
-  const [flag] = useFlagMemoryMutation();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const act = async (memory: HostMemory, action: () => Promise<HostMemory>, done: (result: HostMemory) => string) => {
-    setBusy(memory.id);
-    try {
-      showSuccess(done(await action()));
-    } catch (error) {
-      showError(t('customerWall.actionFailed'), errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const onFeature = (memory: HostMemory) =>
-    act(
-      memory,
-      () => feature({ id: memory.id, eventId }).unwrap(),
-      (result) => (result.featured ? t('customerWall.featuredToast') : t('customerWall.unfeaturedToast')),
-    );
-
-  const onFlag = (memory: HostMemory) => {
-    if (!window.confirm(t('customerWall.flagConfirm'))) return;
-    void act(
-      memory,
-      () => flag({ id: memory.id, eventId }).unwrap(),
-      () => t('customerWall.flaggedToast'),
-    );
-  };
+  const actionsOf = useCustomerActions(eventId);
 
   return (
     <>
@@ -141,20 +122,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
         >
           {shown.map((memory) => (
-            <MemoryCard
-              key={memory.id}
-              memory={memory}
-              variant="normal"
-              customer={
-                event.permissions.canModerate
-                  ? {
-                      busy: busy === memory.id,
-                      onFeature: () => void onFeature(memory),
-                      onFlag: () => void onFlag(memory),
-                    }
-                  : undefined
-              }
-            />
+            <MemoryCard key={memory.id} memory={memory} variant="normal" customer={actionsOf?.(memory)} />
           ))}
         </div>
       )}

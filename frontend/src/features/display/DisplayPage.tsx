@@ -6,6 +6,7 @@ import { useGetPublicEventQuery } from '../../api/events';
 import { useGetMemoriesQuery } from '../../api/memories';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { useCustomerActions } from '../customer-wall/useCustomerActions';
 import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
 import { ComingSoon } from './ComingSoon';
@@ -37,6 +38,8 @@ export function DisplayPage() {
   useOfflineShell(allMemories);
   const screen = useNamedScreen(event);
   const memories = forScreen(allMemories, screen.layout);
+  // The customer's full screen (from the customer wall): Feature and Flag as round icon buttons (spec §2).
+  const actionsOf = useCustomerActions(eventId);
 
   if (isLoading) return <Spinner />;
   if (isError || !event) {
@@ -80,7 +83,7 @@ export function DisplayPage() {
             {t('display.memoriesHeading')}
           </h2>
           {memories.map((memory) => (
-            <MemoryCard key={memory.id} memory={memory} sizes={DISPLAY_CARD_SIZES} />
+            <MemoryCard key={memory.id} memory={memory} sizes={DISPLAY_CARD_SIZES} customer={actionsOf?.(memory)} />
           ))}
         </section>
       )}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BULK_PHOTO_MAX_BYTES, Role, type SessionUser } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { makeEvent } from '../../test/fixtures';
+import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { captionFromFileName } from './BulkUpload';
@@ -19,7 +19,7 @@ beforeEach(async () => {
   photoReplies = [];
   server = await startTestServer((req) => {
     if (req.url === `/api/events/${EVENT_ID}`)
-      return { status: 200, body: { event: makeEvent({ id: EVENT_ID, name: 'Garden Wedding' }) } };
+      return { status: 200, body: { event: makeHostEvent({ id: EVENT_ID, name: 'Garden Wedding' }) } };
     if (
       req.url === `/api/events/${EVENT_ID}/submissions/pending` ||
       req.url.startsWith(`/api/events/${EVENT_ID}/memories`)

@@ -78,6 +78,8 @@ export function MemoryCard({
   if (failed) classes.push('memory-card-failed');
   if (host?.flagged) classes.push('memory-card-flagged');
   if (memory.featured) classes.push('memory-card-featured');
+  const iconActions = !!customer && onWall && presentation;
+  if (iconActions) classes.push('memory-card-with-icons');
 
   return (
     <article
@@ -96,7 +98,7 @@ export function MemoryCard({
           {moderation && failed && <span className="badge memory-badge-failed">{t('memoryCard.failed')}</span>}
         </div>
       )}
-      {customer && onWall && presentation && <IconActions featured={memory.featured} actions={customer} />}
+      {iconActions && <IconActions featured={memory.featured} actions={customer} />}
       {showTitle && <h3 className="memory-title">{memory.title}</h3>}
       <MemoryBody memory={memory} presentation={presentation} caption={caption} sizes={sizes} clip={clip} />
       {moderation && failed && host?.moderation?.reason && (

@@ -1,5 +1,5 @@
 import { setTimeout as realDelay } from 'node:timers/promises';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   AnimationStyle,
   LiveMessageType,
@@ -13,6 +13,7 @@ import { makeHostEvent } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { attachLiveServer, hostMemory, type LiveServer } from './testFixtures';
+import { UNDO_WINDOW_MS } from '../moderation/useUndoableRemoval';
 
 const EVENT_ID = 'event-1';
 const hostEvent = makeHostEvent({
@@ -101,6 +102,9 @@ const requestsTo = (method: string, url: string) => server.requests.filter((r) =
 const section = (name: RegExp | string) => screen.getByRole('heading', { name }).closest('section')!;
 const cardOf = (text: string) => screen.getByText(text).closest('article')!;
 
+/** Long enough for a rejection's Undo window to pass and its deletion to be sent. */
+const afterUndoWindow = { timeout: UNDO_WINDOW_MS + 5000 };
+
 async function openWall(route = `/memories/${EVENT_ID}`) {
   const rendered = renderWithProviders(undefined, { route });
   // The first test of a run also compiles the page's modules: give it time.
@@ -168,27 +172,40 @@ describe('memory wall (host view)', () => {
     expect(within(section('Submissions awaiting approval (1)')).getByText('Please approve me')).toBeInTheDocument();
   });
 
-  it('rejects a submission: a DELETE, a toast, and it is gone', async () => {
+  it('rejects a submission: it is gone at once, with Undo in a toast, and the DELETE follows', async () => {
     const { user } = await openWall();
 
     await user.click(within(cardOf('Please approve me')).getByRole('button', { name: 'Reject' }));
 
     const toast = await findToast('Submission rejected');
     expect(within(toast).getByText('The memory has been removed')).toBeInTheDocument();
-    expect(requestsTo('DELETE', '/api/submissions/p-1')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText('Please approve me')).not.toBeInTheDocument());
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(screen.queryByText('Please approve me')).not.toBeInTheDocument();
+    expect(requestsTo('DELETE', '/api/submissions/p-1')).toHaveLength(0);
+    await waitFor(() => expect(requestsTo('DELETE', '/api/submissions/p-1')).toHaveLength(1), afterUndoWindow);
     expect(screen.getByRole('heading', { name: 'Memories on display (2)' })).toBeInTheDocument();
   });
 
-  it('says so when rejecting fails', async () => {
+  it('brings a rejected submission back on Undo', async () => {
+    const { user } = await openWall();
+    await user.click(within(cardOf('Please approve me')).getByRole('button', { name: 'Reject' }));
+    // sonner's swipe handling needs pointer capture, which jsdom lacks: the button is clicked without it.
+    fireEvent.click(within(await findToast('Submission rejected')).getByRole('button', { name: 'Undo' }));
+
+    expect(await screen.findByText('Please approve me')).toBeInTheDocument();
+    await realDelay(UNDO_WINDOW_MS + 500);
+    expect(requestsTo('DELETE', '/api/submissions/p-1')).toHaveLength(0);
+  });
+
+  it('says so when rejecting fails, and the submission comes back', async () => {
     rejectReply = serverError;
     const { user } = await openWall();
 
     await user.click(within(cardOf('Please approve me')).getByRole('button', { name: 'Reject' }));
 
-    const toast = await findToast('Rejection failed');
+    const toast = await findToast('Rejection failed', afterUndoWindow);
     expect(within(toast).getByText('Could not reject this submission')).toBeInTheDocument();
-    expect(screen.getByText('Please approve me')).toBeInTheDocument();
+    expect(await screen.findByText('Please approve me')).toBeInTheDocument();
   });
 
   it('shows loading placeholders while the submissions load', async () => {

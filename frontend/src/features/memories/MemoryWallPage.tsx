@@ -18,6 +18,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryWallTexts } from '../../i18n/pages/memories';
+import { NewMemoryAlerts } from '../moderation/NewMemoryAlerts';
+import { useUndoableRemoval, useWithoutRemovals } from '../moderation/useUndoableRemoval';
 import { BulkUpload } from './BulkUpload';
 import { MemoryCard } from './MemoryCard';
 import { DelayBar, ScreensPanel } from './ScreensPanel';
@@ -51,6 +53,8 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
   const polling = { pollingInterval: connected ? 0 : WALL_POLL_MS, skip: !event };
   const pending = useGetHostMemoriesQuery({ eventId, filter: 'pending' }, polling);
   const onDisplay = useGetHostMemoriesQuery({ eventId, filter: 'approved' }, polling);
+  // A rejected memory leaves at once and waits out its Undo window off the lists.
+  const pendingShown = useWithoutRemovals(pending.data);
 
   if (isLoading) return <Spinner />;
   if (isError || !event) return <EventMissing />;
@@ -65,7 +69,7 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
   };
 
   const approvedCount = onDisplay.data?.length ?? 0;
-  const pendingCount = pending.data?.length ?? 0;
+  const pendingCount = pendingShown.length;
   return (
     <main className="memory-wall" style={{ background: wallColor(event.colorTheme) }}>
       <header className="memory-wall-header">
@@ -100,8 +104,10 @@ function HostWall({ eventId, role }: { eventId: string; role: Role }) {
 
       <ScreensPanel event={event} />
 
+      {event.permissions.canModerate && <NewMemoryAlerts eventId={eventId} />}
+
       {(pending.isLoading || pendingCount > 0) && (
-        <PendingSection eventId={eventId} memories={pending.data ?? []} loading={pending.isLoading} />
+        <PendingSection eventId={eventId} memories={pendingShown} loading={pending.isLoading} />
       )}
 
       <section className="memory-wall-section" aria-labelledby="on-display-title">
@@ -141,6 +147,7 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
   const { t } = useTranslation();
   const [approve] = useApproveSubmissionMutation();
   const [reject] = useRejectSubmissionMutation();
+  const removeLater = useUndoableRemoval();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const columns = hostColumns(useWindowWidth());
 
@@ -186,13 +193,16 @@ function PendingSection({ eventId, memories, loading }: { eventId: string; memor
                     [t('memoryWall.approved'), t('memoryWall.approvedText')],
                     [t('memoryWall.approveFailed'), t('memoryWall.approveFailedText')],
                   ),
+                // Nothing is lost by a slip: the deletion waits out a toast with Undo.
                 onReject: () =>
-                  void run(
-                    memory.id,
-                    () => reject({ id: memory.id, eventId }).unwrap(),
-                    [t('memoryWall.rejected'), t('memoryWall.rejectedText')],
-                    [t('memoryWall.rejectFailed'), t('memoryWall.rejectFailedText')],
-                  ),
+                  removeLater({
+                    ids: [memory.id],
+                    commit: () => reject({ id: memory.id, eventId }).unwrap(),
+                    title: t('memoryWall.rejected'),
+                    description: t('memoryWall.rejectedText'),
+                    failed: t('memoryWall.rejectFailed'),
+                    failedDescription: t('memoryWall.rejectFailedText'),
+                  }),
               }}
             />
           ))}

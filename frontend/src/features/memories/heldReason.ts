@@ -8,5 +8,5 @@ addPageTexts('heldReasons', heldReasonTexts);
 /** The text of why a memory is held or failed, in the reader's language (a code the catalogue lacks: as it is). */
 export function heldReasonText(t: (key: TextKey, params?: TextParams) => string, moderation: MemoryModeration): string {
   if (!HELD_REASONS.includes(moderation.reason)) return moderation.reason;
-  return t(`heldReasons.${moderation.reason}`, { detail: moderation.detail ?? '' });
+  return t(`heldReasons.${moderation.reason}`, { detail: moderation.detail ?? '', word: moderation.word ?? '' });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   DEFAULT_CUSTOMER_PERMISSIONS,
   LiveMessageType,
@@ -14,6 +14,7 @@ import { answerMe, findToast, makeUser } from '../../test/session';
 import { makeHostEvent } from '../../test/fixtures';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { attachLiveServer, hostMemory, type LiveServer } from '../memories/testFixtures';
+import { UNDO_WINDOW_MS } from './useUndoableRemoval';
 
 const EVENT_ID = 'event-1';
 const message = hostMemory({
@@ -52,6 +53,9 @@ let failWith: Reply;
 let eventModeration: ModerationType;
 let aiModeration: boolean;
 let eventPermissions: CustomerPermissions;
+let keywords: string[];
+/** Ids the bulk route leaves as they are, with why. */
+let refuseInBulk: Record<string, string>;
 
 const matches = (filter: string) => (m: HostMemory) =>
   filter === 'pending' ? !m.approved && !m.flagged : filter === 'approved' ? m.approved && !m.flagged : m.flagged;
@@ -69,6 +73,8 @@ beforeEach(async () => {
   eventModeration = ModerationType.ManualModeration;
   aiModeration = true;
   eventPermissions = DEFAULT_CUSTOMER_PERMISSIONS;
+  keywords = [];
+  refuseInBulk = {};
   server = await startTestServer((req) => {
     const { method, url } = req;
     const list = (filter: string) => ({ status: 200, body: { success: true, memories: all.filter(matches(filter)) } });
@@ -79,7 +85,12 @@ beforeEach(async () => {
       return {
         status: 200,
         body: {
-          event: makeHostEvent({ id: EVENT_ID, moderationType: eventModeration, permissions: eventPermissions }),
+          event: makeHostEvent({
+            id: EVENT_ID,
+            moderationType: eventModeration,
+            permissions: eventPermissions,
+            moderationKeywords: keywords,
+          }),
         },
       };
     if (method === 'GET' && url === '/api/settings/moderation') return { status: 200, body: { aiModeration } };
@@ -88,6 +99,11 @@ beforeEach(async () => {
     if (method === 'POST' && found) return change(found[1], { approved: true, flagged: false });
     found = url.match(/^\/api\/memories\/([^/]+)\/flag$/);
     if (method === 'POST' && found) return change(found[1], { flagged: true });
+    if (method === 'POST' && url === `/api/events/${EVENT_ID}/memories/bulk`) return bulk(req.body as BulkBody);
+    if (method === 'PUT' && url === `/api/events/${EVENT_ID}/keywords`) {
+      keywords = (req.body as { keywords: string[] }).keywords;
+      return { status: 200, body: { success: true, keywords } };
+    }
     found = url.match(/^\/api\/(submissions|memories)\/([^/]+)$/);
     if (method === 'DELETE' && found) {
       all = all.filter((m) => m.id !== found![2]);
@@ -96,11 +112,29 @@ beforeEach(async () => {
     return answerMe(session, req);
   });
 });
+type BulkBody = { action: 'approve' | 'reject' | 'flag'; memoryIds: string[] };
+/** The bulk route as the API answers it: each id done as its single action, or listed with why not. */
+function bulk({ action, memoryIds }: BulkBody): Reply {
+  const failed = memoryIds.filter((id) => refuseInBulk[id]).map((id) => ({ id, message: refuseInBulk[id] }));
+  const done = memoryIds.filter((id) => !refuseInBulk[id]);
+  const memories = [];
+  for (const id of done) {
+    if (action === 'reject') all = all.filter((m) => m.id !== id);
+    else
+      memories.push(
+        change(id, action === 'approve' ? { approved: true, flagged: false } : { flagged: true }).body.memory,
+      );
+  }
+  return { status: 200, body: { success: true, done, memories, failed } };
+}
+
 afterEach(async () => {
   await live?.close();
   await server.close();
 });
 
+/** Long enough for a rejection's Undo window to pass and its deletion to be sent. */
+const afterUndoWindow = { timeout: UNDO_WINDOW_MS + 5000 };
 const requests = (method: string, url: string) => server.requests.filter((r) => r.method === method && r.url === url);
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
 const cardOf = (text: string) => screen.getByText(text).closest('article')!;
@@ -108,7 +142,8 @@ const cardOf = (text: string) => screen.getByText(text).closest('article')!;
 async function openModeration() {
   const rendered = renderWithProviders(undefined, { route: `/events/${EVENT_ID}/moderation` });
   expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' }, { timeout: 5000 })).toBeInTheDocument();
-  await waitFor(() => expect(tab('Pending')).toHaveTextContent('Pending2'));
+  const pending = all.filter(matches('pending')).length;
+  await waitFor(() => expect(tab('Pending')).toHaveTextContent(`Pending${pending}`));
   return rendered;
 }
 
@@ -181,13 +216,32 @@ describe('moderation page', () => {
     expect(screen.getByText('Congratulations!')).toBeInTheDocument();
   });
 
-  it('rejects a pending memory', async () => {
+  it('rejects a pending memory: it leaves at once, and is deleted once its Undo has passed', async () => {
     const { user } = await openModeration();
     await user.click(within(cardOf('At the party')).getByRole('button', { name: 'Reject' }));
 
-    expect(await findToast('Memory rejected')).toBeInTheDocument();
-    expect(requests('DELETE', '/api/submissions/p-2')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText('At the party')).not.toBeInTheDocument());
+    const toast = await findToast('Memory rejected');
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(screen.queryByText('At the party')).not.toBeInTheDocument();
+    expect(tab('Pending')).toHaveTextContent('Pending1');
+    expect(requests('DELETE', '/api/submissions/p-2')).toHaveLength(0);
+
+    await waitFor(() => expect(requests('DELETE', '/api/submissions/p-2')).toHaveLength(1), afterUndoWindow);
+    expect(screen.queryByText('At the party')).not.toBeInTheDocument();
+  });
+
+  it('brings a rejected memory back on Undo, and deletes nothing', async () => {
+    const { user } = await openModeration();
+    await user.click(within(cardOf('At the party')).getByRole('button', { name: 'Reject' }));
+    // sonner's swipe handling needs pointer capture, which jsdom lacks: the button is clicked without it.
+    fireEvent.click(within(await findToast('Memory rejected')).getByRole('button', { name: 'Undo' }));
+
+    expect(await findToast('Undone: the memory is back')).toBeInTheDocument();
+    expect(screen.getByText('At the party')).toBeInTheDocument();
+    expect(tab('Pending')).toHaveTextContent('Pending2');
+    // Past the window, still nothing was sent.
+    await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 500));
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 
   it('flags and removes approved memories', async () => {
@@ -205,8 +259,9 @@ describe('moderation page', () => {
     await waitFor(() => expect(tab('Flagged')).toHaveTextContent('Flagged1'));
 
     await user.click(within(cardOf('Another one')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(requests('DELETE', '/api/memories/a-2')).toHaveLength(1));
+    expect(await findToast('Memory removed')).toBeInTheDocument();
     expect(await screen.findByText('No approved memories')).toBeInTheDocument();
+    await waitFor(() => expect(requests('DELETE', '/api/memories/a-2')).toHaveLength(1), afterUndoWindow);
 
     await user.click(tab('Flagged'));
     expect(
@@ -225,7 +280,9 @@ describe('moderation page', () => {
     const { user } = await openModeration();
     await user.click(tab(tabName));
     await user.click(screen.getAllByRole('button', { name: button })[0]);
-    expect(await findToast(toast)).toBeInTheDocument();
+    expect(await findToast(toast, afterUndoWindow)).toBeInTheDocument();
+    // A rejection that failed leaves the memory where it was.
+    expect(tab('Pending')).toHaveTextContent('Pending2');
   });
 
   it('has a word for each empty tab', async () => {
@@ -261,6 +318,149 @@ describe('moderation page', () => {
     renderWithProviders(undefined, { route: `/events/${EVENT_ID}/moderation` });
     expect(
       await screen.findByRole('heading', { name: 'Share Memories That Last Forever' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('moderation page: a selection', () => {
+  const select = (text: string) => within(cardOf(text)).getByRole('checkbox');
+  const bar = () => screen.getByRole('region', { name: 'Actions on the selected memories' });
+
+  it('approves the memories selected, in one request, and says how many', async () => {
+    all.push(hostMemory({ id: 'p-3', content: 'Third one', createdAt: '2025-01-01T00:00:00.000Z' }));
+    const { user } = await openModeration();
+    await user.click(select('Congratulations!'));
+    await user.click(select('Third one'));
+
+    expect(within(bar()).getByRole('status')).toHaveTextContent('2 selected');
+    await user.click(within(bar()).getByRole('button', { name: 'Approve' }));
+
+    expect(await findToast('2 memories approved')).toBeInTheDocument();
+    expect(requests('POST', `/api/events/${EVENT_ID}/memories/bulk`).map((r) => r.body)).toEqual([
+      { action: 'approve', memoryIds: ['p-1', 'p-3'] },
+    ]);
+    await waitFor(() => expect(tab('Pending')).toHaveTextContent('Pending1'));
+    expect(tab('Approved')).toHaveTextContent('Approved3');
+    expect(within(bar()).getByRole('status')).toHaveTextContent('');
+  });
+
+  it('selects all of a tab and rejects them with one Undo; what the server refused comes back, said why', async () => {
+    refuseInBulk = { 'p-2': 'This memory could not be processed' };
+    const { user } = await openModeration();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all (2)' }));
+    expect(within(bar()).getByRole('status')).toHaveTextContent('2 selected');
+    await user.click(within(bar()).getByRole('button', { name: 'Reject' }));
+
+    expect(await findToast('2 memories rejected')).toBeInTheDocument();
+    expect(await screen.findByText('No pending memories')).toBeInTheDocument();
+    expect(requests('POST', `/api/events/${EVENT_ID}/memories/bulk`)).toHaveLength(0);
+
+    expect(
+      await findToast('1 memory was left as it was: This memory could not be processed', afterUndoWindow),
+    ).toBeInTheDocument();
+    expect(requests('POST', `/api/events/${EVENT_ID}/memories/bulk`).map((r) => r.body)).toEqual([
+      { action: 'reject', memoryIds: ['p-1', 'p-2'] },
+    ]);
+    expect(await screen.findByText('At the party')).toBeInTheDocument();
+    expect(screen.queryByText('Congratulations!')).not.toBeInTheDocument();
+  });
+
+  it('offers Flag and Remove for a selection on Approved, as on its cards', async () => {
+    const { user } = await openModeration();
+    await user.click(tab('Approved'));
+    await user.click(select('On the wall'));
+    expect(
+      within(bar())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Flag', 'Remove', 'Clear selection']);
+    await user.click(within(bar()).getByRole('button', { name: 'Flag' }));
+    expect(await findToast('1 memory flagged')).toBeInTheDocument();
+    await waitFor(() => expect(tab('Flagged')).toHaveTextContent('Flagged1'));
+  });
+});
+
+describe('moderation page: the keyboard', () => {
+  it('moves with j and k, approves with a, and focuses the next memory', async () => {
+    all.push(hostMemory({ id: 'p-3', content: 'Third one', createdAt: '2025-01-01T00:00:00.000Z' }));
+    const { user } = await openModeration();
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(cardOf('Congratulations!'));
+    expect(cardOf('Congratulations!')).toHaveAccessibleName('Memory 1 of 3, from Carol');
+    await user.keyboard('jkj');
+    expect(document.activeElement).toBe(cardOf('At the party'));
+    expect(cardOf('At the party')).toHaveAccessibleName('Memory 2 of 3, from Anonymous');
+
+    await user.keyboard('a');
+    expect(await findToast('Memory approved')).toBeInTheDocument();
+    expect(requests('POST', '/api/submissions/p-2/approve')).toHaveLength(1);
+    // The approved one has left: the keyboard is on the one that took its place.
+    await waitFor(() => expect(document.activeElement).toBe(cardOf('Third one')));
+  });
+
+  it('rejects with r, selects with x, and undoes with u', async () => {
+    const { user } = await openModeration();
+    await user.keyboard('jx');
+    expect(within(cardOf('Congratulations!')).getByRole('checkbox')).toBeChecked();
+    await user.keyboard('x');
+    expect(within(cardOf('Congratulations!')).getByRole('checkbox')).not.toBeChecked();
+
+    await user.keyboard('r');
+    expect(await findToast('Memory rejected')).toBeInTheDocument();
+    expect(screen.queryByText('Congratulations!')).not.toBeInTheDocument();
+    await user.keyboard('u');
+    expect(await findToast('Undone: the memory is back')).toBeInTheDocument();
+    expect(screen.getByText('Congratulations!')).toBeInTheDocument();
+  });
+
+  it('lists the keys on ?, and types them as letters in a field', async () => {
+    const { user } = await openModeration();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Approve')).toBeInTheDocument();
+    expect(within(dialog).getByText('Undo the last rejection or removal')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByText(/Keywords to hold/));
+    await user.type(screen.getByRole('textbox', { name: 'Keywords' }), 'jar');
+    expect(screen.getByRole('textbox', { name: 'Keywords' })).toHaveValue('jar');
+    expect(server.requests.filter((r) => r.method === 'POST' || r.method === 'DELETE')).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('moderation page: the keyword list', () => {
+  it('saves the words, one per line, as the server keeps them', async () => {
+    keywords = ['rival'];
+    const { user } = await openModeration();
+    await user.click(screen.getByText(/Keywords to hold/));
+    const field = screen.getByRole('textbox', { name: 'Keywords' });
+    expect(field).toHaveValue('rival');
+    await user.type(field, '{Enter} Ex {Enter}{Enter}前任');
+    await user.click(screen.getByRole('button', { name: 'Save keywords' }));
+
+    expect(await findToast('Keywords saved')).toBeInTheDocument();
+    expect(requests('PUT', `/api/events/${EVENT_ID}/keywords`).map((r) => r.body)).toEqual([
+      { keywords: ['rival', 'Ex', '前任'] },
+    ]);
+    await waitFor(() => expect(screen.getByText('(3 keywords)')).toBeInTheDocument());
+  });
+
+  it('refuses a word longer than the server takes, before sending', async () => {
+    const { user } = await openModeration();
+    await user.click(screen.getByText(/Keywords to hold/));
+    await user.type(screen.getByRole('textbox', { name: 'Keywords' }), 'x'.repeat(51));
+    await user.click(screen.getByRole('button', { name: 'Save keywords' }));
+    expect(await screen.findByText('Each keyword must have 1 to 50 characters')).toBeInTheDocument();
+    expect(requests('PUT', `/api/events/${EVENT_ID}/keywords`)).toEqual([]);
+  });
+
+  it('shows the keyword that held a memory', async () => {
+    all = [hostMemory({ id: 'p-9', content: 'Hi', moderation: { reason: 'keyword', word: 'rival' } })];
+    renderWithProviders(undefined, { route: `/events/${EVENT_ID}/moderation` });
+    expect(
+      await screen.findByText('Held: Contains the keyword "rival"', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 });

@@ -4,13 +4,15 @@ import {
   AnimationStyle,
   DisplayOrder,
   LiveMessageType,
+  ALL_PERMISSIONS,
   Role,
+  type CustomerPermissions,
   type PublicMemory,
   type SessionUser,
 } from '@memory-wall/contracts';
 import { eventFetchBackoff } from '../../api/events';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { makeEvent, makeMemory } from '../../test/fixtures';
+import { makeEvent, makeHostEvent, makeMemory } from '../../test/fixtures';
 import { axeFindings } from '../../test/axe';
 import { answerMe, makeUser } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
@@ -36,6 +38,8 @@ let session: { user: SessionUser | null };
 let autoRefresh: string;
 let eventFails: boolean;
 let limit: number;
+/** What a signed-in customer may do with the event (its private read). */
+let hostPermissions: CustomerPermissions;
 
 beforeEach(async () => {
   approved = [carol, dan];
@@ -43,8 +47,25 @@ beforeEach(async () => {
   autoRefresh = '30';
   eventFails = false;
   limit = 1;
+  hostPermissions = ALL_PERMISSIONS;
   server = await startTestServer((request) => {
     const { url } = request;
+    if (url === '/api/events/event-1')
+      return { status: 200, body: { event: makeHostEvent({ id: 'event-1', permissions: hostPermissions }) } };
+    const flag = url.match(/^\/api\/memories\/([^/]+)\/flag$/);
+    if (request.method === 'POST' && flag) {
+      const memory = approved.find((m) => m.id === flag[1])!;
+      approved = approved.filter((m) => m.id !== memory.id);
+      const flagged = {
+        ...memory,
+        approved: true,
+        flagged: true,
+        processingState: 'ready',
+        moderation: null,
+        publicAt: null,
+      };
+      return { status: 200, body: { success: true, memory: flagged } };
+    }
     if (url === '/api/events/public/event-1')
       return eventFails
         ? { status: 500, body: { statusCode: 500, error: 'Error', message: 'Down' } }
@@ -274,5 +295,41 @@ describe('presentation page', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await again.user.keyboard('{Escape}');
     expect(await screen.findByTestId('location')).toHaveTextContent(destination);
+  });
+
+  describe("the customer's presentation", () => {
+    it('gives a customer who may moderate round Feature and Flag buttons on each memory; Flag takes it off at once', async () => {
+      session.user = makeUser(Role.Customer);
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const { user } = open();
+      await waitFor(() => expect(cards()).toHaveLength(1));
+      const card = cards()[0];
+      const buttons = await within(card).findAllByRole('button');
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Feature', 'Flag']);
+      expect(buttons[0].closest('.memory-icon-actions')).toBe(card.firstElementChild);
+
+      const shown = within(card).getByText(/Congratulations!|So happy for you/).textContent;
+      await user.click(within(card).getByRole('button', { name: 'Flag' }));
+      expect(confirm).toHaveBeenCalledWith(
+        'Are you sure you want to flag this memory as inappropriate? It will be removed from the presentation immediately.',
+      );
+      await waitFor(() => expect(screen.queryByText(shown!)).not.toBeInTheDocument());
+      expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 1');
+      confirm.mockRestore();
+    });
+
+    it.each([
+      ['a guest', null, ALL_PERMISSIONS],
+      ['a planner', Role.ServiceProvider, ALL_PERMISSIONS],
+      ['a customer without moderation', Role.Customer, { ...ALL_PERMISSIONS, canModerate: false }],
+    ] as const)('shows no such buttons to %s', async (_, role, permissions) => {
+      session.user = role ? makeUser(role) : null;
+      hostPermissions = permissions;
+      open();
+      await waitFor(() => expect(cards()).toHaveLength(1));
+      await waitFor(() => expect(server.requests.some((r) => r.url === '/api/auth/me')).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(within(cards()[0]).queryByRole('button')).not.toBeInTheDocument();
+    });
   });
 });

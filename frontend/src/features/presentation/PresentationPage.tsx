@@ -18,6 +18,7 @@ import { presentationTexts } from '../../i18n/pages/presentation';
 import { ComingSoon, contributeUrlOf } from '../display/ComingSoon';
 import { LiveBadge } from '../display/LiveBadge';
 import { forScreen, useNamedScreen } from '../display/namedScreen';
+import { useCustomerActions } from '../customer-wall/useCustomerActions';
 import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
 import { clipsOf, clipSlotSeconds } from './clips';
@@ -119,6 +120,8 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   const limit = Math.max(1, layoutOf?.columns ?? (event.numberOfImagesDisplay || 3));
   const screen = useWindowSize();
   const idle = useIdle();
+  // The customer's own presentation: Feature and Flag as round icon buttons on each memory (spec §2).
+  const actionsOf = useCustomerActions(eventId);
 
   // Without a live connection, refresh every autoRefresh seconds, at most once per 5 s (spec §4).
   const connected = useAppSelector((state) => selectLiveConnected(state, eventId));
@@ -239,6 +242,7 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
                 <MemoryCard
                   memory={memory}
                   sizes={layout.sizes[i]}
+                  customer={actionsOf?.(memory)}
                   clip={{
                     playing: memory.id === playingClip,
                     onEnded: () => setClipTurn({ round, index: turn + 1 }),

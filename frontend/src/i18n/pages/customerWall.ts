@@ -4,7 +4,7 @@ const en = {
   back: 'Back',
   fullScreen: 'Full Screen',
   wallSettings: 'Wall Settings',
-  hint: 'Feature a memory to show it first on the wall and the screens; Flag one to take it off them at once (it then waits on the Moderation page).',
+  hint: "Feature a memory to show it first on the wall and the screens; Flag one to take it off them at once (it stays here marked 'Flagged for review' and waits on the Moderation page). In Full Screen the same controls are the round ♡ and ⚑ buttons at the top left of each memory.",
   empty: "No memories yet. Memories will appear here once guests submit them and they're approved.",
   noEventTitle: 'No event yet',
   noEventText:

@@ -10,6 +10,7 @@ const en: HeldReasonTexts = {
   image_unreadable: 'The image could not be processed',
   video_unreadable: 'The video clip could not be processed',
   processing_failed: 'Processing failed: {{detail}}',
+  keyword: 'Contains the keyword "{{word}}"',
 };
 
 export const heldReasonTexts = en;

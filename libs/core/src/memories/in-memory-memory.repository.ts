@@ -64,6 +64,13 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     return memory ? { ...memory } : null;
   }
 
+  async findInEvent(eventId: string, ids: readonly string[]): Promise<Memory[]> {
+    return ids.flatMap((id) => {
+      const memory = this.rows.get(id);
+      return memory?.eventId === eventId ? [{ ...memory }] : [];
+    });
+  }
+
   async findWallState(id: string, eventId: string): Promise<WallState | null> {
     const memory = this.rows.get(id);
     return memory?.eventId === eventId

@@ -60,6 +60,9 @@ export interface Transitioned {
 export abstract class MemoryRepository {
   abstract findById(id: string): Promise<Memory | null>;
 
+  /** Those of the ids that are memories of the event (the others are left out). */
+  abstract findInEvent(eventId: string, ids: readonly string[]): Promise<Memory[]>;
+
   /** Whether the event's memory is on the public wall (null: the event has no such memory), read alone. */
   abstract findWallState(id: string, eventId: string): Promise<WallState | null>;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
 import {
   AWAITING_MODERATION,
   DisplayOrder,
@@ -52,6 +52,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   findById(id: string): Promise<Memory | null> {
     return this.memories.findOneBy({ id });
+  }
+
+  findInEvent(eventId: string, ids: readonly string[]): Promise<Memory[]> {
+    return ids.length ? this.memories.findBy({ eventId, id: In([...ids]) }) : Promise.resolve([]);
   }
 
   findWallState(id: string, eventId: string): Promise<WallState | null> {

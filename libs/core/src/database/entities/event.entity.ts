@@ -146,6 +146,10 @@ export class Event {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   screenLayouts: Record<string, ScreenLayout>;
 
+  /** The hosts' keyword list (issue #27): a guest's memory with one of these words is held for them. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  moderationKeywords: string[];
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -10,6 +10,7 @@ import { DomainEventsAndMail1763800000000 } from './1763800000000-domain-events-
 import { Keepsakes1763810000000 } from './1763810000000-keepsakes';
 import { VideoClips1763820000000 } from './1763820000000-video-clips';
 import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
+import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Keepsakes1763810000000,
   VideoClips1763820000000,
   ScreenControls1763830000000,
+  ModerationKeywords1763940000000,
 ];
