@@ -365,15 +365,32 @@ describe('openLiveSocket when its server leaves (LIVE_MOVE)', () => {
     live.close();
   });
 
-  it('treats a new socket on a feed numbered from 1 again as a reconnect', () => {
+  it('takes a new socket whose instance trails the old one by a few messages, and shows nothing twice', () => {
     const live = openLiveSocket('event-1', handlers);
     const old = latest();
     old.open(40);
+    old.feed(41);
+    old.receive({ type: LIVE_MOVE });
+    const next = latest();
+    next.open(39);
+    next.feed(40);
+    next.feed(41);
+    next.feed(42);
+    expect(old.closedByClient).toBe(true);
+    expect(seen).toEqual([41, 42]);
+    expect(closes).toBe(0);
+    live.close();
+  });
+
+  it('treats a new socket on a feed numbered from 1 again as a reconnect', () => {
+    const live = openLiveSocket('event-1', handlers);
+    const old = latest();
+    old.open(400);
     old.receive({ type: LIVE_MOVE });
     latest().open(0);
     latest().feed(1);
     expect(old.closedByClient).toBe(true);
-    expect(joins).toEqual([40, 0]);
+    expect(joins).toEqual([400, 0]);
     expect(seen).toEqual([1]);
     live.close();
   });

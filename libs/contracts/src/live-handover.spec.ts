@@ -41,8 +41,18 @@ describe('LiveHandover', () => {
 
   it('does not line up a new position it cannot follow: unknown, or a feed numbered from 1 again', () => {
     expect(new LiveHandover(5).newJoined(joined(null)).linedUp).toBe(false);
-    expect(new LiveHandover(50).newJoined(joined(2)).linedUp).toBe(false);
+    expect(new LiveHandover(500).newJoined(joined(2)).linedUp).toBe(false);
     expect(new LiveHandover(undefined).newJoined(joined(3)).linedUp).toBe(false);
+  });
+
+  it('lines up a new instance that trails the old one: the old socket is done, nothing arrives twice', () => {
+    const handover = new LiveHandover(50);
+    expect(handover.newJoined(joined(48))).toEqual({ linedUp: true, deliver: [] });
+    expect(handover.finished).toBe(true);
+    expect(handover.caughtUp).toBe(true);
+    expect(handover.fromNew(m(49))).toEqual([]);
+    expect(handover.fromNew(m(50))).toEqual([]);
+    expect(seqs(handover.fromNew(m(51)))).toEqual([51]);
   });
 
   it('passes on messages that carry no position', () => {
@@ -54,15 +64,15 @@ describe('LiveHandover', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: 20 }), // where the client was on the old socket
-        fc.nat({ max: 10 }), // how far the feed had gone when the new socket joined
+        fc.integer({ min: -5, max: 10 }), // how far the feed had gone when the new socket joined (its instance may trail)
         fc.nat({ max: 10 }), // how many more after the join
         fc.array(fc.boolean(), { maxLength: 60 }), // which socket speaks next
         (start, aheadAtJoin, after, turns) => {
-          const joinedAt = start + aheadAtJoin;
-          const last = joinedAt + after;
+          const joinedAt = Math.max(0, start + aheadAtJoin);
+          const last = Math.max(start, joinedAt + after);
           // The old socket delivers the whole feed from start; the new one everything after its join.
           const old = Array.from({ length: last - start }, (_, i) => m(start + 1 + i));
-          const fresh = Array.from({ length: after }, (_, i) => m(joinedAt + 1 + i));
+          const fresh = Array.from({ length: last - joinedAt }, (_, i) => m(joinedAt + 1 + i));
           const handover = new LiveHandover(start);
           const out: Array<{ seq?: number }> = [...handover.newJoined(joined(joinedAt)).deliver];
           for (const oldTurn of [...turns, ...Array<boolean>(old.length + fresh.length).fill(true)]) {

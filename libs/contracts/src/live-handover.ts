@@ -1,4 +1,4 @@
-import type { LiveJoined } from './live';
+import { LIVE_HANDOVER, type LiveJoined } from './live';
 
 /**
  * The two streams of one feed while a client moves from a leaving instance's socket to a new one (LIVE_MOVE),
@@ -36,10 +36,16 @@ export class LiveHandover<M extends { seq?: number }> {
 
   /**
    * The new socket joined. `lined up` false: its position cannot follow the old one's (unknown, or the feed
-   * numbered from 1 again after Redis lost its data), so the client treats it as any reconnect.
+   * numbered from 1 again after Redis lost its data), so the client treats it as any reconnect. A new
+   * position a little behind the old one's is lined up: the old socket is done, and the new one's messages
+   * that the old one already delivered are dropped.
    */
   newJoined(joined: LiveJoined): { linedUp: boolean; deliver: M[] } {
-    if (joined.seq === null || this.delivered === undefined || joined.seq < this.delivered) {
+    const renumbered =
+      joined.seq !== null &&
+      this.delivered !== undefined &&
+      joined.seq < this.delivered - LIVE_HANDOVER.newBehindAtMost;
+    if (joined.seq === null || this.delivered === undefined || renumbered) {
       this.done = true;
       this.held.length = 0;
       return { linedUp: false, deliver: [] };

@@ -101,7 +101,18 @@ export interface LiveMove {
  * position (else it fetches what it may have missed). The server keeps a socket for `serverWaitMs`: more
  * than the client's two limits together.
  */
-export const LIVE_HANDOVER = { joinWithinMs: 3000, catchUpWithinMs: 1000, serverWaitMs: 5000 } as const;
+export const LIVE_HANDOVER = {
+  joinWithinMs: 3000,
+  catchUpWithinMs: 1000,
+  serverWaitMs: 5000,
+  /**
+   * The new socket's joined position is its instance's last delivered message, which may trail the old
+   * instance's by the few messages still on their way from Redis: up to this far behind it is the same feed
+   * (the client drops what it already has); further behind, the feed was numbered from 1 again (Redis lost
+   * its data), and the move is treated as a reconnect.
+   */
+  newBehindAtMost: 20,
+} as const;
 
 /** Close codes the gateway uses for a socket it refuses; clients must not retry these. */
 export const LiveCloseCode = { EventNotAvailable: 4403, EventNotFound: 4404, TooManyJoins: 4429 } as const;
