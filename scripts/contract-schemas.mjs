@@ -37,6 +37,7 @@ const ROOTS = [
   'ScreenControlsChange',
   'CustomerPermissionsRequest',
   'BulkModerationRequest',
+  'MyMemoriesRequest',
   'ModerationKeywordsRequest',
   'ApiErrorBody',
   'SuccessResponse',
@@ -80,6 +81,7 @@ const ROOTS = [
   'OutboxMailResponse',
   'BulkModerationResponse',
   'ModerationKeywordsResponse',
+  'MyMemoriesResponse',
 ];
 
 /**

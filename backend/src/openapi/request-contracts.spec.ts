@@ -14,6 +14,8 @@ import { UpdateEventDto } from '../modules/events/dto/update-event.dto';
 import { CreateMessageSubmissionDto } from '../modules/memories/dto/create-message-submission.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from '../modules/memories/dto/image-submission.dto';
 import { UpdateMemoryDto } from '../modules/memories/dto/update-memory.dto';
+import { BulkModerationDto } from '../modules/memories/dto/bulk-moderation.dto';
+import { MyMemoriesDto } from '../modules/memories/dto/my-memories.dto';
 import { CreatePaymentIntentDto } from '../modules/payments/dto/create-payment-intent.dto';
 import { ResetCustomerPasswordDto, ResetProviderPasswordDto } from '../modules/users/dto/reset-password.dto';
 import { UpdateProfileDto } from '../modules/users/dto/update-profile.dto';
@@ -40,6 +42,8 @@ const DTOS: [new () => object, ContractSchema][] = [
   [CustomerPermissionsDto, 'CustomerPermissionsRequest'],
   [ScreenControlsDto, 'ScreenControlsChange'],
   [UpdateMemoryDto, 'UpdateMemoryRequest'],
+  [BulkModerationDto, 'BulkModerationRequest'],
+  [MyMemoriesDto, 'MyMemoriesRequest'],
   [CreateMessageSubmissionDto, 'MessageSubmissionRequest'],
   [PhotoSubmissionFields, 'PhotoSubmissionFields'],
   [DrawingSubmissionDto, 'DrawingSubmissionRequest'],

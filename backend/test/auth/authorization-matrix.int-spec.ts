@@ -11,6 +11,7 @@ import {
   ModerationType,
   QueueName,
   Role,
+  SUBMISSION_ID_HEADER,
 } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -104,6 +105,19 @@ const TUS_CREATE = {
   'upload-metadata': `name ${Buffer.from('Matrix').toString('base64')}`,
 };
 
+/** A guest's message to event A, named by a submission id only its sender knows. */
+async function newOwnSubmission(w: World) {
+  const submissionId = randomUUID();
+  const posted = await new ApiClient(w.apiUrl).post(
+    `/api/events/${w.eventA}/submissions/message`,
+    { name: 'Matrix', message: 'mine' },
+    { [SUBMISSION_ID_HEADER]: submissionId },
+  );
+  if (posted.status !== 201) throw new Error(`no submission: ${posted.status} ${posted.text}`);
+  return { submissionId, memoryId: posted.body.memory.id as string };
+}
+let ownSubmission: { submissionId: string; memoryId: string };
+
 /** A new video upload of event A (any caller may start one), its address. */
 async function newVideoUpload(w: World): Promise<string> {
   const created = await new ApiClient(w.apiUrl).request(
@@ -143,6 +157,23 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   { route: 'GET /api/events/{eventId}/memories', path: (w) => `/api/events/${w.eventA}/memories`, expect: everyone() },
+  {
+    route: 'POST /api/events/{eventId}/my-memories',
+    path: (w) => `/api/events/${w.eventA}/my-memories`,
+    body: () => ({ submissionIds: [randomUUID()] }),
+    expect: everyone(),
+  },
+  {
+    // Not a role but a secret: whoever holds the submission id a memory was sent with (here each actor its own
+    // memory); anyone else is refused, with that memory's id or another's submission id (my-memories.int-spec).
+    route: 'DELETE /api/events/{eventId}/my-memories/{memoryId}',
+    path: async (w) => {
+      ownSubmission = await newOwnSubmission(w);
+      return `/api/events/${w.eventA}/my-memories/${ownSubmission.memoryId}`;
+    },
+    headers: () => ({ [SUBMISSION_ID_HEADER]: ownSubmission.submissionId }),
+    expect: everyone(),
+  },
   {
     route: 'POST /api/events/{eventId}/submissions/photo',
     path: (w) => `/api/events/${w.eventA}/submissions/photo`,

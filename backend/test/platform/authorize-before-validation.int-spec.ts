@@ -91,10 +91,14 @@ const ROWS: Record<string, Row> = {
   },
 };
 
-/** Guests may write to any live event's wall: there is no object they could not own. */
+/**
+ * Guests may write to any live event's wall, and ask after the submissions they name: there is no object
+ * they could not own.
+ */
 const OPEN_TO_EVERYONE = [
   'POST /api/events/{eventId}/submissions/message',
   'POST /api/events/{eventId}/submissions/drawing',
+  'POST /api/events/{eventId}/my-memories',
 ];
 
 describe('authorization is decided before the body is validated', () => {

@@ -1,5 +1,7 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
   BooleanText,
+  MemoryType,
   SUBMISSION_ID_HEADER,
   type PhotoSubmissionFields,
   type DrawingSubmissionRequest,
@@ -9,6 +11,7 @@ import {
 } from '@memory-wall/contracts';
 import { api } from './api';
 import { apiBaseUrl } from './config';
+import { keepMySubmission } from './mySubmissions';
 import { newSubmissionId, SUBMISSION_RETRY, SUBMISSION_RETRY_OPTIONS, withRetries } from './submissionRetry';
 import { postForm } from './upload';
 
@@ -64,10 +67,35 @@ export function sendPhoto(submission: PhotoSubmission, events: PhotoUploadEvents
   const url = `${apiBaseUrl()}/${submissionUrl(submission.eventId, 'photo')}`;
   return withRetries(async () => {
     const answer = await postForm(url, photoForm(submission), { headers, onProgress: events.onProgress });
-    if (answer.status >= 200 && answer.status < 300) return answer.body as SubmissionResponse;
+    if (answer.status >= 200 && answer.status < 300) {
+      const stored = answer.body as SubmissionResponse;
+      keepMySubmission(submission.eventId, {
+        submissionId: headers[SUBMISSION_ID_HEADER],
+        memoryId: stored.memory.id,
+        type: MemoryType.Photo,
+        text: submission.photoCaption,
+      });
+      return stored;
+    }
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- RTK Query's error shape, as the callers read it
     throw { status: answer.status, data: answer.body };
   }, events.onRetry);
+}
+
+/** Remembers a guest's submission on this device once stored ("My memories"), by the id its request carried. */
+async function keepWhenStored(
+  stored: Promise<{ data: SubmissionResponse; meta?: unknown }>,
+  eventId: string,
+  type: MemoryType,
+  text?: string,
+) {
+  try {
+    const { data, meta } = await stored;
+    const submissionId = (meta as FetchBaseQueryMeta | undefined)?.request.headers.get(SUBMISSION_ID_HEADER);
+    if (submissionId) keepMySubmission(eventId, { submissionId, memoryId: data.memory.id, type, text });
+  } catch {
+    // Not stored: nothing to remember.
+  }
 }
 
 export const submissionsApi = api.injectEndpoints({
@@ -81,6 +109,8 @@ export const submissionsApi = api.injectEndpoints({
         body,
       }),
       extraOptions: SUBMISSION_RETRY_OPTIONS,
+      onQueryStarted: ({ eventId, message }, { queryFulfilled }) =>
+        keepWhenStored(queryFulfilled, eventId, MemoryType.Message, message),
     }),
     /** A host's bulk upload, one request per file (the guest's form uses sendPhoto for its progress bar). */
     submitPhoto: build.mutation<SubmissionResponse, PhotoSubmission>({
@@ -101,6 +131,8 @@ export const submissionsApi = api.injectEndpoints({
         body: { name, content, ...(title ? { title } : {}) } satisfies DrawingSubmissionRequest,
       }),
       extraOptions: SUBMISSION_RETRY_OPTIONS,
+      onQueryStarted: ({ eventId, title }, { queryFulfilled }) =>
+        keepWhenStored(queryFulfilled, eventId, MemoryType.Drawing, title),
     }),
   }),
 });

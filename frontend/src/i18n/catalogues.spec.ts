@@ -19,6 +19,7 @@ import { keepsakesTexts } from './pages/keepsakes';
 import { landingTexts } from './pages/landing';
 import { memoryCardTexts, memoryWallTexts } from './pages/memories';
 import { moderationTexts } from './pages/moderation';
+import { myMemoriesTexts } from './pages/myMemories';
 import { moderationTypeTexts } from './pages/moderationTypes';
 import { presentationTexts } from './pages/presentation';
 import { profileTexts } from './pages/profile';
@@ -53,6 +54,7 @@ const english: Resources = {
   memoryWall: memoryWallTexts,
   moderationPage: moderationTexts,
   moderationTypes: moderationTypeTexts,
+  myMemories: myMemoriesTexts,
   presentation: presentationTexts,
   profile: profileTexts,
   qrcode: qrCodeTexts,

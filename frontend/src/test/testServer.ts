@@ -6,6 +6,7 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: unknown;
+  headers: IncomingMessage['headers'];
 }
 
 export type Reply =
@@ -63,6 +64,7 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       body: await parseBody(raw, req.headers['content-type']),
+      headers: req.headers,
     };
     requests.push(recorded);
     const reply = (await handle(recorded)) ?? (recorded.url === LIVENESS_PATH ? ALIVE : NOT_FOUND);

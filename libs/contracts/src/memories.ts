@@ -1,5 +1,5 @@
 import type { MemoryType, ProcessingState } from './enums';
-import type { MemoryModeration } from './memory-state';
+import type { MemoryModeration, MyMemoryStatus } from './memory-state';
 
 /** Texts of spec §5 and §8 for memories, shared by forms and the server's 4xx bodies. */
 export const MemoryMessages = {
@@ -19,6 +19,8 @@ export const MemoryMessages = {
   videoNotAccepted: 'This event does not take video clips',
   videoTooLong: 'This video clip is too long',
   videoUnreadable: 'This file is not a video we can play',
+  myMemoriesInvalid: 'Submission ids must be a list of at most 100 UUIDs',
+  submissionIdRequired: 'The submission id of this memory is required',
 } as const;
 
 /**
@@ -27,6 +29,20 @@ export const MemoryMessages = {
  * stored memory again). Optional: a submission without it is stored as sent.
  */
 export const SUBMISSION_ID_HEADER = 'x-submission-id';
+
+/**
+ * A guest's own memories (issue #25): the device keeps the submission ids it sent (SUBMISSION_ID_HEADER), and
+ * only those ids, secret random UUIDs that no screen or list ever shows, find a memory's status or delete it.
+ * So the device is the account, and nobody else can do this with a memory's public id.
+ */
+export const MY_MEMORIES_MAX = 100;
+
+/** One of a device's memories as its guest sees it; `memoryId` null when it is gone (a host rejected it). */
+export interface MyMemory {
+  submissionId: string;
+  memoryId: string | null;
+  status: MyMemoryStatus;
+}
 
 /** Upload limits of spec §9. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

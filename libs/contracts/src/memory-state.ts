@@ -61,6 +61,14 @@ export interface MemoryState {
 export const isOnPublicWall = (memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState'>): boolean =>
   memory.approved && !memory.flagged && memory.processingState === ProcessingState.Ready;
 
+/** What a guest is told of their own memory (memories.ts MyMemory): gone (null) or held as flagged is not shown. */
+export const MyMemoryStatus = { Waiting: 'waiting', OnWall: 'on_wall', NotShown: 'not_shown' } as const;
+export type MyMemoryStatus = (typeof MyMemoryStatus)[keyof typeof MyMemoryStatus];
+export function myMemoryStatus(memory: Pick<MemoryState, 'approved' | 'flagged' | 'processingState'> | null) {
+  if (!memory || memory.flagged || memory.processingState === ProcessingState.Failed) return MyMemoryStatus.NotShown;
+  return isOnPublicWall(memory) ? MyMemoryStatus.OnWall : MyMemoryStatus.Waiting;
+}
+
 /** Held because AI moderation could not be asked: offered to it again later. */
 export const isWaitingForAi = (memory: MemoryState): boolean =>
   matchesPattern(memory, transitionGuard({ kind: MemoryTransition.Recheck, approved: false, moderation: null }));

@@ -159,3 +159,8 @@ export interface ListTransactionsRequest {
   serviceProviderId?: string;
   limit?: number;
 }
+
+/** POST /api/events/{eventId}/my-memories: the submission ids a device sent (at most MY_MEMORIES_MAX). */
+export interface MyMemoriesRequest {
+  submissionIds: string[];
+}

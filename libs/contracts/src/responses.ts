@@ -3,7 +3,7 @@ import type { SessionUser } from './auth';
 import type { AdminCreditTransaction, AdminServiceProvider } from './billing';
 import type { EventCustomer, EventStats, HostEvent } from './events';
 import type { KeepsakeView } from './keepsakes';
-import type { HostMemory } from './memories';
+import type { HostMemory, MyMemory } from './memories';
 import type { ScreenControls } from './screens';
 
 /*
@@ -149,6 +149,12 @@ export interface HostMemoriesResponse {
 
 /** GET /api/events/{eventId}/memories: the public wall, or every memory for the event's hosts. */
 export type EventMemoriesResponse = MemoriesResponse | HostMemoriesResponse;
+
+/** POST /api/events/{eventId}/my-memories: each submission id asked for, in the order asked. */
+export interface MyMemoriesResponse {
+  success: true;
+  memories: MyMemory[];
+}
 
 /** A moderation action's result. */
 export interface HostMemoryResponse {

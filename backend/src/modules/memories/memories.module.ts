@@ -10,6 +10,8 @@ import { MemoryModerationService } from './memory-moderation.service';
 import { BulkModerationService } from './bulk-moderation.service';
 import { ModerationController } from './moderation.controller';
 import { ModerationKeywordsService } from './moderation-keywords.service';
+import { MyMemoriesController } from './my-memories.controller';
+import { MyMemoriesService } from './my-memories.service';
 import { PublicWallCache } from './public-wall.cache';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsController } from './submissions.controller';
@@ -19,7 +21,13 @@ import { VideoUploadsController } from './video-uploads.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory, Event]), EventsModule, LiveModule],
-  controllers: [SubmissionsController, VideoUploadsController, MemoriesController, ModerationController],
+  controllers: [
+    SubmissionsController,
+    VideoUploadsController,
+    MemoriesController,
+    ModerationController,
+    MyMemoriesController,
+  ],
   providers: [
     ...MEMORY_PROVIDERS,
     MemoriesService,
@@ -28,6 +36,7 @@ import { VideoUploadsController } from './video-uploads.controller';
     MemoryModerationService,
     BulkModerationService,
     ModerationKeywordsService,
+    MyMemoriesService,
     PublicWallCache,
     SubmissionThrottle,
     VideoUploads,

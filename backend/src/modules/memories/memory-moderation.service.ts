@@ -69,7 +69,7 @@ export class MemoryModerationService {
 
   /** Reject or remove: the memory and its images are deleted. */
   async remove(session: Session, memoryId: string): Promise<void> {
-    await this.delete(await this.moderatable(session, memoryId));
+    await this.discard(await this.moderatable(session, memoryId));
   }
 
   /**
@@ -83,11 +83,12 @@ export class MemoryModerationService {
       case BulkModerationAction.Flag:
         return this.apply(memory, { kind: MemoryTransition.Moderate, flagged: true });
       case BulkModerationAction.Reject:
-        return this.delete(memory).then(() => null);
+        return this.discard(memory).then(() => null);
     }
   }
 
-  private async delete(memory: Memory): Promise<void> {
+  /** Deletes the memory (announced by MemoryLifecycle) and then its images; whoever asked was authorised. */
+  async discard(memory: Pick<Memory, 'id' | 'eventId'>): Promise<void> {
     if (!(await this.lifecycle.remove(memory.id))) return;
     await Promise.allSettled(memoryObjectKeys(memory.eventId, memory.id).map((key) => this.storage.remove(key)));
   }

@@ -1,18 +1,8 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  createParamDecorator,
-  ExecutionContext,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Req,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MemoryMessages, PHOTO_MAX_BYTES, SUBMISSION_ID_HEADER, SubmissionResponse } from '@memory-wall/contracts';
+import { SubmissionId } from './submission-id.param';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import { BodyLimit } from '../../common/request-limits';
 import { UuidParam } from '../../common/uuid-param.pipe';
@@ -23,19 +13,6 @@ import { DrawingSubmissionDto, PhotoSubmissionForm } from './dto/image-submissio
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
 import { Answers, Refuses } from '../../openapi/responses';
-
-/** The client's optional id of a submission (see SUBMISSION_ID_HEADER); anything but a UUID is a 400. */
-const submissionIdHeader = createParamDecorator(
-  (_data: unknown, context: ExecutionContext) =>
-    context.switchToHttp().getRequest<FastifyRequest>().headers[SUBMISSION_ID_HEADER],
-);
-const SubmissionId = () =>
-  submissionIdHeader(
-    new ParseUUIDPipe({
-      optional: true,
-      exceptionFactory: () => new BadRequestException(MemoryMessages.submissionIdInvalid),
-    }),
-  );
 
 /** Guests leave memories without an account; the event must be live. A retry of a named submission is stored once. */
 @ApiTags('memories')

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
 import { useHydrated } from '../../app/useHydrated';
+import { mySubmissions } from '../../api/mySubmissions';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
@@ -17,6 +18,10 @@ addPageTexts('contributePage', contributeTexts);
 addPageTexts('contribute', contributeFormTexts);
 addPageTexts('thankYou', thankYouCardTexts);
 
+// Only a device that sent memories to the event downloads its list of them.
+const MyMemoriesPanel = lazy(() =>
+  import('../my-memories/MyMemoriesPanel').then((m) => ({ default: m.MyMemoriesPanel })),
+);
 // Only hosts see the wall beside the form: guests never download it.
 const HostMemoriesPanel = lazy(() => import('./HostMemoriesPanel').then((m) => ({ default: m.HostMemoriesPanel })));
 
@@ -81,6 +86,21 @@ function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
           <HostMemoriesPanel eventId={event.id} />
         </Suspense>
       )}
+      {!host && event && <MyMemories eventId={event.id} />}
     </main>
+  );
+}
+
+/**
+ * A guest's own memories, when this device sent any to the event: its chunk loads only then. Read after
+ * hydration, as the prerendered page cannot know what this device holds.
+ */
+function MyMemories({ eventId }: { eventId: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated || mySubmissions(eventId).length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <MyMemoriesPanel eventId={eventId} />
+    </Suspense>
   );
 }

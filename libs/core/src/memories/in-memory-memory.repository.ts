@@ -19,6 +19,7 @@ import {
   NewMemory,
   ScreensView,
   StoredSubmission,
+  SubmittedMemory,
   Transitioned,
   WaitingMemory,
   WallCursor,
@@ -81,6 +82,20 @@ export class InMemoryMemoryRepository extends MemoryRepository {
   async findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {
     const memory = [...this.rows.values()].find((m) => m.eventId === eventId && m.submissionId === submissionId);
     return memory ? { id: memory.id, submissionDigest: memory.submissionDigest } : null;
+  }
+
+  async findSubmissions(eventId: string, submissionIds: readonly string[]): Promise<SubmittedMemory[]> {
+    const wanted = new Set(submissionIds);
+    return [...this.rows.values()]
+      .filter((m) => m.eventId === eventId && m.submissionId !== null && wanted.has(m.submissionId))
+      .map(({ id, approved, flagged, processingState, submissionId }) => ({
+        id,
+        eventId,
+        approved,
+        flagged,
+        processingState,
+        submissionId: submissionId!,
+      }));
   }
 
   async insert(rows: readonly NewMemory[]): Promise<Set<string>> {

@@ -31,6 +31,11 @@ export type NewMemory = Pick<Memory, Exclude<(typeof NEW_MEMORY_COLUMNS)[number]
 /** A stored submission, found by the client's id of it. */
 export type StoredSubmission = Pick<Memory, 'id' | 'submissionDigest'>;
 
+/** A submitted memory as its guest's device asks for it: which one, and what decides its status. */
+export type SubmittedMemory = Pick<Memory, 'id' | 'eventId' | 'approved' | 'flagged' | 'processingState'> & {
+  submissionId: string;
+};
+
 /** A memory that waits for a job: what the queue needs to know which one. */
 export type WaitingMemory = Pick<Memory, 'id' | 'type' | 'media' | 'eventId'>;
 
@@ -68,6 +73,9 @@ export abstract class MemoryRepository {
 
   /** The event's memory stored for this submission id, if any. */
   abstract findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null>;
+
+  /** The event's memories stored for these submission ids (the others are left out). */
+  abstract findSubmissions(eventId: string, submissionIds: readonly string[]): Promise<SubmittedMemory[]>;
 
   /**
    * Stores the rows in one statement; a row whose submission id the event already has (a retry, even one in

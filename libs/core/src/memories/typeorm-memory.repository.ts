@@ -23,6 +23,7 @@ import {
   NEW_MEMORY_COLUMNS,
   NewMemory,
   StoredSubmission,
+  SubmittedMemory,
   ScreensView,
   Transitioned,
   WaitingMemory,
@@ -67,6 +68,15 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   findSubmission(eventId: string, submissionId: string): Promise<StoredSubmission | null> {
     return this.memories.findOne({ where: { eventId, submissionId }, select: { id: true, submissionDigest: true } });
+  }
+
+  async findSubmissions(eventId: string, submissionIds: readonly string[]): Promise<SubmittedMemory[]> {
+    if (!submissionIds.length) return [];
+    const rows = await this.memories.find({
+      where: { eventId, submissionId: In([...submissionIds]) },
+      select: { id: true, eventId: true, approved: true, flagged: true, processingState: true, submissionId: true },
+    });
+    return rows as SubmittedMemory[];
   }
 
   async insert(rows: readonly NewMemory[]): Promise<Set<string>> {
