@@ -1,5 +1,5 @@
 import { Role } from '@memory-wall/contracts';
-import type { Event, EventAdmin } from '@memory-wall/core';
+import { InMemoryEventRepository, type EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from './event-access';
@@ -9,7 +9,8 @@ const CUSTOMER = { userId: 'u1', role: Role.Customer } as Session;
 
 /** EventAccess over stand-ins of its two repositories; `admins` answers what it is given. */
 function accessWith(admin: () => Promise<EventAdmin | null>) {
-  const events = { findOneBy: async () => ({ id: EVENT_ID }) as Event } as unknown as Repository<Event>;
+  const events = new InMemoryEventRepository();
+  events.add({ id: EVENT_ID });
   const admins = { findOneBy: admin } as unknown as Repository<EventAdmin>;
   return new EventAccess(events, admins);
 }
