@@ -26,6 +26,7 @@ function gateway() {
   let databaseAway = false;
   const events = new InMemoryEventRepository();
   events.add({ id: EVENT_ID });
+  events.add({ id: OTHER_EVENT_ID });
   const admins = {
     findOneBy: async () => {
       if (databaseAway) throw new Error('Connection terminated unexpectedly');

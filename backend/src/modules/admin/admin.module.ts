@@ -17,6 +17,9 @@ import { QueueOverviewService } from './queue-overview.service';
   providers: [
     EVENT_REPOSITORY_PROVIDER,
     MEMORY_REPOSITORY_PROVIDER,
-    ProviderOverviewService, BillingService, QueueOverviewService],
+    ProviderOverviewService,
+    BillingService,
+    QueueOverviewService,
+  ],
 })
 export class AdminModule {}

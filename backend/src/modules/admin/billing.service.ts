@@ -6,7 +6,6 @@ import {
   AdjustCreditsResponse,
   AdminCreditTransaction,
   BillingSummary,
-  EventStatus,
   TransactionType,
 } from '@memory-wall/contracts';
 import { CreditLedger, CreditTransaction, EventRepository, ServiceProvider } from '@memory-wall/core';

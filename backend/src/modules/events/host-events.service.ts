@@ -6,7 +6,6 @@ import {
   CustomerCreated,
   DomainErrorCode,
   EventMessages,
-  EventStatus,
   EventType,
   HostEvent,
   ModerationType,
@@ -106,7 +105,8 @@ export class HostEventsService {
   /** Only drafts can be deleted: a published event has guests' memories and a spent credit. */
   async remove(session: Session, id: string): Promise<void> {
     await this.access.manageable(session, id);
-    if (!(await this.events.deleteDraft(id))) throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
+    if (!(await this.events.deleteDraft(id)))
+      throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
   }
 
   private async providerFor(session: Session, requested?: string): Promise<string | null> {

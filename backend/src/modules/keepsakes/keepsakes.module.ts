@@ -24,7 +24,11 @@ import { KeepsakesController } from './keepsakes.controller';
   providers: [
     MEMORY_REPOSITORY_PROVIDER,
     EVENT_REPOSITORY_PROVIDER,
-    KeepsakeRequests, KeepsakeDownloads, KeepsakeQueue, EventAccess],
+    KeepsakeRequests,
+    KeepsakeDownloads,
+    KeepsakeQueue,
+    EventAccess,
+  ],
   exports: [KeepsakeRequests],
 })
 export class KeepsakesModule {}

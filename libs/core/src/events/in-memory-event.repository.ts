@@ -173,8 +173,6 @@ export class InMemoryEventRepository extends EventRepository {
 
   /** Copies of the rows, newest first. */
   private all(): Event[] {
-    return [...this.rows.values()]
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .map((e) => ({ ...e }));
+    return [...this.rows.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((e) => ({ ...e }));
   }
 }
