@@ -19,12 +19,18 @@ export async function startBalancedApis(
   env: Record<string, string>,
   workersEnv: Record<string, string> = {},
 ): Promise<BalancedApis> {
-  const apis = await Promise.all([startApi(env), startApi(env)]);
+  const started = await Promise.allSettled([startApi(env), startApi(env)]);
+  const apis = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  if (apis.length < 2) {
+    // Not left running when the other failed: Jest would wait for it.
+    await Promise.all(apis.map((api) => api.stop('SIGKILL')));
+    throw started.find((s) => s.status === 'rejected')!.reason;
+  }
   const workers = startWorkers({ ...env, ...workersEnv });
   const proxy = new TcpProxy(apis.map(({ port }) => ({ port })));
   await proxy.start();
   const balanced: BalancedApis = {
-    apis,
+    apis: [apis[0], apis[1]],
     workers,
     proxy,
     async stop() {
