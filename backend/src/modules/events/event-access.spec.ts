@@ -32,3 +32,29 @@ describe('EventAccess.canManage', () => {
     );
   });
 });
+
+describe('EventAccess.listManageable', () => {
+  const PROVIDER_ID = '0b8a3c52-1d1e-4a6f-8f63-3c1d2b7e9a40';
+  /** Three events, oldest first: the provider's, another provider's (the customer's), and the owner's own. */
+  function access() {
+    const events = new InMemoryEventRepository();
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 20, 18, minute));
+    events.add({ id: 'e1', serviceProviderId: PROVIDER_ID, createdAt: at(1) });
+    events.add({ id: 'e2', serviceProviderId: 'another-provider', createdAt: at(2) });
+    events.add({ id: 'e3', createdAt: at(3) });
+    events.admins.push({ eventId: 'e2', userId: CUSTOMER.userId });
+    return new EventAccess(events, {} as Repository<EventAdmin>);
+  }
+  const ids = (events: Array<{ id: string }>) => events.map((e) => e.id);
+
+  it("lists every event for the owner, a provider's own and a customer's administered ones, newest first", async () => {
+    await expect(
+      access()
+        .listManageable({ userId: 'o', role: Role.Owner } as Session)
+        .then(ids),
+    ).resolves.toEqual(['e3', 'e2', 'e1']);
+    const provider = { userId: 'p', role: Role.ServiceProvider, serviceProviderId: PROVIDER_ID } as Session;
+    await expect(access().listManageable(provider).then(ids)).resolves.toEqual(['e1']);
+    await expect(access().listManageable(CUSTOMER).then(ids)).resolves.toEqual(['e2']);
+  });
+});
