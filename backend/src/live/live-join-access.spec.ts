@@ -1,5 +1,5 @@
 import { DomainErrorCode, LiveCloseCode, Messages, Role } from '@memory-wall/contracts';
-import { DomainError, type Event, type EventAdmin } from '@memory-wall/core';
+import { DomainError, InMemoryEventRepository, type Event, type EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { Session } from '../modules/auth/session.store';
 import { EventAccess } from '../modules/events/event-access';
@@ -16,9 +16,10 @@ const CUSTOMER: Session = { userId: 'u1', role: Role.Customer } as Session;
 function world() {
   const queries = { events: 0, admins: 0, published: 0 };
   let isAdmin = true;
-  const eventsRepo = {
-    findOneBy: async () => (queries.events++, { id: EVENT_ID } as Event),
-  } as unknown as Repository<Event>;
+  const eventsRepo = new InMemoryEventRepository();
+  eventsRepo.add({ id: EVENT_ID });
+  const findById = eventsRepo.findById.bind(eventsRepo);
+  eventsRepo.findById = (id) => (queries.events++, findById(id));
   const adminsRepo = {
     findOneBy: async () => (
       queries.admins++,

@@ -1,5 +1,5 @@
 import { LiveRefusals, Role } from '@memory-wall/contracts';
-import { Metrics } from '@memory-wall/core';
+import { InMemoryEventRepository, Metrics } from '@memory-wall/core';
 import type { AppConfig, Event, EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
 import type { WebSocket } from 'ws';
@@ -24,7 +24,9 @@ const HOST = { userId: 'u1', role: Role.Customer } as Session;
  */
 function gateway() {
   let databaseAway = false;
-  const events = { findOneBy: async () => ({ id: EVENT_ID }) as Event } as unknown as Repository<Event>;
+  const events = new InMemoryEventRepository();
+  events.add({ id: EVENT_ID });
+  events.add({ id: OTHER_EVENT_ID });
   const admins = {
     findOneBy: async () => {
       if (databaseAway) throw new Error('Connection terminated unexpectedly');

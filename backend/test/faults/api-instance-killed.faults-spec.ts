@@ -1,8 +1,7 @@
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { BalancedApis, startBalancedApis, submitThrough } from '@memory-wall/testkit/balanced-apis';
 import { Screen } from '@memory-wall/testkit/screen';
-import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, percentile, sleep } from './scenario';
@@ -23,47 +22,24 @@ const scenario = new FaultScenario({
 
 describe('fault 3: one of two API instances killed while screens are connected', () => {
   let t: TestEnvironment;
-  let a: RunningProcess;
-  let b: RunningProcess;
-  let workers: RunningProcess;
-  let proxy: TcpProxy;
+  let fleet: BalancedApis;
   const screens: Screen[] = [];
 
   beforeAll(async () => {
     t = await createTestEnvironment();
     const env = { ...t.env, SUBMISSIONS_PER_MINUTE: '100000', TRUST_PROXY: '0' };
-    [a, b] = await Promise.all([startApi(env), startApi(env)]);
-    workers = startWorkers({ ...env, WORKER_CONCURRENCY: '4' });
-    proxy = new TcpProxy([{ port: a.port }, { port: b.port }]);
-    await proxy.start();
+    fleet = await startBalancedApis(env, { WORKER_CONCURRENCY: '4' });
   }, 120_000);
 
   afterAll(async () => {
     scenario.save();
     screens.forEach((s) => s.stop());
-    await proxy?.stop();
-    await Promise.all([a?.stop(), b?.stop(), workers?.stop()]);
+    await fleet?.stop();
     await t?.cleanup();
   }, 60_000);
 
-  /** A guest posting through the load balancer; a connection that breaks before an answer is tried again (bounded). */
-  async function submit(eventId: string, i: number, retries: { count: number }): Promise<string> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        const res = await fetch(`${proxy.url}/api/events/${eventId}/submissions/message`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Guest ${i}`, message: `Memory ${i}` }),
-        });
-        if (res.status === 201) return ((await res.json()) as { memory: { id: string } }).memory.id;
-        throw new Error(`answered ${res.status}`);
-      } catch {
-        retries.count++;
-        await sleep(300);
-      }
-    }
-    throw new Error(`submission ${i} failed 5 times through the load balancer`);
-  }
+  const submit = (eventId: string, i: number, retries: { count: number }) =>
+    submitThrough(fleet.proxy, eventId, i, retries, 300);
 
   const approvedIds = async (eventId: string) =>
     (
@@ -78,6 +54,10 @@ describe('fault 3: one of two API instances killed while screens are connected',
     'the screens reconnect to the survivor and show everything approved meanwhile',
     () =>
       scenario.run(async (s) => {
+        const {
+          proxy,
+          apis: [a, b],
+        } = fleet;
         const event = await createEvent(t.dataSource);
         const retries = { count: 0 };
         for (let i = 0; i < SCREENS; i++) {
@@ -122,7 +102,7 @@ describe('fault 3: one of two API instances killed while screens are connected',
         await stream;
         for (let i = 0; i < AFTER; i++) during.push(await submit(event.id, BEFORE + DURING + i, retries));
 
-        // The database is the truth: every approved memory of the event (a guest's retried submission included).
+        // The database is the truth: every approved memory of the event (a retried submission is stored once).
         await waitFor(
           async () =>
             (await t.dataSource.getRepository(Memory).countBy({ eventId: event.id, processingState: 'processing' })) ===

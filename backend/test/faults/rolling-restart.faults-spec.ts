@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { BalancedApis, startBalancedApis, submitThrough } from '@memory-wall/testkit/balanced-apis';
+import { startApi } from '@memory-wall/testkit/processes';
 import { Screen } from '@memory-wall/testkit/screen';
-import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, percentile, pool, sleep } from './scenario';
@@ -39,64 +37,42 @@ const scenario = new FaultScenario({
 
 describe('fault 10: a rolling restart of two API instances under 500 screens', () => {
   let t: TestEnvironment;
-  let a: RunningProcess;
-  let b: RunningProcess;
-  let workers: RunningProcess;
-  let proxy: TcpProxy;
+  let fleet: BalancedApis;
   let env: Record<string, string>;
   const screens: Screen[] = [];
 
   beforeAll(async () => {
     t = await createTestEnvironment();
     env = { ...t.env, SUBMISSIONS_PER_MINUTE: '100000', TRUST_PROXY: '0', LIVE_CONNECTIONS_PER_ADDRESS: '2000' };
-    [a, b] = await Promise.all([startApi(env), startApi(env)]);
-    workers = startWorkers({ ...env, WORKER_CONCURRENCY: '2' });
-    proxy = new TcpProxy([{ port: a.port }, { port: b.port }]);
-    await proxy.start();
+    fleet = await startBalancedApis(env, { WORKER_CONCURRENCY: '2' });
   }, 120_000);
 
   afterAll(async () => {
     scenario.save();
     screens.forEach((s) => s.stop());
-    await proxy?.stop();
-    await Promise.all([a?.stop(), b?.stop(), workers?.stop()]);
+    await fleet?.stop();
     await t?.cleanup();
   }, 60_000);
 
-  /** A guest posting through the load balancer; a connection that breaks before an answer is tried again (bounded). */
-  async function submit(eventId: string, i: number, retries: { count: number }): Promise<string> {
-    // Tried again with the same id, as the front end does: a retried submission is stored once.
-    const submissionId = randomUUID();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        const res = await fetch(`${proxy.url}/api/events/${eventId}/submissions/message`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SUBMISSION_ID_HEADER]: submissionId },
-          body: JSON.stringify({ name: `Guest ${i}`, message: `Memory ${i}` }),
-        });
-        if (res.status === 201) return ((await res.json()) as { memory: { id: string } }).memory.id;
-        throw new Error(`answered ${res.status}`);
-      } catch {
-        retries.count++;
-        await sleep(200);
-      }
-    }
-    throw new Error(`submission ${i} failed 5 times through the load balancer`);
-  }
+  const submit = (eventId: string, i: number, retries: { count: number }) =>
+    submitThrough(fleet.proxy, eventId, i, retries, 200);
 
-  /** SIGTERM, wait for the exit, start it again on its address; resolves with the new process. */
-  async function restart(instance: RunningProcess): Promise<{ next: RunningProcess; exitMs: number }> {
+  /** SIGTERM to instance A (0) or B (1), wait for the exit, start it again on its address; resolves with the exit's time. */
+  async function restart(index: 0 | 1): Promise<number> {
+    const instance = fleet.apis[index];
     const signalled = Date.now();
     await instance.stop('SIGTERM');
     const exitMs = Date.now() - signalled;
     expect(instance.child.signalCode ?? instance.child.exitCode).not.toBe('SIGKILL');
-    return { next: await startApi(env, 200, instance.port), exitMs };
+    fleet.apis[index] = await startApi(env, 200, instance.port);
+    return exitMs;
   }
 
   it(
     'every screen ends with every approved memory, in order and once, and none is off its feed for more than 2 s',
     () =>
       scenario.run(async (s) => {
+        const { proxy } = fleet;
         const event = await createEvent(t.dataSource);
         const retries = { count: 0 };
         await pool(
@@ -107,7 +83,7 @@ describe('fault 10: a rolling restart of two API instances under 500 screens', (
             screens.push(screen);
           }),
         );
-        const onA = screens.filter((sc) => proxy.backendOf(sc.localPort!) === a.port).length;
+        const onA = screens.filter((sc) => proxy.backendOf(sc.localPort!) === fleet.apis[0].port).length;
         s.key('screens (on A / on B at the start)', `${SCREENS} (${onA} / ${SCREENS - onA})`);
         expect(onA).toBeGreaterThanOrEqual(SCREENS / 4);
         expect(onA).toBeLessThanOrEqual((3 * SCREENS) / 4);
@@ -129,16 +105,14 @@ describe('fault 10: a rolling restart of two API instances under 500 screens', (
         })();
         await sleep(SETTLE_MS);
         const restartsFrom = Date.now();
-        const restartedA = await restart(a);
-        a = restartedA.next;
+        const exitMsA = await restart(0);
         await sleep(SETTLE_MS);
-        const restartedB = await restart(b);
-        b = restartedB.next;
+        const exitMsB = await restart(1);
         await sleep(SETTLE_MS);
         const restartsTo = Date.now();
         streaming = false;
         await stream;
-        s.figure('SIGTERM to exit, instance A / B', `${restartedA.exitMs} / ${restartedB.exitMs}`, 'ms');
+        s.figure('SIGTERM to exit, instance A / B', `${exitMsA} / ${exitMsB}`, 'ms');
 
         await waitFor(
           async () =>

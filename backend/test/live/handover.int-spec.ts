@@ -1,9 +1,8 @@
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { ApiClient } from '@memory-wall/testkit/http';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { BalancedApis, startBalancedApis } from '@memory-wall/testkit/balanced-apis';
 import { Screen } from '@memory-wall/testkit/screen';
-import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 
@@ -17,29 +16,26 @@ const SCREENS = 40;
  */
 describe('live sockets moving off a stopping instance', () => {
   let t: TestEnvironment;
-  let a: RunningProcess;
-  let b: RunningProcess;
-  let workers: RunningProcess;
-  let proxy: TcpProxy;
+  let fleet: BalancedApis;
   const screens: Screen[] = [];
 
   beforeAll(async () => {
     t = await createTestEnvironment();
     const env = { ...t.env, TRUST_PROXY: '0', LIVE_CONNECTIONS_PER_ADDRESS: '1000', SUBMISSIONS_PER_MINUTE: '10000' };
-    [a, b] = await Promise.all([startApi(env), startApi(env)]);
-    workers = startWorkers(env);
-    proxy = new TcpProxy([{ port: a.port }, { port: b.port }]);
-    await proxy.start();
+    fleet = await startBalancedApis(env);
   }, 120_000);
 
   afterAll(async () => {
     screens.forEach((screen) => screen.stop());
-    await proxy?.stop();
-    await Promise.all([a?.stop(), b?.stop(), workers?.stop()]);
+    await fleet?.stop();
     await t?.cleanup();
   }, 60_000);
 
   it('moves every screen of the stopping instance to the other one without a moment off its feed', async () => {
+    const {
+      proxy,
+      apis: [a, b],
+    } = fleet;
     const event = await createEvent(t.dataSource);
     for (let i = 0; i < SCREENS; i++) {
       const screen = new Screen(proxy.url, proxy.wsUrl, event.id, { catchUpOnlyWhenBehind: true });

@@ -7,6 +7,7 @@ import {
   OPEN_SCREENS,
   Metrics,
   RedisKeys,
+  TypeOrmEventRepository,
   TypeOrmMemoryRepository,
 } from '@memory-wall/core';
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
@@ -48,7 +49,7 @@ describe('announcing a finished memory', () => {
     return new MemoryProcessor(
       memories,
       new MemoryLifecycle(memories, flaky, OPEN_SCREENS),
-      t.dataSource.getRepository(Event),
+      new TypeOrmEventRepository(t.dataSource.getRepository(Event)),
       unused,
       unused,
       unused,

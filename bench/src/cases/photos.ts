@@ -8,7 +8,8 @@ import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment, guestAddress } from '../lib/env';
 import { encodeForm, postForm } from '../lib/form-upload';
 import { benchHeicPhotos, benchPhotos } from '../lib/photos';
-import { Proc, startApi, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
+import { Proc, startApi, startBaseline, startWorkers, stopAll, WORK } from '../lib/procs';
+import { watchApprovals } from '../lib/approvals';
 import { absoluteMetric, CaseModule, ratioMetric } from '../lib/report';
 import { median, percentile } from '../lib/stats';
 import { profileDuring, ProfileSummary } from '../lib/profile';
@@ -59,25 +60,13 @@ const photosOf =
       const event = await createEvent(env.dataSource);
       const api = await startApi({ env: env.env, cpus: ctx.layout.server });
       const workers = startWorkers({ env: env.env, cpus: ctx.layout.server, inspect: true });
-      const raw = startNode('bench/dist/bench/src/cases/photos-baseline.js', { env: {}, cpus: ctx.layout.server });
-      procs.push(api, workers, raw);
-      await new Promise<void>((resolveReady, reject) => {
-        raw.child.once('message', () => resolveReady());
-        raw.child.once('exit', () => reject(new Error(`the sharp baseline exited:\n${raw.output()}`)));
-      });
+      procs.push(api, workers);
+      const raw = await startBaseline('cases/photos-baseline.js', { env: {}, cpus: ctx.layout.server }, procs);
 
       // Ready = announced on the public wall's live socket.
-      const readyAt = new Map<string, number>();
-      socket = new WebSocket(`ws://127.0.0.1:${api.port}/ws?eventId=${event.id}`);
-      socket.on('message', (data) => {
-        const message = JSON.parse(String(data));
-        if (message.type === 'memory_approved') readyAt.set(message.memory.id, performance.now());
-      });
-      await new Promise((resolveOpen, reject) => {
-        socket!.once('open', resolveOpen);
-        socket!.once('error', reject);
-      });
-      await sleep(300); // the gateway joins the socket asynchronously
+      const watch = await watchApprovals(api.port, event.id);
+      socket = watch.socket;
+      const { readyAt } = watch;
 
       let guest = 0;
       const productBatch = async (count: number) => {

@@ -7,7 +7,8 @@ import { createEvent } from '@memory-wall/testkit/factories';
 import { testClip, TusClient } from '@memory-wall/testkit/videos';
 import { processAndChildrenCpuMs } from '../lib/cpu';
 import { benchEnvironment, guestAddress } from '../lib/env';
-import { Proc, startApi, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
+import { Proc, startApi, startBaseline, startWorkers, stopAll, WORK } from '../lib/procs';
+import { watchApprovals } from '../lib/approvals';
 import { CaseModule, ratioMetric } from '../lib/report';
 
 /**
@@ -42,24 +43,12 @@ export const video: CaseModule = async (ctx) => {
     const event = await createEvent(env.dataSource, { allowVideo: true });
     const api = await startApi({ env: env.env, cpus: ctx.layout.server });
     const workers = startWorkers({ env: env.env, cpus: ctx.layout.server });
-    const raw = startNode('bench/dist/bench/src/cases/video-baseline.js', { env: {}, cpus: ctx.layout.server });
-    procs.push(api, workers, raw);
-    await new Promise<void>((resolveReady, reject) => {
-      raw.child.once('message', () => resolveReady());
-      raw.child.once('exit', () => reject(new Error(`the ffmpeg baseline exited:\n${raw.output()}`)));
-    });
+    procs.push(api, workers);
+    const raw = await startBaseline('cases/video-baseline.js', { env: {}, cpus: ctx.layout.server }, procs);
 
-    const readyAt = new Map<string, number>();
-    socket = new WebSocket(`ws://127.0.0.1:${api.port}/ws?eventId=${event.id}`);
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type === 'memory_approved') readyAt.set(message.memory.id, performance.now());
-    });
-    await new Promise((resolveOpen, reject) => {
-      socket!.once('open', resolveOpen);
-      socket!.once('error', reject);
-    });
-    await sleep(300); // the gateway joins the socket asynchronously
+    const watch = await watchApprovals(api.port, event.id);
+    socket = watch.socket;
+    const { readyAt } = watch;
 
     let guest = 0;
     const productRun = async () => {

@@ -136,6 +136,20 @@ export async function startBenchServer(script: string, options: StartOptions, he
   return proc;
 }
 
+/**
+ * A bench-owned baseline script (compiled, under bench/dist) that serves no port: resolved once it says it is
+ * ready (an IPC message). `procs` gets it at once, so that it is stopped however the start ends.
+ */
+export async function startBaseline(script: string, options: StartOptions, procs: Proc[]): Promise<Proc> {
+  const proc = startNode(`bench/dist/bench/src/${script}`, options);
+  procs.push(proc);
+  await new Promise<void>((resolveReady, reject) => {
+    proc.child.once('message', () => resolveReady());
+    proc.child.once('exit', () => reject(new Error(`${script} exited:\n${proc.output()}`)));
+  });
+  return proc;
+}
+
 /** Stops every process given, ignoring ones already gone. */
 export async function stopAll(procs: Array<Proc | undefined>) {
   await Promise.all(procs.filter((p): p is Proc => p !== undefined).map((p) => p.stop().catch(() => undefined)));

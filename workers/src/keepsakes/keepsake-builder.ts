@@ -9,7 +9,7 @@ import {
   LiveMessageType,
 } from '@memory-wall/contracts';
 import {
-  Event,
+  EventRepository,
   Keepsake,
   keepsakeKey,
   LivePublisher,
@@ -36,7 +36,7 @@ export class KeepsakeBuilder {
 
   constructor(
     @InjectRepository(Keepsake) private readonly keepsakes: Repository<Keepsake>,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     private readonly memories: MemoryRepository,
     private readonly live: LivePublisher,
@@ -54,7 +54,7 @@ export class KeepsakeBuilder {
     if (!started.affected) return; // superseded, or already built by an earlier run
     const keepsake = await this.keepsakes.findOneByOrFail({ id: keepsakeId });
     await this.announce(keepsake);
-    const event = await this.events.findOneByOrFail({ id: keepsake.eventId });
+    const event = await this.events.getById(keepsake.eventId);
     const total = await this.memories.countOnWall(event.id);
     if (total === 0) return this.fail(keepsake, KeepsakeMessages.nothingToKeep);
 

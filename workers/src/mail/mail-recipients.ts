@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Language, Role } from '@memory-wall/contracts';
-import { EventAdmin, Event, ServiceProvider, User } from '@memory-wall/core';
+import { Event, EventAdmin, EventRepository, ServiceProvider, User } from '@memory-wall/core';
 import { mailLanguage } from './texts';
 
 /** Someone a mail goes to, with what the mail says to them. */
@@ -29,7 +29,10 @@ export const toRecipient = (user: User, fallbackLanguage?: string | null): Recip
  */
 @Injectable()
 export class MailRecipients {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+  ) {}
 
   async user(userId: string): Promise<Recipient | null> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
@@ -47,7 +50,7 @@ export class MailRecipients {
    * (no provider), the owners. Each in their language, else the event's.
    */
   async hostsOf(eventId: string): Promise<{ event: Event; hosts: Recipient[] } | null> {
-    const event = await this.dataSource.getRepository(Event).findOneBy({ id: eventId });
+    const event = await this.events.findById(eventId);
     if (!event) return null;
     const users = this.dataSource.getRepository(User);
     const customers = await this.dataSource

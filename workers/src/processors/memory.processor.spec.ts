@@ -1,7 +1,7 @@
 import { HeldReason, LiveMessageType, ModerationType, ProcessingState } from '@memory-wall/contracts';
 import {
   AppConfig,
-  Event,
+  InMemoryEventRepository,
   InMemoryMemoryRepository,
   LiveChange,
   LivePublisher,
@@ -11,7 +11,6 @@ import {
   Metrics,
   ObjectStorage,
 } from '@memory-wall/core';
-import type { Repository } from 'typeorm';
 import { AiModeration, AiModerationUnavailable, AiVerdict } from '../adapters/ai-moderation';
 import { MemoryProcessor } from './memory.processor';
 
@@ -33,9 +32,8 @@ function processorFor(
     scheduleAiReview: async (memory: { id: string }) => void scheduled.push(memory.id),
     enqueue: async () => undefined,
   } as unknown as MemoryQueue;
-  const events = {
-    findOneByOrFail: async () => ({ id: EVENT_ID, moderationType }) as Event,
-  } as unknown as Repository<Event>;
+  const events = new InMemoryEventRepository();
+  events.add({ id: EVENT_ID, moderationType });
   const aiModeration = { configured: true, review: ai } as unknown as AiModeration;
   const config = { AI_RETRY_DELAY_MS: 1000 } as AppConfig;
   const processor = new MemoryProcessor(

@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { buffer } from 'node:stream/consumers';
 import {
   findKeyword,
@@ -12,7 +10,7 @@ import {
 } from '@memory-wall/contracts';
 import {
   AppConfig,
-  Event,
+  EventRepository,
   Memory,
   MemoryLifecycle,
   MemoryQueue,
@@ -42,7 +40,7 @@ export class MemoryProcessor {
   constructor(
     private readonly memories: MemoryRepository,
     private readonly lifecycle: MemoryLifecycle,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     private readonly ai: AiModeration,
     private readonly queue: MemoryQueue,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
@@ -56,7 +54,7 @@ export class MemoryProcessor {
     if (memory.processingState !== ProcessingState.Processing) return this.announceFinished(memory);
     // An image without renditions yet is moderated only once the media queue has made them.
     if (needsRendering(memory)) return this.queue.enqueue(memory);
-    const event = await this.events.findOneByOrFail({ id: memory.eventId });
+    const event = await this.events.getById(memory.eventId);
 
     // The hosts' keywords come first: a memory they hold is never sent to OpenAI.
     const keyword = findKeyword(moderationText(memory), event.moderationKeywords ?? []);

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Event, EVENT_REPOSITORY_PROVIDER, Memory, MEMORY_REPOSITORY_PROVIDER } from '@memory-wall/core';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
 import { AdminBillingController } from './admin-billing.controller';
@@ -10,8 +12,14 @@ import { ProviderOverviewService } from './provider-overview.service';
 import { QueueOverviewService } from './queue-overview.service';
 
 @Module({
-  imports: [UsersModule, CreditsModule],
+  imports: [TypeOrmModule.forFeature([Event, Memory]), UsersModule, CreditsModule],
   controllers: [AdminController, AdminBillingController, AdminQueuesController, AdminMailController],
-  providers: [ProviderOverviewService, BillingService, QueueOverviewService],
+  providers: [
+    EVENT_REPOSITORY_PROVIDER,
+    MEMORY_REPOSITORY_PROVIDER,
+    ProviderOverviewService,
+    BillingService,
+    QueueOverviewService,
+  ],
 })
 export class AdminModule {}

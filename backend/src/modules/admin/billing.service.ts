@@ -6,10 +6,9 @@ import {
   AdjustCreditsResponse,
   AdminCreditTransaction,
   BillingSummary,
-  EventStatus,
   TransactionType,
 } from '@memory-wall/contracts';
-import { CreditLedger, CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
+import { CreditLedger, CreditTransaction, EventRepository, ServiceProvider } from '@memory-wall/core';
 import { toAdminCreditTransaction } from '../credits/credit-views';
 import type { Session } from '../auth/session.store';
 import { AdjustCreditsDto } from './dto/adjust-credits.dto';
@@ -21,6 +20,7 @@ export class BillingService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: CreditLedger,
+    private readonly events: EventRepository,
   ) {}
 
   async transactions(query: ListTransactionsQuery): Promise<AdminCreditTransaction[]> {
@@ -45,16 +45,10 @@ export class BillingService {
       .addSelect(`SUM((tx.metadata->>'amountPaidCents')::bigint)`, 'revenue')
       .where('tx.transactionType = :purchase', { purchase: TransactionType.Purchase })
       .getRawOne();
-    const active: { count: string } | undefined = await this.dataSource
-      .getRepository(Event)
-      .createQueryBuilder('event')
-      .select('COUNT(DISTINCT event.serviceProviderId)', 'count')
-      .where('event.status = :live', { live: EventStatus.Live })
-      .getRawOne();
     return {
       totalCreditsPurchased: Number(purchases?.credits ?? 0),
       totalRevenueCents: Number(purchases?.revenue ?? 0),
-      activeServiceProviders: Number(active?.count ?? 0),
+      activeServiceProviders: await this.events.countProvidersLive(),
       totalServiceProviders: await this.dataSource.getRepository(ServiceProvider).count(),
     };
   }

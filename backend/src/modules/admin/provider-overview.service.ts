@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AdminServiceProvider, CreditMessages, DomainErrorCode, EventStatus, HostEvent } from '@memory-wall/contracts';
-import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { AdminServiceProvider, CreditMessages, DomainErrorCode, HostEvent } from '@memory-wall/contracts';
+import { DomainError, EventRepository, MemoryRepository, ServiceProvider } from '@memory-wall/core';
 import { toHostEvent } from '../events/event-views';
 
 interface EventCounts {
@@ -16,7 +16,11 @@ const NO_EVENTS: EventCounts = { total: 0, active: 0, contributions: 0 };
 /** The owner's view of service providers: their accounts, events and contributions, counted per provider in SQL. */
 @Injectable()
 export class ProviderOverviewService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly eventRepository: EventRepository,
+    private readonly memories: MemoryRepository,
+  ) {}
 
   async list(): Promise<AdminServiceProvider[]> {
     const providers = await this.providersWithUsers().orderBy('provider.createdAt', 'DESC').getMany();
@@ -36,20 +40,8 @@ export class ProviderOverviewService {
     if (!(await this.dataSource.getRepository(ServiceProvider).existsBy({ id }))) {
       throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     }
-    const events = await this.dataSource
-      .getRepository(Event)
-      .find({ where: { serviceProviderId: id }, order: { createdAt: 'DESC' } });
-    const rows: Array<{ eventId: string; count: string }> = events.length
-      ? await this.dataSource
-          .getRepository(Memory)
-          .createQueryBuilder('memory')
-          .select('memory.eventId', 'eventId')
-          .addSelect('COUNT(*)', 'count')
-          .where('memory.eventId IN (:...ids)', { ids: events.map((e) => e.id) })
-          .groupBy('memory.eventId')
-          .getRawMany()
-      : [];
-    const counts = new Map(rows.map((r) => [r.eventId, Number(r.count)]));
+    const events = await this.eventRepository.listOfProvider(id);
+    const counts = await this.memories.countPerEvent(events.map((e) => e.id));
     return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0));
   }
 
@@ -62,34 +54,13 @@ export class ProviderOverviewService {
 
   /** Two grouped queries, whatever the number of providers. */
   private async eventCounts(providerIds: string[]): Promise<Map<string, EventCounts>> {
-    if (!providerIds.length) return new Map();
-    const events: Array<{ providerId: string; total: string; active: string }> = await this.dataSource
-      .getRepository(Event)
-      .createQueryBuilder('event')
-      .select('event.serviceProviderId', 'providerId')
-      .addSelect('COUNT(*)', 'total')
-      .addSelect('COUNT(*) FILTER (WHERE event.status = :live)', 'active')
-      .where('event.serviceProviderId IN (:...providerIds)', { providerIds, live: EventStatus.Live })
-      .groupBy('event.serviceProviderId')
-      .getRawMany();
-    const memories: Array<{ providerId: string; count: string }> = await this.dataSource
-      .getRepository(Memory)
-      .createQueryBuilder('memory')
-      .innerJoin(Event, 'event', 'event.id = memory.eventId')
-      .select('event.serviceProviderId', 'providerId')
-      .addSelect('COUNT(*)', 'count')
-      .where('event.serviceProviderId IN (:...providerIds)', { providerIds })
-      .groupBy('event.serviceProviderId')
-      .getRawMany();
-    const counts = new Map<string, EventCounts>();
-    for (const row of events)
-      counts.set(row.providerId, { total: Number(row.total), active: Number(row.active), contributions: 0 });
-    for (const row of memories) {
-      const entry = counts.get(row.providerId) ?? { ...NO_EVENTS };
-      entry.contributions = Number(row.count);
-      counts.set(row.providerId, entry);
-    }
-    return counts;
+    const [events, contributions] = await Promise.all([
+      this.eventRepository.countPerProvider(providerIds),
+      this.memories.countPerProvider(providerIds),
+    ]);
+    return new Map(
+      providerIds.map((id) => [id, { ...NO_EVENTS, ...events.get(id), contributions: contributions.get(id) ?? 0 }]),
+    );
   }
 }
 

@@ -14,7 +14,7 @@ import {
   Role,
   DomainErrorCode,
 } from '@memory-wall/contracts';
-import { Event, EventAdmin, User, DomainError } from '@memory-wall/core';
+import { DomainError, Event, EventAdmin, EventRepository, User } from '@memory-wall/core';
 import { validationError } from '../../common/api-errors';
 import { hashPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
@@ -39,6 +39,7 @@ export class CustomerAccessService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(EventAdmin) private readonly admins: Repository<EventAdmin>,
+    private readonly events: EventRepository,
     private readonly access: EventAccess,
     private readonly users: UsersService,
     private readonly transitions: EventTransitions,
@@ -48,7 +49,7 @@ export class CustomerAccessService {
   async addToEvent(session: Session, eventId: string, dto: CustomerAccessDto): Promise<CustomerCreated> {
     await this.access.manageable(session, eventId);
     return this.dataSource.transaction(async (tx) => {
-      const event = await tx.findOneOrFail(Event, { where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
+      const event = await this.events.within(tx).lock(eventId);
       return this.addCustomer(tx, event, dto, session.userId);
     });
   }

@@ -9,7 +9,14 @@ import {
   Messages,
   Role,
 } from '@memory-wall/contracts';
-import { DomainError, Event, EventAdmin, EventAdminPermissions, isDomainError } from '@memory-wall/core';
+import {
+  DomainError,
+  Event,
+  EventAdmin,
+  EventAdminPermissions,
+  EventRepository,
+  isDomainError,
+} from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 
 /**
@@ -20,12 +27,12 @@ import type { Session } from '../auth/session.store';
 @Injectable()
 export class EventAccess {
   constructor(
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     @InjectRepository(EventAdmin) private readonly admins: Repository<EventAdmin>,
   ) {}
 
   async manageable(session: Session, eventId: string, needs: Array<keyof EventAdminPermissions> = []): Promise<Event> {
-    const event = await this.events.findOneBy({ id: eventId });
+    const event = await this.events.findById(eventId);
     if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     switch (session.role) {
       case Role.Owner:
@@ -80,17 +87,15 @@ export class EventAccess {
 
   /** The events a caller may manage, newest first. */
   listManageable(session: Session): Promise<Event[]> {
-    const query = this.events.createQueryBuilder('event').orderBy('event.createdAt', 'DESC');
-    if (session.role === Role.ServiceProvider) {
-      query.where('event.serviceProviderId = :providerId', { providerId: session.serviceProviderId });
-    } else if (session.role === Role.Customer) {
-      query.innerJoin(EventAdmin, 'admin', 'admin.eventId = event.id AND admin.userId = :userId', {
-        userId: session.userId,
-      });
-    } else if (session.role !== Role.Owner) {
-      throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
+    switch (session.role) {
+      case Role.Owner:
+        return this.events.listAll();
+      case Role.ServiceProvider:
+        return session.serviceProviderId ? this.events.listOfProvider(session.serviceProviderId) : Promise.resolve([]);
+      case Role.Customer:
+        return this.events.listAdministeredBy(session.userId);
     }
-    return query.getMany();
+    throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
   }
 }
 

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import slugify from 'slugify';
-import { EntityManager } from 'typeorm';
 import { DomainErrorCode, EVENT_CODE_ALPHABET, EVENT_CODE_LENGTH, EventMessages } from '@memory-wall/contracts';
-import { DomainError, Event } from '@memory-wall/core';
+import { DomainError, EventRepository } from '@memory-wall/core';
 
 export function randomEventCode(): string {
   let code = '';
@@ -26,24 +25,24 @@ export function eventSlug(name: string): string {
 }
 
 /** A slug for a new event that no other event has. */
-export async function freeSlug(tx: EntityManager, name: string): Promise<string> {
+export async function freeSlug(events: EventRepository, name: string): Promise<string> {
   for (;;) {
     const slug = eventSlug(name);
-    if (!(await tx.existsBy(Event, { slug }))) return slug;
+    if (!(await events.slugTaken(slug))) return slug;
   }
 }
 
 /** A random event code that no other event has. */
-export async function freeCode(tx: EntityManager): Promise<string> {
+export async function freeCode(events: EventRepository): Promise<string> {
   for (;;) {
     const code = randomEventCode();
-    if (!(await tx.existsBy(Event, { eventCode: code }))) return code;
+    if (!(await events.codeTaken(code))) return code;
   }
 }
 
 /** A code a host chose: 409 when another event has it. */
-export async function assertCodeFree(manager: EntityManager, code: string): Promise<void> {
-  if (await manager.existsBy(Event, { eventCode: code })) {
+export async function assertCodeFree(events: EventRepository, code: string): Promise<void> {
+  if (await events.codeTaken(code)) {
     throw DomainError.ofFields(DomainErrorCode.Conflict, { eventCode: EventMessages.eventCodeTaken });
   }
 }

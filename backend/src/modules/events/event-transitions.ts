@@ -7,7 +7,7 @@ import {
   KeepsakeJobData,
   statusChangeRefused,
 } from '@memory-wall/contracts';
-import { CreditLedger, DomainError, Event, recordDomainEvent } from '@memory-wall/core';
+import { CreditLedger, DomainError, Event, EventRepository, recordDomainEvent } from '@memory-wall/core';
 import { KeepsakeRequests } from '../keepsakes/keepsake-requests';
 
 /** What a status change leaves the caller to do once its transaction committed. */
@@ -20,6 +20,7 @@ export interface AfterCommit {
 @Injectable()
 export class EventTransitions {
   constructor(
+    private readonly events: EventRepository,
     private readonly ledger: CreditLedger,
     private readonly keepsakes: KeepsakeRequests,
   ) {}
@@ -36,7 +37,7 @@ export class EventTransitions {
       return nothing;
     }
     if (event.status === EventStatus.Live && to === EventStatus.Completed) {
-      await tx.update(Event, { id: event.id }, { status: EventStatus.Completed });
+      await this.events.within(tx).update(event.id, { status: EventStatus.Completed });
       await recordDomainEvent(tx, DomainEventName.EventCompleted, { eventId: event.id });
       // The keepsakes are recorded with the completion, so a crash between the two cannot lose them.
       return { keepsakes: await this.keepsakes.recordInTransaction(tx, event.id) };
@@ -53,7 +54,8 @@ export class EventTransitions {
     await this.ledger.chargeForEvent(tx, event, actingUserId);
     event.status = EventStatus.Live;
     event.isPublished = true;
-    await tx.update(Event, { id: event.id }, { status: EventStatus.Live, isPublished: true });
+    const { status, isPublished, creditChargedAt } = event;
+    await this.events.within(tx).update(event.id, { status, isPublished, creditChargedAt });
     await recordDomainEvent(tx, DomainEventName.EventPublished, {
       eventId: event.id,
       serviceProviderId: event.serviceProviderId,

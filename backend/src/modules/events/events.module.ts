@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CreditLedger, Event, EventAdmin, LivePublisher } from '@memory-wall/core';
+import {
+  CreditLedger,
+  Event,
+  EVENT_REPOSITORY_PROVIDER,
+  EventAdmin,
+  EventRepository,
+  LivePublisher,
+  Memory,
+  MEMORY_REPOSITORY_PROVIDER,
+} from '@memory-wall/core';
 import { KeepsakesModule } from '../keepsakes/keepsakes.module';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
@@ -13,9 +22,11 @@ import { PublishedEvents } from './published-events';
 import { ScreenControlsService } from './screen-controls.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Event, EventAdmin]), UsersModule, KeepsakesModule],
+  imports: [TypeOrmModule.forFeature([Event, EventAdmin, Memory]), UsersModule, KeepsakesModule],
   controllers: [EventsController],
   providers: [
+    EVENT_REPOSITORY_PROVIDER,
+    MEMORY_REPOSITORY_PROVIDER,
     PublishedEvents,
     HostEventsService,
     EventTransitions,
@@ -26,6 +37,6 @@ import { ScreenControlsService } from './screen-controls.service';
     ScreenControlsService,
     LivePublisher,
   ],
-  exports: [PublishedEvents, EventAccess],
+  exports: [PublishedEvents, EventAccess, EventRepository],
 })
 export class EventsModule {}

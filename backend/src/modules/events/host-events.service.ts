@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import {
   AuthMessages,
   CustomerCreated,
   DomainErrorCode,
   EventMessages,
-  EventStatus,
   EventType,
   HostEvent,
   ModerationType,
   Role,
 } from '@memory-wall/contracts';
-import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { DomainError, EventRepository, MemoryRepository, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -28,7 +27,8 @@ import { toHostEvent } from './event-views';
 export class HostEventsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
+    private readonly memories: MemoryRepository,
     private readonly access: EventAccess,
     private readonly customers: CustomerAccessService,
     private readonly transitions: EventTransitions,
@@ -38,7 +38,7 @@ export class HostEventsService {
     const events = await this.access.listManageable(session);
     const ids = events.map((e) => e.id);
     const [counts, permissions] = await Promise.all([
-      this.contributionCounts(ids),
+      this.memories.countPerEvent(ids),
       this.access.permissionsIn(session, ids),
     ]);
     return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0, permissions.get(e.id)));
@@ -47,23 +47,10 @@ export class HostEventsService {
   async get(session: Session, id: string): Promise<HostEvent> {
     const event = await this.access.manageable(session, id);
     const [counts, permissions] = await Promise.all([
-      this.contributionCounts([id]),
+      this.memories.countPerEvent([id]),
       this.access.permissionsIn(session, [id]),
     ]);
     return toHostEvent(event, counts.get(id) ?? 0, permissions.get(id));
-  }
-
-  private async contributionCounts(eventIds: string[]): Promise<Map<string, number>> {
-    if (!eventIds.length) return new Map();
-    const rows: Array<{ eventId: string; count: string }> = await this.dataSource
-      .getRepository(Memory)
-      .createQueryBuilder('memory')
-      .select('memory.eventId', 'eventId')
-      .addSelect('COUNT(*)', 'count')
-      .where('memory.eventId IN (:...eventIds)', { eventIds })
-      .groupBy('memory.eventId')
-      .getRawMany();
-    return new Map(rows.map((r) => [r.eventId, Number(r.count)]));
   }
 
   /** Creates a draft; with the customer's login it is published (and charged) at once. */
@@ -73,20 +60,20 @@ export class HostEventsService {
     const customer = await customerAccessOf(dto);
     // No image can have been uploaded for an event that does not exist yet: the form uploads it after.
     if (dto.wallImage) throw fieldError('wallImage', EventMessages.wallImageNotUploaded);
-    if (dto.eventCode) await assertCodeFree(this.events.manager, dto.eventCode);
+    if (dto.eventCode) await assertCodeFree(this.events, dto.eventCode);
 
     return this.dataSource.transaction(async (tx) => {
-      const event = await tx.save(
-        tx.create(Event, {
-          ...pickEventFields(dto),
-          moderationType: dto.moderationType ?? ModerationType.AiModeration,
-          // A memorial's hosts turn clips on if they want them; other events take them from the start.
-          allowVideo: dto.allowVideo ?? dto.eventType !== EventType.Memorial,
-          serviceProviderId: providerId,
-          slug: await freeSlug(tx, dto.name),
-          eventCode: dto.eventCode ?? (await freeCode(tx)),
-        }),
-      );
+      const events = this.events.within(tx);
+      const event = await events.create({
+        ...pickEventFields(dto),
+        name: dto.name,
+        moderationType: dto.moderationType ?? ModerationType.AiModeration,
+        // A memorial's hosts turn clips on if they want them; other events take them from the start.
+        allowVideo: dto.allowVideo ?? dto.eventType !== EventType.Memorial,
+        serviceProviderId: providerId,
+        slug: await freeSlug(events, dto.name),
+        eventCode: dto.eventCode ?? (await freeCode(events)),
+      });
       const created = customer ? await this.customers.addCustomer(tx, event, customer, session.userId) : undefined;
       return { event: toHostEvent(event), ...created };
     });
@@ -101,13 +88,14 @@ export class HostEventsService {
       const end = dto.eventEndDate !== undefined ? dto.eventEndDate : (event.eventEndDate?.toISOString() ?? null);
       assertDates(dto.eventDate !== undefined ? start : null, end, start);
     }
-    if (dto.eventCode && dto.eventCode !== event.eventCode) await assertCodeFree(this.events.manager, dto.eventCode);
+    if (dto.eventCode && dto.eventCode !== event.eventCode) await assertCodeFree(this.events, dto.eventCode);
     assertWallImage(event, dto.wallImage);
 
     const done = await this.dataSource.transaction(async (tx) => {
-      const locked = await tx.findOneOrFail(Event, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const events = this.events.within(tx);
+      const locked = await events.lock(id);
       const changes = pickEventFields(dto);
-      if (Object.keys(changes).length) await tx.update(Event, { id }, changes);
+      if (Object.keys(changes).length) await events.update(id, changes);
       return dto.status ? this.transitions.change(tx, locked, dto.status, session.userId) : null;
     });
     if (done) await this.transitions.afterCommit(done);
@@ -117,8 +105,8 @@ export class HostEventsService {
   /** Only drafts can be deleted: a published event has guests' memories and a spent credit. */
   async remove(session: Session, id: string): Promise<void> {
     await this.access.manageable(session, id);
-    const deleted = await this.events.delete({ id, status: EventStatus.Draft });
-    if (deleted.affected !== 1) throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
+    if (!(await this.events.deleteDraft(id)))
+      throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
   }
 
   private async providerFor(session: Session, requested?: string): Promise<string | null> {

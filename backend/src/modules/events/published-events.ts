@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import {
   DomainErrorCode,
   EventStatus,
@@ -10,7 +8,7 @@ import {
   PUBLISHED_STATUSES,
   VIDEO_MAX_SECONDS,
 } from '@memory-wall/contracts';
-import { DomainError, Event } from '@memory-wall/core';
+import { DomainError, Event, EventRepository } from '@memory-wall/core';
 
 /** Entries each answer cache holds before it starts over. */
 const MAX_REMEMBERED = 10_000;
@@ -25,7 +23,7 @@ export class PublishedEvents {
   private readonly knownPublished = new Set<string>();
   private readonly acceptingUntil = new Map<string, number>();
 
-  constructor(@InjectRepository(Event) private readonly events: Repository<Event>) {}
+  constructor(private readonly events: EventRepository) {}
 
   /** An event whose wall is public (live or completed); 404 unknown, 403 not published. */
   async getPublished(id: string): Promise<Event> {
@@ -38,7 +36,7 @@ export class PublishedEvents {
   /** Guests find events by code or slug; unpublished ones stay hidden. */
   async findPublishedBy(where: { eventCode: string } | { slug: string }): Promise<Event> {
     const lookup = 'eventCode' in where ? { eventCode: normalizeEventCode(where.eventCode) } : where;
-    const event = await this.events.findOneBy(lookup);
+    const event = await this.events.findByKey(lookup);
     if (!event || !PUBLISHED_STATUSES.includes(event.status))
       throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
@@ -80,7 +78,7 @@ export class PublishedEvents {
   }
 
   private async getOrThrow(id: string): Promise<Event> {
-    const event = await this.events.findOneBy({ id });
+    const event = await this.events.findById(id);
     if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);
     return event;
   }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import {
   LiveMessageType,
   MAX_NAMED_SCREENS,
@@ -13,7 +11,7 @@ import {
   ScreenMessages,
   DomainErrorCode,
 } from '@memory-wall/contracts';
-import { Event, LivePublisher, DomainError } from '@memory-wall/core';
+import { DomainError, Event, EventChanges, EventRepository, LivePublisher } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from './event-access';
 
@@ -36,7 +34,7 @@ export function toScreenControls(event: Event): ScreenControls {
 @Injectable()
 export class ScreenControlsService {
   constructor(
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     private readonly access: EventAccess,
     private readonly live: LivePublisher,
   ) {}
@@ -48,9 +46,7 @@ export class ScreenControlsService {
   async change(session: Session, eventId: string, change: ScreenControlsChange): Promise<ScreenControls> {
     const event = await this.authorize(session, eventId);
     const layouts = change.layouts === undefined ? undefined : checkedLayouts(change.layouts);
-    const updates: Partial<
-      Pick<Event, 'screensHeldAt' | 'screensComingSoon' | 'screenDelaySeconds' | 'screenLayouts'>
-    > = {};
+    const updates: EventChanges = {};
     // Holding again keeps the first hold's time: what was on the screens then is what they keep showing.
     if (change.held !== undefined && change.held !== (event.screensHeldAt !== null))
       updates.screensHeldAt = change.held ? new Date() : null;
@@ -59,11 +55,8 @@ export class ScreenControlsService {
     if (layouts) updates.screenLayouts = layouts;
     if (Object.keys(updates).length) {
       // The hold's time is the database's, like the memories' publicAt it is compared with.
-      if (updates.screensHeldAt) {
-        const [{ now }] = await this.events.query<Array<{ now: Date }>>('SELECT now() AS now');
-        updates.screensHeldAt = now;
-      }
-      await this.events.update({ id: eventId }, updates);
+      if (updates.screensHeldAt) updates.screensHeldAt = await this.events.now();
+      await this.events.update(eventId, updates);
       Object.assign(event, updates);
     }
     const screens = toScreenControls(event);

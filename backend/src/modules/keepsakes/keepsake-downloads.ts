@@ -2,7 +2,7 @@ import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/co
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { Event, Keepsake, AppConfig, ObjectStorage } from '@memory-wall/core';
+import { AppConfig, EventRepository, Keepsake, ObjectStorage } from '@memory-wall/core';
 import { keepsakeFileName, KeepsakeLink, KeepsakeMessages, KeepsakeStatus } from '@memory-wall/contracts';
 
 /** What the API streams itself (local disk): the file and the name it is saved as. */
@@ -23,7 +23,7 @@ export class KeepsakeDownloads {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @InjectRepository(Keepsake) private readonly keepsakes: Repository<Keepsake>,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
   ) {}
 
   async link(eventId: string, keepsakeId: string): Promise<KeepsakeLink> {
@@ -59,7 +59,7 @@ export class KeepsakeDownloads {
     if (!keepsake) throw new NotFoundException(KeepsakeMessages.notFound);
     if (keepsake.status !== KeepsakeStatus.Ready || !keepsake.objectKey)
       throw new NotFoundException(KeepsakeMessages.notReady);
-    const event = await this.events.findOneByOrFail({ id: eventId });
+    const event = await this.events.getById(eventId);
     return { keepsake, fileName: keepsakeFileName(event.name, keepsake.kind) };
   }
 

@@ -8,7 +8,7 @@ import {
   KeepsakeStatus,
   KeepsakeView,
 } from '@memory-wall/contracts';
-import { Event, Keepsake, KeepsakeQueue, MemoryRepository, toKeepsakeView } from '@memory-wall/core';
+import { EventRepository, Keepsake, KeepsakeQueue, MemoryRepository, toKeepsakeView } from '@memory-wall/core';
 import { TooManyRequestsException } from '../../common/api-errors';
 
 const INTERVAL_MS = KEEPSAKE_REQUEST_INTERVAL_MINUTES * 60_000;
@@ -25,6 +25,7 @@ export class KeepsakeRequests {
   constructor(
     private readonly dataSource: DataSource,
     private readonly memories: MemoryRepository,
+    private readonly events: EventRepository,
     private readonly queue: KeepsakeQueue,
   ) {}
 
@@ -33,7 +34,7 @@ export class KeepsakeRequests {
     if ((await this.memories.countOnWall(eventId)) === 0) throw new ConflictException(KeepsakeMessages.nothingToKeep);
     const builds = await this.dataSource.transaction(async (tx) => {
       // The event row's lock orders two hosts asking at once: the second sees the first one's request.
-      await tx.findOneOrFail(Event, { where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
+      await this.events.within(tx).lock(eventId);
       const last = await tx
         .createQueryBuilder(Keepsake, 'k')
         .select('MAX(k."requestedAt")', 'at')

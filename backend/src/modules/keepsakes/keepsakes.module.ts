@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Event, EventAdmin, Keepsake, KeepsakeQueue, Memory, MEMORY_REPOSITORY_PROVIDER } from '@memory-wall/core';
+import {
+  Event,
+  EVENT_REPOSITORY_PROVIDER,
+  EventAdmin,
+  Keepsake,
+  KeepsakeQueue,
+  Memory,
+  MEMORY_REPOSITORY_PROVIDER,
+} from '@memory-wall/core';
 import { EventAccess } from '../events/event-access';
 import { KeepsakeDownloads } from './keepsake-downloads';
 import { KeepsakeRequests } from './keepsake-requests';
@@ -13,7 +21,14 @@ import { KeepsakesController } from './keepsakes.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Keepsake, Event, EventAdmin, Memory])],
   controllers: [KeepsakesController],
-  providers: [MEMORY_REPOSITORY_PROVIDER, KeepsakeRequests, KeepsakeDownloads, KeepsakeQueue, EventAccess],
+  providers: [
+    MEMORY_REPOSITORY_PROVIDER,
+    EVENT_REPOSITORY_PROVIDER,
+    KeepsakeRequests,
+    KeepsakeDownloads,
+    KeepsakeQueue,
+    EventAccess,
+  ],
   exports: [KeepsakeRequests],
 })
 export class KeepsakesModule {}

@@ -8,11 +8,11 @@ import {
 } from '@memory-wall/contracts';
 import {
   DomainError,
+  InMemoryEventRepository,
   InMemoryMemoryRepository,
   MemoryLifecycle,
   memoryObjectKeys,
   OPEN_SCREENS,
-  type Event,
   type EventAdmin,
   type LiveChange,
   type LivePublisher,
@@ -32,7 +32,8 @@ const CUSTOMER = { userId: 'u1', role: Role.Customer } as Session;
 function moderationWith(admin: () => Promise<EventAdmin | null>) {
   const memories = new InMemoryMemoryRepository();
   memories.add({ id: MEMORY_ID, eventId: EVENT_ID });
-  const events = { findOneBy: async () => ({ id: EVENT_ID }) as Event } as unknown as Repository<Event>;
+  const events = new InMemoryEventRepository();
+  events.add({ id: EVENT_ID });
   const admins = { findOneBy: admin } as unknown as Repository<EventAdmin>;
   return new MemoryModerationService(
     memories,

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { DomainErrorCode, KeywordMessages, normalizeKeywords } from '@memory-wall/contracts';
-import { DomainError, Event } from '@memory-wall/core';
+import { DomainError, EventRepository } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 
@@ -13,7 +11,7 @@ import { EventAccess } from '../events/event-access';
 @Injectable()
 export class ModerationKeywordsService {
   constructor(
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     private readonly access: EventAccess,
   ) {}
 
@@ -26,7 +24,7 @@ export class ModerationKeywordsService {
     await this.authorize(session, eventId);
     const stored = normalizeKeywords(keywords);
     if (!stored) throw new DomainError(DomainErrorCode.Invalid, KeywordMessages.wordInvalid);
-    await this.events.update({ id: eventId }, { moderationKeywords: stored });
+    await this.events.update(eventId, { moderationKeywords: stored });
     return stored;
   }
 }

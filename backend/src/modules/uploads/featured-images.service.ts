@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
-import { Event, featuredImageKey, inspectImage, mediaUrl, ObjectStorage, renderWebp } from '@memory-wall/core';
+import {
+  EventRepository,
+  featuredImageKey,
+  inspectImage,
+  mediaUrl,
+  ObjectStorage,
+  renderWebp,
+} from '@memory-wall/core';
 
 /** The longer edge of a stored featured image: a full-screen wall's width. */
 const FEATURED_IMAGE_EDGE = 1920;
@@ -12,7 +17,7 @@ const FEATURED_IMAGE_EDGE = 1920;
 export class FeaturedImages {
   constructor(
     private readonly storage: ObjectStorage,
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
   ) {}
 
   /**
@@ -25,7 +30,7 @@ export class FeaturedImages {
     const key = featuredImageKey(eventId, randomUUID());
     await this.storage.put(key, image.data, 'image/webp');
     const imageUrl = mediaUrl(key);
-    await this.events.update({ id: eventId }, { wallImage: imageUrl });
+    await this.events.update(eventId, { wallImage: imageUrl });
     return imageUrl;
   }
 }

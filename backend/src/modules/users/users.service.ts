@@ -14,8 +14,7 @@ import {
 import {
   CreditLedger,
   DomainError,
-  Event,
-  EventAdmin,
+  EventRepository,
   recordDomainEvent,
   ServiceProvider,
   User,
@@ -39,6 +38,7 @@ export class UsersService {
     @InjectRepository(ServiceProvider) private readonly providers: Repository<ServiceProvider>,
     private readonly sessions: SessionStore,
     private readonly ledger: CreditLedger,
+    private readonly events: EventRepository,
   ) {}
 
   /** The user and, for providers, their provider row, for a login by email or username. */
@@ -184,15 +184,9 @@ export class UsersService {
     const customer = await this.users.findOneBy({ id: customerId, role: Role.Customer });
     if (!customer) throw new DomainError(DomainErrorCode.NotFound, 'Customer not found');
     if (session.role !== Role.Owner) {
-      const manages = await this.dataSource
-        .getRepository(EventAdmin)
-        .createQueryBuilder('admin')
-        .innerJoin(Event, 'event', 'event.id = admin.eventId')
-        .where('admin.userId = :customerId AND event.serviceProviderId = :providerId', {
-          customerId,
-          providerId: session.serviceProviderId,
-        })
-        .getExists();
+      const manages =
+        session.serviceProviderId !== null &&
+        (await this.events.isCustomerOfProvider(customerId, session.serviceProviderId));
       if (!manages) throw new DomainError(DomainErrorCode.NotFound, 'Customer not found');
     }
     return customer;

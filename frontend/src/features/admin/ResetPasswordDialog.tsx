@@ -60,8 +60,8 @@ export function ResetPasswordDialog({ serviceProviderId, companyName, onClose }:
   };
 
   return (
-    <div className="cr-backdrop" onKeyDown={onKeyDown}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="cr-dialog">
+    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="dialog cr-dialog">
         <h2 id={titleId}>{t('admin.resetTitle', { name: companyName })}</h2>
         <p className="muted">{t('admin.resetIntro')}</p>
         <form onSubmit={onSubmit} noValidate className="form">
@@ -78,7 +78,7 @@ export function ResetPasswordDialog({ serviceProviderId, companyName, onClose }:
             autoComplete="new-password"
             {...field('confirmPassword')}
           />
-          <div className="actions cr-dialog-actions">
+          <div className="actions dialog-actions">
             <button type="submit" className="button" disabled={isLoading}>
               {isLoading ? t('admin.resetting') : t('admin.resetPassword')}
             </button>

@@ -21,14 +21,14 @@ export function Dialog({ title, children, actions, onClose }: DialogProps) {
   }, []);
 
   return (
-    <div className="ev-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={box}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}
-        className="ev-dialog"
+        className="dialog"
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.stopPropagation();
@@ -40,7 +40,7 @@ export function Dialog({ title, children, actions, onClose }: DialogProps) {
           {title}
         </h2>
         {children && <div id={bodyId}>{children}</div>}
-        <div className="actions ev-dialog-actions">{actions}</div>
+        <div className="actions dialog-actions ev-dialog-actions">{actions}</div>
       </div>
     </div>
   );

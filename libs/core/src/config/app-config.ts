@@ -17,6 +17,17 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+/** A whole number of at least `min` (and at most `max`), read from its variable's text. */
+function IntSetting(min: number, max?: number): PropertyDecorator {
+  return (target, key) => {
+    // Last first, as TypeScript applies decorators written Transform, IsInt, Min, Max: errors read the same.
+    if (max !== undefined) Max(max)(target, key);
+    Min(min)(target, key);
+    IsInt()(target, key);
+    Transform(toInt)(target, key);
+  };
+}
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === ''
     ? undefined
@@ -38,10 +49,7 @@ export class AppConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT = 3000;
 
   @IsString()
@@ -153,10 +161,7 @@ export class AppConfig {
   MEDIA_PUBLIC_BASE_URL?: string;
 
   /** With S3 and no MEDIA_PUBLIC_BASE_URL: how long a presigned rendition URL is valid, in seconds. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(120)
-  @Max(604_800)
+  @IntSetting(120, 604_800)
   MEDIA_PRESIGN_SECONDS = 3600;
 
   /** Empty: AI moderation holds every item for a human (fail closed). */
@@ -198,23 +203,15 @@ export class AppConfig {
   MAIL_FROM = 'Memory Wall <no-reply@memory-wall.local>';
 
   /** The moderation digest goes to an event's hosts at most once per this interval (15 minutes). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   MODERATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
   /** Photos and drawings each workers process renders at once: CPU-bound, so about its cores. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IntSetting(1, 64)
   WORKER_CONCURRENCY = 2;
 
   /** Memories each workers process moderates at once: mostly waiting on OpenAI, so many more than cores. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(256)
+  @IntSetting(1, 256)
   MODERATION_CONCURRENCY = 16;
 
   /**
@@ -225,47 +222,30 @@ export class AppConfig {
   VIDEO_UPLOAD_DIR = resolve(process.cwd(), 'storage', 'uploads');
 
   /** Longest one ffmpeg or ffprobe run may take before it is killed (a minute of 1080p transcodes in far less). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   FFMPEG_TIMEOUT_MS = 300_000;
 
   /** Threads one ffmpeg run may use (WORKER_CONCURRENCY runs may go at once). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IntSetting(1, 64)
   FFMPEG_THREADS = 2;
 
   /** Address space one ffmpeg or ffprobe run may take, in MB (prlimit --as). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(256)
+  @IntSetting(256)
   FFMPEG_MEMORY_MB = 2048;
   /** Keepsakes each workers process builds at once: long streams from storage into storage, flat in memory. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(16)
+  @IntSetting(1, 16)
   KEEPSAKE_CONCURRENCY = 1;
 
   /** How long a keepsake's download link works, in seconds (a browser resuming later asks for a new one). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
-  @Max(7 * 24 * 3600)
+  @IntSetting(60, 7 * 24 * 3600)
   KEEPSAKE_LINK_TTL_SECONDS = 3600;
 
   /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   WORKER_LOCK_MS = 30_000;
 
   /** How long AI moderation may take before the memory is held for a human. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   OPENAI_TIMEOUT_MS = 10_000;
 
   /**
@@ -273,9 +253,7 @@ export class AppConfig {
    * the database again, even without a live announcement: the bound on how long a change that was stored
    * but never announced (a crash, or Redis lost, between the two) stays off the wall.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   WALL_CACHE_MAX_AGE_MS = 30_000;
 
   /**
@@ -283,15 +261,11 @@ export class AppConfig {
    * last read, when it has no viewer of that wall: while it follows, it knows the wall's version without
    * asking Redis (LiveSubscriber.watch).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   WALL_WATCH_MS = 60_000;
 
   /** Submissions one client address may make to one event per minute (venue guests share addresses). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   SUBMISSIONS_PER_MINUTE = 60;
 
   /**
@@ -300,9 +274,7 @@ export class AppConfig {
    * up three or four times (the contribute page, coming back from the camera, the thank-you page), is
    * about 600. Found or not, every look-up counts here.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   EVENT_LOOKUPS_PER_MINUTE = 600;
 
   /**
@@ -310,77 +282,55 @@ export class AppConfig {
    * code a few times; a script guessing 6-character codes (31^6, about 887 million) at 30 a minute tries
    * about 0.005% of them a day.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   EVENT_LOOKUP_MISSES_PER_MINUTE = 30;
 
   /**
    * Registrations one client address may attempt per hour (those that pass validation, refused names too):
    * bounds account farming and the "already taken" answers that tell which names and emails exist.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   REGISTRATIONS_PER_HOUR = 10;
 
   /** While AI moderation is unavailable, how often held memories are offered to it again. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   AI_RETRY_DELAY_MS = 60_000;
 
   /**
    * Live sockets one client address may hold open on one API instance. Guests at a venue share one
    * address (a NAT), each phone and screen with a socket: keep this above a venue's crowd.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LIVE_CONNECTIONS_PER_ADDRESS = 1000;
 
   /** Join messages one live socket may send per minute (a page joins once per connection). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LIVE_JOINS_PER_MINUTE = 30;
 
   /**
    * How long an API instance remembers which feed of an event a session may join, so that a crowd joining
    * one event costs one database query: also how long a host's withdrawn access may still join the hosts' feed.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
+  @IntSetting(0, 60_000)
   LIVE_JOIN_CACHE_MS = 5_000;
 
   /** Proxy hops in front of the API whose X-Forwarded-For is trusted (1 behind the compose load balancer). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(5)
+  @IntSetting(0, 5)
   TRUST_PROXY = 0;
 
   /** How long a client may take to send a request's headers, in total (slowly trickled headers are cut off). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   HTTP_HEADERS_TIMEOUT_MS = 20_000;
 
   /**
    * How long a connection may send nothing in the middle of a request before it is closed: a stalled body is
    * cut off while a slow upload that keeps moving is not (idle keep-alive connections have their own timeout).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   HTTP_IDLE_TIMEOUT_MS = 60_000;
 
   /** The outer bound on one whole request, generous enough for a 10 MB photo from a slow phone. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   HTTP_REQUEST_TIMEOUT_MS = 900_000;
 
   /**
@@ -388,9 +338,7 @@ export class AppConfig {
    * a load balancer that routes by readiness (Kubernetes, a cloud LB) stops sending new requests first. 0
    * when the balancer fails over on a refused connection (nginx in docker-compose.yml).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @IntSetting(0)
   SHUTDOWN_READINESS_GRACE_MS = 0;
 
   /** When all three are set, the API creates this owner account at start-up if it does not exist. */

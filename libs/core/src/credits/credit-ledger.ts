@@ -38,8 +38,9 @@ export interface OwnerAdjustment {
 export class CreditLedger {
   /**
    * Charges the event's one credit to its provider, unless it was charged already. The caller holds
-   * the event row locked (FOR UPDATE) in the same transaction. Events without a provider (the owner's
-   * own) cost nothing.
+   * the event row locked (FOR UPDATE) in the same transaction, and stores the `creditChargedAt` set here with
+   * the status change (the event's row is EventRepository's to write). Events without a provider (the
+   * owner's own) cost nothing.
    */
   async chargeForEvent(tx: EntityManager, event: Event, userId: string): Promise<void> {
     if (event.creditChargedAt || !event.serviceProviderId) return;
@@ -59,7 +60,6 @@ export class CreditLedger {
       metadata: { eventId: event.id },
     });
     event.creditChargedAt = new Date();
-    await tx.update(Event, { id: event.id }, { creditChargedAt: event.creditChargedAt });
   }
 
   /**

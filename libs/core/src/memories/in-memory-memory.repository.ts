@@ -144,6 +144,20 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     };
   }
 
+  async countPerEvent(eventIds: readonly string[]): Promise<Map<string, number>> {
+    return countBy([...this.rows.values()], (m) => (eventIds.includes(m.eventId) ? m.eventId : null));
+  }
+
+  /** Events' service providers, which the SQL reads from the events table. */
+  readonly eventProviders = new Map<string, string>();
+
+  async countPerProvider(serviceProviderIds: readonly string[]): Promise<Map<string, number>> {
+    return countBy([...this.rows.values()], (m) => {
+      const provider = this.eventProviders.get(m.eventId);
+      return provider && serviceProviderIds.includes(provider) ? provider : null;
+    });
+  }
+
   async onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]> {
     const key = (m: WallCursor) => [m.createdAt.getTime(), m.id] as const;
     const before = (a: WallCursor, b: WallCursor) => {
@@ -206,4 +220,14 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     this.rows.delete(id);
     return memory ?? null;
   }
+}
+
+/** How many of the items each key has (items keyed null are left out). */
+function countBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }

@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { MemoryLifecycle } from './memory-lifecycle';
 import { MemoryRepository } from './memory.repository';
 import { TypeOrmMemoryRepository } from './typeorm-memory.repository';
+import { EVENT_REPOSITORY_PROVIDER } from '../events/event-providers';
 import { ScreenGate, StoredScreenGate } from '../screens/screen-gate';
 
 /** Memories read from PostgreSQL (the module imports TypeOrmModule.forFeature([Memory])). */
@@ -13,6 +14,7 @@ export const MEMORY_REPOSITORY_PROVIDER: Provider = { provide: MemoryRepository,
  */
 export const MEMORY_PROVIDERS: Provider[] = [
   MEMORY_REPOSITORY_PROVIDER,
+  EVENT_REPOSITORY_PROVIDER,
   MemoryLifecycle,
   { provide: ScreenGate, useClass: StoredScreenGate },
 ];

@@ -104,6 +104,12 @@ export abstract class MemoryRepository {
    */
   abstract onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]>;
 
+  /** How many memories each of the events has (an event without any is left out). */
+  abstract countPerEvent(eventIds: readonly string[]): Promise<Map<string, number>>;
+
+  /** How many memories the events of each of the service providers have (one without any is left out). */
+  abstract countPerProvider(serviceProviderIds: readonly string[]): Promise<Map<string, number>>;
+
   /** How many of the event's memories are on the public wall. */
   abstract countOnWall(eventId: string): Promise<number>;
 

@@ -16,6 +16,7 @@ import {
   transitionGuard,
   transitionUpdate,
 } from '@memory-wall/contracts';
+import { Event } from '../database/entities/event.entity';
 import { Memory } from '../database/entities/memory.entity';
 import {
   countsPerType,
@@ -129,6 +130,31 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       { eventId, ...Object.fromEntries(lists.flatMap((list) => Object.entries(list.params))) },
     );
     return { ...row, byType: countsPerType(row.byType ?? {}) };
+  }
+
+  async countPerEvent(eventIds: readonly string[]): Promise<Map<string, number>> {
+    if (!eventIds.length) return new Map();
+    const rows: Array<{ eventId: string; count: string }> = await this.memories
+      .createQueryBuilder('memory')
+      .select('memory.eventId', 'eventId')
+      .addSelect('COUNT(*)', 'count')
+      .where('memory.eventId IN (:...eventIds)', { eventIds: [...eventIds] })
+      .groupBy('memory.eventId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.eventId, Number(r.count)]));
+  }
+
+  async countPerProvider(serviceProviderIds: readonly string[]): Promise<Map<string, number>> {
+    if (!serviceProviderIds.length) return new Map();
+    const rows: Array<{ providerId: string; count: string }> = await this.memories
+      .createQueryBuilder('memory')
+      .innerJoin(Event, 'event', 'event.id = memory.eventId')
+      .select('event.serviceProviderId', 'providerId')
+      .addSelect('COUNT(*)', 'count')
+      .where('event.serviceProviderId IN (:...providerIds)', { providerIds: [...serviceProviderIds] })
+      .groupBy('event.serviceProviderId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.providerId, Number(r.count)]));
   }
 
   onWallInOrder(eventId: string, after: WallCursor | null, limit: number): Promise<Memory[]> {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { ScreenControls } from '@memory-wall/contracts';
-import { Event } from '../database/entities/event.entity';
 import type { Memory } from '../database/entities/memory.entity';
+import { EventRepository } from '../events/event.repository';
 import { MemoryQueue } from '../queue/memory-queue';
 
 /** What decides whether the screens show a memory now (libs/contracts screens.ts isShownOnScreens). */
@@ -24,17 +22,14 @@ export abstract class ScreenGate {
 @Injectable()
 export class StoredScreenGate extends ScreenGate {
   constructor(
-    @InjectRepository(Event) private readonly events: Repository<Event>,
+    private readonly events: EventRepository,
     private readonly queue: MemoryQueue,
   ) {
     super();
   }
 
   async state(eventId: string): Promise<ScreensState> {
-    const event = await this.events.findOne({
-      where: { id: eventId },
-      select: { id: true, screensHeldAt: true, screensComingSoon: true },
-    });
+    const event = await this.events.findScreens(eventId);
     return { heldSince: event?.screensHeldAt ?? null, comingSoon: event?.screensComingSoon ?? false };
   }
 
