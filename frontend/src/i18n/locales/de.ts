@@ -736,6 +736,7 @@ export const catalogue: Resources = {
     ai_unavailable: 'KI-Moderation nicht verfügbar: wartet auf einen Menschen',
     image_unreadable: 'Das Bild konnte nicht verarbeitet werden',
     video_unreadable: 'Der Videoclip konnte nicht verarbeitet werden',
+    voice_unreadable: 'Die Sprachnachricht konnte nicht verarbeitet werden',
     processing_failed: 'Verarbeitung fehlgeschlagen: {{detail}}',
     keyword: 'Enthält das Stichwort „{{word}}“',
   },

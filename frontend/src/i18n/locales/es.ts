@@ -725,6 +725,7 @@ export const catalogue: Resources = {
     ai_unavailable: 'Moderación con IA no disponible: en espera de una persona',
     image_unreadable: 'No se pudo procesar la imagen',
     video_unreadable: 'No se pudo procesar el vídeo',
+    voice_unreadable: 'No se pudo procesar el mensaje de voz',
     processing_failed: 'Error de procesamiento: {{detail}}',
     keyword: 'Contiene la palabra clave «{{word}}»',
   },

@@ -731,6 +731,7 @@ export const catalogue: Resources = {
     ai_unavailable: 'Modération IA indisponible : en attente d’un humain',
     image_unreadable: 'L’image n’a pas pu être traitée',
     video_unreadable: 'La vidéo n’a pas pu être traitée',
+    voice_unreadable: 'Le message vocal n’a pas pu être traité',
     processing_failed: 'Échec du traitement : {{detail}}',
     keyword: 'Contient le mot-clé « {{word}} »',
   },

@@ -684,6 +684,7 @@ export const catalogue: Resources = {
     ai_unavailable: 'AI 审核暂不可用：等待人工审核',
     image_unreadable: '无法处理该图片',
     video_unreadable: '无法处理该视频',
+    voice_unreadable: '无法处理该语音留言',
     processing_failed: '处理失败：{{detail}}',
     keyword: '包含关键词“{{word}}”',
   },
