@@ -200,7 +200,12 @@ export class SubmissionsService {
       submission,
       async () => {
         const id = randomUUID();
-        await this.storage.put(originalKey(eventId, id), createReadStream(file.path), 'application/octet-stream', file.size);
+        await this.storage.put(
+          originalKey(eventId, id),
+          createReadStream(file.path),
+          'application/octet-stream',
+          file.size,
+        );
         return {
           id,
           eventId,

@@ -66,7 +66,8 @@ export class VoiceSubmissionForm extends ImageSubmissionFields {
   @ApiProperty({
     type: 'string',
     format: 'binary',
-    description: 'A recording (WebM/Opus, MP4/AAC, Ogg, M4A, WAV or MP3, by content, not by name); at most 2 minutes and 10 MB',
+    description:
+      'A recording (WebM/Opus, MP4/AAC, Ogg, M4A, WAV or MP3, by content, not by name); at most 2 minutes and 10 MB',
   })
   voice: Blob;
 }
