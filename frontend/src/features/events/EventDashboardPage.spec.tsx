@@ -27,7 +27,7 @@ const stats: EventStats = {
   pending: 30,
   flagged: 4,
   contributors: 210,
-  byType: { message: 900, photo: 300, drawing: 30, video: 4 },
+  byType: { message: 900, photo: 300, drawing: 30, video: 4, voice: 2 },
 };
 
 let uninstall: () => void;

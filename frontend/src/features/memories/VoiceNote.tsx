@@ -1,0 +1,62 @@
+import type { CSSProperties } from 'react';
+import type { PublicMemory } from '@memory-wall/contracts';
+import { useTranslation } from '../../i18n';
+import { imageOf, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
+
+export interface VoiceNoteProps {
+  memory: PublicMemory;
+  presentation: boolean;
+  sizes: string;
+  /** Presentation, where the hosts turned sound on: this message's turn to play (once); `onEnded` when it has. */
+  playing?: boolean;
+  onEnded?: () => void;
+  /** The transcript's size on a venue screen (from its length, as a message's). */
+  textStyle?: CSSProperties;
+}
+
+/**
+ * A voice message's card: its waveform and its transcript. Viewers play it with the browser's controls; a
+ * venue screen plays it only on its turn, and only where the hosts turned sound on (else it is never loaded).
+ */
+export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textStyle }: VoiceNoteProps) {
+  const { t } = useTranslation();
+  const audio = memory.media?.audio;
+  // Drawn by the workers: none while the message is still processing.
+  const waveform: ResponsiveImage | null = memory.media ? (presentation ? responsiveImageOf(memory) : imageOf(memory, 'card')) : null;
+  const transcript = memory.content.trim();
+  const chinese = isMostlyChinese(transcript);
+  return (
+    <figure className="memory-voice" aria-label={t('memoryCard.voiceMessage', { author: memory.author })}>
+      {waveform?.url && (
+        <img
+          className="memory-voice-waveform"
+          src={waveform.url}
+          srcSet={waveform.srcSet}
+          sizes={waveform.srcSet ? sizes : undefined}
+          alt={t('memoryCard.waveform')}
+          width={waveform.width}
+          height={waveform.height}
+          loading="lazy"
+          decoding="async"
+          data-testid="voice-waveform"
+        />
+      )}
+      {audio && !presentation && (
+        <audio className="memory-voice-player" src={audio.url} controls preload="none" data-testid="voice-player" />
+      )}
+      {audio && presentation && playing && (
+        <audio src={audio.url} autoPlay onEnded={onEnded} data-testid="voice-playing" />
+      )}
+      {transcript && (
+        <figcaption
+          className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
+          lang={chinese ? 'zh' : undefined}
+          style={presentation ? textStyle : undefined}
+          data-testid="voice-transcript"
+        >
+          {transcript}
+        </figcaption>
+      )}
+    </figure>
+  );
+}
