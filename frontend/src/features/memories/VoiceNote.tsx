@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { PublicMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { imageOf, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
@@ -44,9 +44,7 @@ export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textS
       {audio && !presentation && (
         <audio className="memory-voice-player" src={audio.url} controls preload="none" data-testid="voice-player" />
       )}
-      {audio && presentation && playing && (
-        <audio src={audio.url} autoPlay onEnded={onEnded} data-testid="voice-playing" />
-      )}
+      {audio && presentation && playing && <ScreenPlayback url={audio.url} onEnded={onEnded} />}
       {transcript && (
         <figcaption
           className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
@@ -59,4 +57,18 @@ export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textS
       )}
     </figure>
   );
+}
+
+/**
+ * A voice message played aloud on a venue screen, once. A browser that refuses to play sound (no one has
+ * touched this screen yet) ends its turn at once, so the set's other clips still play.
+ */
+function ScreenPlayback({ url, onEnded }: { url: string; onEnded?: () => void }) {
+  const element = useRef<HTMLAudioElement>(null);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  useEffect(() => {
+    element.current?.play().catch(() => ended.current?.());
+  }, [url]);
+  return <audio ref={element} src={url} onEnded={onEnded} data-testid="voice-playing" />;
 }
