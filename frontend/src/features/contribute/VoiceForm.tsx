@@ -29,8 +29,7 @@ function recorderFormat() {
   return FORMATS.find((format) => MediaRecorder.isTypeSupported(format.mimeType)) ?? null;
 }
 
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 interface Recording {
   blob: Blob;

@@ -22,7 +22,11 @@ export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textS
   const { t } = useTranslation();
   const audio = memory.media?.audio;
   // Drawn by the workers: none while the message is still processing.
-  const waveform: ResponsiveImage | null = memory.media ? (presentation ? responsiveImageOf(memory) : imageOf(memory, 'card')) : null;
+  const waveform: ResponsiveImage | null = memory.media
+    ? presentation
+      ? responsiveImageOf(memory)
+      : imageOf(memory, 'card')
+    : null;
   const transcript = memory.content.trim();
   const chinese = isMostlyChinese(transcript);
   return (

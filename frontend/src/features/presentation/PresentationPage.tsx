@@ -135,7 +135,8 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   );
   const [playing, setPlaying] = useState(true);
   const slotSecondsOf = useCallback(
-    (ids: readonly string[]) => clipSlotSeconds(
+    (ids: readonly string[]) =>
+      clipSlotSeconds(
         memories.filter((memory) => ids.includes(memory.id)),
         event.voiceOnScreens,
       ),

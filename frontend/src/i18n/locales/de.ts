@@ -331,7 +331,8 @@ export const catalogue: Resources = {
     voiceRecording: 'Aufnahme {{elapsed}} / {{limit}}',
     voicePreview: 'Ihre Sprachnachricht',
     voiceRequired: 'Bitte nehmen Sie eine Sprachnachricht auf',
-    voiceUnsupported: 'Dieser Browser kann keinen Ton aufnehmen. Versuchen Sie einen anderen Browser oder hinterlassen Sie eine Nachricht.',
+    voiceUnsupported:
+      'Dieser Browser kann keinen Ton aufnehmen. Versuchen Sie einen anderen Browser oder hinterlassen Sie eine Nachricht.',
     voiceDenied: 'Das Mikrofon ist blockiert. Erlauben Sie es in Ihrem Browser, um aufzunehmen.',
     voiceError: 'Fehler beim Senden der Sprachnachricht',
     uploadingVoice: 'Sprachnachricht wird gesendet... {{percent}}%',
@@ -1063,7 +1064,8 @@ export const catalogue: Resources = {
     allowVoice: 'Sprachnachrichten',
     allowVoiceHint: 'Gäste dürfen Sprachnachrichten von bis zu 2 Minuten aufnehmen.',
     voiceOnScreens: 'Sprachnachrichten auf Bildschirmen abspielen',
-    voiceOnScreensHint: 'Die Vollbild-Wand spielt jede Sprachnachricht laut ab, wenn sie an der Reihe ist; aus, zeigt sie Wellenform und Abschrift.',
+    voiceOnScreensHint:
+      'Die Vollbild-Wand spielt jede Sprachnachricht laut ab, wenn sie an der Reihe ist; aus, zeigt sie Wellenform und Abschrift.',
     colorTheme: 'Hintergrundfarbe',
     colors: {
       'Light Blue': 'Hellblau',

@@ -1053,7 +1053,8 @@ export const catalogue: Resources = {
     allowVoice: 'Mensajes de voz',
     allowVoiceHint: 'Los invitados pueden grabar mensajes de voz de hasta 2 minutos.',
     voiceOnScreens: 'Reproducir mensajes de voz en pantallas',
-    voiceOnScreensHint: 'El muro a pantalla completa reproduce cada mensaje de voz en voz alta en su turno; desactivado, muestra la forma de onda y la transcripción.',
+    voiceOnScreensHint:
+      'El muro a pantalla completa reproduce cada mensaje de voz en voz alta en su turno; desactivado, muestra la forma de onda y la transcripción.',
     colorTheme: 'Color de fondo',
     colors: {
       'Light Blue': 'Azul claro',

@@ -330,7 +330,8 @@ export const catalogue: Resources = {
     voiceRecording: 'Enregistrement {{elapsed}} / {{limit}}',
     voicePreview: 'Votre message vocal',
     voiceRequired: 'Veuillez enregistrer un message vocal',
-    voiceUnsupported: 'Ce navigateur ne peut pas enregistrer le son. Essayez un autre navigateur ou laissez un message écrit.',
+    voiceUnsupported:
+      'Ce navigateur ne peut pas enregistrer le son. Essayez un autre navigateur ou laissez un message écrit.',
     voiceDenied: 'Le micro est bloqué. Autorisez-le dans votre navigateur pour enregistrer.',
     voiceError: 'Erreur lors de l’envoi du message vocal',
     uploadingVoice: 'Envoi du message vocal... {{percent}}%',
@@ -1058,7 +1059,8 @@ export const catalogue: Resources = {
     allowVoice: 'Messages vocaux',
     allowVoiceHint: 'Les invités peuvent enregistrer des messages vocaux de 2 minutes au plus.',
     voiceOnScreens: 'Lire les messages vocaux sur les écrans',
-    voiceOnScreensHint: 'Le mur en plein écran lit chaque message vocal à voix haute à son tour ; désactivé, il affiche la forme d’onde et la transcription.',
+    voiceOnScreensHint:
+      'Le mur en plein écran lit chaque message vocal à voix haute à son tour ; désactivé, il affiche la forme d’onde et la transcription.',
     colorTheme: 'Couleur de fond',
     colors: {
       'Light Blue': 'Bleu clair',

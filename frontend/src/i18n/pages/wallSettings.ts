@@ -22,7 +22,8 @@ const en = {
   allowVoice: 'Voice Messages',
   allowVoiceHint: 'Guests may record voice messages of up to 2 minutes.',
   voiceOnScreens: 'Play Voice Messages on Screens',
-  voiceOnScreensHint: 'The full-screen wall plays each voice message aloud on its turn; off, it shows the waveform and the transcript.',
+  voiceOnScreensHint:
+    'The full-screen wall plays each voice message aloud on its turn; off, it shows the waveform and the transcript.',
   colorTheme: 'Background Colour',
   colors: {
     'Light Blue': 'Light Blue',
