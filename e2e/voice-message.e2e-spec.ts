@@ -111,14 +111,14 @@ describe('a guest records a voice message on a phone', () => {
     await card.getByRole('button', { name: 'Approve' }).click({ timeout: 15_000 });
     await host.getByText('Memory approved').waitFor();
 
-    // --- The public wall's card, on a phone and on a large screen ---
+    // --- The memory wall's card, with its player, on a phone and on a large screen ---
     for (const [width, height] of [
       [390, 844],
       [1440, 900],
     ]) {
       const wall = await hostContext.newPage();
       await wall.setViewportSize({ width, height });
-      await wall.goto(`${api.url}/display/${event.id}`);
+      await wall.goto(`${api.url}/events/${event.id}/wall`);
       const wallCard = wall.getByTestId('memory-card').filter({ hasText: 'Grandma Rose' });
       await wallCard
         .getByTestId('voice-transcript')
