@@ -130,6 +130,14 @@ describe('a guest records a voice message on a phone', () => {
       await wall.close();
     }
 
+    // --- The Voice tab on a large screen ---
+    const desk = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await desk.goto(`${api.url}/contribute/${event.id}`);
+    await desk.getByRole('tab', { name: 'Voice' }).click();
+    await desk.getByRole('button', { name: 'Start Recording' }).waitFor();
+    await photograph(desk, 'voice-tab-1440');
+    await desk.close();
+
     // --- The venue screen shows it, and plays it aloud (the hosts turned sound on) ---
     // The host opens it from the wall, as at a venue: the click lets the page play sound.
     const screen = await hostContext.newPage();

@@ -1,7 +1,7 @@
 import { VOICE_MAX_SECONDS, VOICE_WAVEFORM } from '@memory-wall/contracts';
 
-/** The waveform's colour: the app's accent, readable on light and dark cards (the image is transparent). */
-const WAVEFORM_COLOUR = '#7c6cf2';
+/** The waveform's colour: the brand's teal, lightened to read on light and dark cards (the image is transparent). */
+const WAVEFORM_COLOUR = '#3f8f8a';
 
 /**
  * ffmpeg's arguments for a voice message: the first sound only, mono, loudness-normalised (EBU R128, as

@@ -46,7 +46,7 @@ export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textS
         />
       )}
       {audio && !presentation && (
-        <audio className="memory-voice-player" src={audio.url} controls preload="none" data-testid="voice-player" />
+        <audio className="memory-voice-player" src={audio.url} controls preload="metadata" data-testid="voice-player" />
       )}
       {audio && presentation && playing && <ScreenPlayback url={audio.url} onEnded={onEnded} />}
       {transcript && (
