@@ -60,9 +60,7 @@ describe('voice messages from the recorder to the wall', () => {
   };
   const originals = (eventId: string): string[] => {
     try {
-      return (readdirSync(join(storageDir, 'originals', eventId))).filter(
-        (name) => !name.endsWith('.type'),
-      );
+      return readdirSync(join(storageDir, 'originals', eventId)).filter((name) => !name.endsWith('.type'));
     } catch {
       return [];
     }
