@@ -140,9 +140,9 @@ describe('voice messages from the recorder to the wall', () => {
     }
   });
 
-  it('holds a voice message for a human when no transcript could be made (fail closed)', async () => {
+  it('holds a voice message for a human when no transcript could be made (fail closed), though moderation answers', async () => {
     const event = await createEvent(t.dataSource, { moderationType: ModerationType.AiModeration });
-    openai.down = true;
+    openai.transcriptionsDown = true;
     try {
       const res = await guest().post(voicePath(event.id), recording(testVoice(2, 'mp4'), { name: 'Guest' }, 'v.mp4'));
       const memory = await ready(res.body.memory.id);
@@ -153,7 +153,7 @@ describe('voice messages from the recorder to the wall', () => {
       });
       expect(memory.content).toBe('');
     } finally {
-      openai.down = false;
+      openai.transcriptionsDown = false;
     }
   });
 

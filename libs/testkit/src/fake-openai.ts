@@ -46,6 +46,8 @@ export class FakeOpenAi {
   /** What every recording is said to say. */
   transcript = 'What a wonderful day, congratulations to you both';
   down = false;
+  /** Transcriptions fail with 500 while moderation still answers. */
+  transcriptionsDown = false;
   private server?: Server;
 
   constructor(private readonly slowMs = 3000) {}
@@ -99,7 +101,7 @@ export class FakeOpenAi {
     raw: Buffer,
     fail: (status: number, message: string) => void,
   ): Promise<void> {
-    if (this.down) return fail(500, 'The server had an error');
+    if (this.down || this.transcriptionsDown) return fail(500, 'The server had an error');
     let form: FormData;
     try {
       form = await new Response(new Uint8Array(raw), {
