@@ -129,7 +129,9 @@ describe('event dashboard', () => {
       ['Pending', '30'],
       ['Contributors', '210'],
     ]);
-    expect(within(panel).getByText('Messages: 900 · Photos: 300 · Drawings: 30 · Videos: 4')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Messages: 900 · Photos: 300 · Drawings: 30 · Videos: 4 · Voice messages: 2'),
+    ).toBeInTheDocument();
   });
 
   it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {
