@@ -17,7 +17,7 @@ interface GuestPost {
 }
 
 /** Issue #26's browser test: every kind of media from one phone, through a host, onto the venue screen. */
-describe('a guest on a phone posts photos, an iPhone photo and a video clip; a host approves; the screen plays the clip', () => {
+describe('a guest on a phone posts photos, an iPhone photo, a video clip and a voice message; a host approves; the screen plays the clip', () => {
   const stack = useBrowserStack({ workers: true });
   let t: TestEnvironment;
   let api: RunningProcess;
@@ -36,7 +36,7 @@ describe('a guest on a phone posts photos, an iPhone photo and a video clip; a h
     // Noise makes the clip large (several upload chunks) however short it is.
     const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
 
-    const phoneContext = await browser.newContext(PHONE);
+    const phoneContext = await browser.newContext({ ...PHONE, permissions: ['microphone'] });
     const phone = await phoneContext.newPage();
     const photoRequests: Array<string | null> = [];
     phone.on('request', (request) => {
@@ -98,8 +98,20 @@ describe('a guest on a phone posts photos, an iPhone photo and a video clip; a h
           await thanked();
         },
       },
-      // ── The voice message (issue #26 item 4, built on the `voice` branch) is posted here: its step is
-      // ── added after the merge, with its own `memories` count.
+      {
+        what: "a voice message, recorded with the phone's microphone and played back before it is sent",
+        memories: 1,
+        post: async () => {
+          await openTab('Voice');
+          await phone.getByRole('button', { name: 'Start Recording' }).click();
+          await phone.getByText(/Recording 0:0[2-9] \/ 2:00/).waitFor({ timeout: 30_000 });
+          await phone.getByRole('button', { name: 'Stop' }).click();
+          await phone.getByLabel('Your voice message').waitFor();
+          await phone.getByLabel('Title').fill('A song for you');
+          await phone.getByRole('button', { name: 'Submit' }).click();
+          await thanked();
+        },
+      },
     ];
     for (const step of guestPosts) await step.post(phone);
     await phoneContext.close();

@@ -29,6 +29,7 @@ import { Mailer } from './mail/mailer';
 import { ModerationDigest } from './mail/moderation-digest';
 import { ImageRenditions } from './media/image-renditions';
 import { VideoRenditions } from './media/video-renditions';
+import { VoiceRenditions } from './media/voice-renditions';
 import { JobLogContext } from './logging/job-log-context';
 import { KeepsakeBuilder } from './keepsakes/keepsake-builder';
 import { KeepsakeWorker } from './keepsakes/keepsake.worker';
@@ -61,6 +62,7 @@ export class WorkersModule {
         MemoryWorker,
         ImageRenditions,
         VideoRenditions,
+        VoiceRenditions,
         AiModeration,
         LivePublisher,
         MemoryQueue,

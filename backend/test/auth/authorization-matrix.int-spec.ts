@@ -28,6 +28,7 @@ import { createEvent, postMessage } from '@memory-wall/testkit/factories';
 import { signedWebhook, succeeded, webhookSignature } from '@memory-wall/testkit/fake-stripe';
 import { ApiClient } from '@memory-wall/testkit/http';
 import { multipart, pngOf } from '@memory-wall/testkit/images';
+import { testVoice } from '@memory-wall/testkit/videos';
 import { connectLive, LiveClient } from '@memory-wall/testkit/live-client';
 import { RunningProcess, startWorkers } from '@memory-wall/testkit/processes';
 import { QueueJobs } from '@memory-wall/testkit/queue-jobs';
@@ -50,6 +51,8 @@ interface World {
   apiUrl: string;
   eventA: string;
   image: Buffer;
+  /** A short recording as Chrome makes it. */
+  voice: Buffer;
   publicImageUrl: string;
   eventACode: string;
   eventASlug: string;
@@ -202,6 +205,12 @@ const ROWS: Row[] = [
       'upload-offset': '0',
       'content-type': 'application/offset+octet-stream',
     }),
+    expect: everyone(),
+  },
+  {
+    route: 'POST /api/events/{eventId}/submissions/voice',
+    path: (w) => `/api/events/${w.eventA}/submissions/voice`,
+    body: (w) => multipart('voice', w.voice, 'voice.webm', { name: 'Matrix' }),
     expect: everyone(),
   },
   {
@@ -538,6 +547,7 @@ describe('authorization matrix', () => {
   });
 
   let image: Buffer;
+  const voice = testVoice(1, 'webm');
   let publicImageUrl: string;
   let resetTokens: Record<Actor, string>;
   beforeAll(async () => {
@@ -608,6 +618,7 @@ describe('authorization matrix', () => {
       resetTokens,
       eventA: eventA.id,
       image,
+      voice,
       publicImageUrl,
       eventACode: eventA.eventCode!,
       eventASlug: eventA.slug,

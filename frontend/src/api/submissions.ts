@@ -33,11 +33,21 @@ export interface PhotoSubmission extends ImageSubmissionFields {
   bulk?: boolean;
 }
 
+/** A voice message recorded in the browser: the form's fields and the recording. */
+export interface VoiceSubmission {
+  eventId: string;
+  name: string;
+  title?: string;
+  file: Blob;
+  /** The file name sent with the upload (its extension says the recorder's container). */
+  fileName: string;
+}
+
 export interface DrawingSubmission extends DrawingSubmissionRequest {
   eventId: string;
 }
 
-const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing') =>
+const submissionUrl = (eventId: string, kind: 'message' | 'photo' | 'drawing' | 'voice') =>
   `events/${encodeURIComponent(eventId)}/submissions/${kind}`;
 
 /** multipart/form-data: name, photoCaption?, title?, bulk?, then the file as 'photo'. */
@@ -63,18 +73,39 @@ export interface PhotoUploadEvents {
  * form reads it with errorFields / errorMessage, or with ConnectionLost when every retry failed.
  */
 export function sendPhoto(submission: PhotoSubmission, events: PhotoUploadEvents = {}): Promise<SubmissionResponse> {
+  return sendForm(submission.eventId, 'photo', photoForm(submission), events, {
+    type: MemoryType.Photo,
+    text: submission.photoCaption,
+  });
+}
+
+/** A voice message, sent as a photo is (progress, retries by itself, one submission id for all tries). */
+export function sendVoice(
+  { eventId, name, title, file, fileName }: VoiceSubmission,
+  events: PhotoUploadEvents = {},
+): Promise<SubmissionResponse> {
+  const form = new FormData();
+  const fields: ImageSubmissionFields = { name, title };
+  for (const [field, value] of Object.entries(fields)) if (value) form.append(field, value);
+  form.append('voice', file, fileName);
+  return sendForm(eventId, 'voice', form, events, { type: MemoryType.Voice, text: title });
+}
+
+/** Sends a multipart submission; once stored, this device remembers it as `kept` ("My memories"). */
+function sendForm(
+  eventId: string,
+  kind: 'photo' | 'voice',
+  form: FormData,
+  events: PhotoUploadEvents,
+  kept: { type: MemoryType; text?: string },
+): Promise<SubmissionResponse> {
   const headers = { [SUBMISSION_ID_HEADER]: newSubmissionId() };
-  const url = `${apiBaseUrl()}/${submissionUrl(submission.eventId, 'photo')}`;
+  const url = `${apiBaseUrl()}/${submissionUrl(eventId, kind)}`;
   return withRetries(async () => {
-    const answer = await postForm(url, photoForm(submission), { headers, onProgress: events.onProgress });
+    const answer = await postForm(url, form, { headers, onProgress: events.onProgress });
     if (answer.status >= 200 && answer.status < 300) {
       const stored = answer.body as SubmissionResponse;
-      keepMySubmission(submission.eventId, {
-        submissionId: headers[SUBMISSION_ID_HEADER],
-        memoryId: stored.memory.id,
-        type: MemoryType.Photo,
-        text: submission.photoCaption,
-      });
+      keepMySubmission(eventId, { submissionId: headers[SUBMISSION_ID_HEADER], memoryId: stored.memory.id, ...kept });
       return stored;
     }
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- RTK Query's error shape, as the callers read it

@@ -34,6 +34,8 @@ export function makeEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     screens: { heldSince: null, comingSoon: false, delaySeconds: 0, layouts: {} },
     allowVideo: false,
     maxVideoSeconds: 60,
+    allowVoice: true,
+    voiceOnScreens: false,
     ...overrides,
   };
 }

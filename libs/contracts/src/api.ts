@@ -35,6 +35,10 @@ export interface PublicEvent {
   /** Whether guests may post video clips, and how long each may be (seconds, at most VIDEO_MAX_SECONDS). */
   allowVideo: boolean;
   maxVideoSeconds: number;
+  /** Whether guests may leave voice messages (at most VOICE_MAX_SECONDS each). */
+  allowVoice: boolean;
+  /** Whether the event's screens play voice messages aloud (off: they show the waveform and the transcript). */
+  voiceOnScreens: boolean;
 }
 
 export interface MemoriesResponse {

@@ -89,7 +89,13 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
-export const MemoryType = { Message: 'message', Photo: 'photo', Drawing: 'drawing', Video: 'video' } as const;
+export const MemoryType = {
+  Message: 'message',
+  Photo: 'photo',
+  Drawing: 'drawing',
+  Video: 'video',
+  Voice: 'voice',
+} as const;
 export type MemoryType = (typeof MemoryType)[keyof typeof MemoryType];
 export const MEMORY_TYPES = values(MemoryType);
 

@@ -21,6 +21,9 @@ export const MemoryMessages = {
   videoUnreadable: 'This file is not a video we can play',
   myMemoriesInvalid: 'Submission ids must be a list of at most 100 UUIDs',
   submissionIdRequired: 'The submission id of this memory is required',
+  voiceRequired: 'Please record a voice message',
+  voiceNotAccepted: 'This event does not take voice messages',
+  voiceTooLong: 'This voice message is too long',
 } as const;
 
 /**
@@ -69,6 +72,16 @@ export const videoUploadPath = (eventId: string) => `/api/events/${eventId}/subm
 /** The tus metadata a clip's upload carries (besides filename/filetype): the form's fields. */
 export const VIDEO_METADATA_FIELDS = ['name', 'photoCaption', 'title'] as const;
 
+/**
+ * Voice messages (issue #26): at most two minutes, recorded in the browser (Chrome: WebM/Opus, Safari:
+ * MP4/AAC, Firefox: Ogg/Opus) and sent in one multipart request (two minutes of Opus or AAC are one to two
+ * megabytes), transcoded to AAC in M4A, which every browser plays, with a waveform image.
+ */
+export const VOICE_MAX_SECONDS = 120;
+export const VOICE_MAX_BYTES = 10 * 1024 * 1024;
+/** The waveform image's size (a wide strip; its WebP renditions are made from it like a photo's). */
+export const VOICE_WAVEFORM = { width: 1200, height: 300 } as const;
+
 /** The two WebP renditions made of every photo and drawing, by longest edge. */
 export const IMAGE_RENDITIONS = { card: 800, full: 1920 } as const;
 export type RenditionName = keyof typeof IMAGE_RENDITIONS;
@@ -84,14 +97,25 @@ export interface VideoRendition extends ImageRendition {
   duration: number;
 }
 
-/** A photo's or drawing's renditions; a video clip's are of its poster frame, beside the clip itself. */
-export type MemoryMedia = Record<RenditionName, ImageRendition> & { video?: VideoRendition };
+/** A voice message as every browser plays it. */
+export interface AudioRendition {
+  url: string;
+  /** Seconds, as transcoded. */
+  duration: number;
+}
+
+/**
+ * A photo's or drawing's renditions; a video clip's are of its poster frame, beside the clip itself; a voice
+ * message's are of its waveform, beside the recording.
+ */
+export type MemoryMedia = Record<RenditionName, ImageRendition> & { video?: VideoRendition; audio?: AudioRendition };
 
 /** The fields of a memory anyone may see once it is approved. */
 export interface PublicMemory {
   id: string;
   eventId: string;
   type: MemoryType;
+  /** A message's text; a voice message's transcript (empty when none was made). */
   content: string;
   title: string | null;
   author: string;

@@ -24,6 +24,8 @@ export const HeldReason = {
   ImageUnreadable: 'image_unreadable',
   /** A video clip ffmpeg could not turn into the wall's MP4 (truncated, no picture, not a video at all). */
   VideoUnreadable: 'video_unreadable',
+  /** A voice message ffmpeg could not turn into the wall's M4A (no sound, not a recording at all). */
+  VoiceUnreadable: 'voice_unreadable',
   /** The workers gave up after their retries; `detail` holds the last error. */
   ProcessingFailed: 'processing_failed',
   /** A word of the event's keyword list is in the memory's text; `word` holds it (moderation.ts). */

@@ -93,6 +93,10 @@ export interface WallSettingsRequest extends EventDetailsRequest {
   allowVideo?: boolean;
   /** Longest clip, in seconds (VIDEO_MIN_SECONDS to VIDEO_MAX_SECONDS). */
   maxVideoSeconds?: number;
+  /** Whether guests may leave voice messages. */
+  allowVoice?: boolean;
+  /** Whether the screens play voice messages aloud. */
+  voiceOnScreens?: boolean;
   animationStyle?: AnimationStyle;
   displayOrder?: DisplayOrder;
 }

@@ -37,6 +37,7 @@ export * from './media/media-keys';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
 export * from './media/video-tools';
+export * from './media/audio-probe';
 export * from './keepsakes/keepsake-queue';
 export * from './keepsakes/keepsake-view';
 export * from './errors/domain-error';

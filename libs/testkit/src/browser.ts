@@ -11,6 +11,9 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // A microphone that plays a tone, allowed without asking: what the voice recorder records in tests.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 export function launchBrowser(): Promise<Browser> {

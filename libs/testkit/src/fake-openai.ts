@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 
 export interface ModerationRequest {
@@ -23,15 +23,31 @@ export function moderationResult(input: ModerationRequest['body']['input'], flag
   };
 }
 
+/** A request to POST /v1/audio/transcriptions as the fake received it (a multipart form). */
+export interface TranscriptionRequest {
+  authorization?: string;
+  model: string;
+  filename: string;
+  /** The uploaded file's bytes. */
+  audio: Buffer;
+}
+
 /**
- * A local stand-in for OpenAI's POST /v1/moderations that speaks its wire format. What it answers is
+ * A local stand-in for OpenAI's POST /v1/moderations and POST /v1/audio/transcriptions that speaks their
+ * wire formats. A transcription is answered with `transcript` (the form is parsed as multipart; a request
+ * without a `file` and a `model` is a 400, as OpenAI's). What it answers is
  * decided by words in the text: FLAGME → flagged (violence), ERROR500 → 500, RATELIMIT → 429,
  * SLOW → answers after `slowMs` (past the client's time-out), NORESULTS → a 200 with an empty `results`
  * list, IGNOREIMAGE → a clean result that was applied to the text only. `down` makes every call fail with 500.
  */
 export class FakeOpenAi {
   readonly requests: ModerationRequest[] = [];
+  readonly transcriptions: TranscriptionRequest[] = [];
+  /** What every recording is said to say. */
+  transcript = 'What a wonderful day, congratulations to you both';
   down = false;
+  /** Transcriptions fail with 500 while moderation still answers. */
+  transcriptionsDown = false;
   private server?: Server;
 
   constructor(private readonly slowMs = 3000) {}
@@ -49,20 +65,22 @@ export class FakeOpenAi {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
-  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const fail = (status: number, message: string) =>
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message, type: status === 400 ? 'invalid_request_error' : 'server_error' } }));
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return this.transcribe(req, res, raw, fail);
     if (req.method !== 'POST' || req.url !== '/v1/moderations') {
       res.writeHead(404).end();
       return;
     }
-    const body = JSON.parse(raw) as ModerationRequest['body'];
+    const body = JSON.parse(raw.toString('utf8')) as ModerationRequest['body'];
     this.requests.push({ authorization: req.headers.authorization, body });
     const text = body.input.map((i) => (i.type === 'text' ? i.text : '')).join(' ');
-    const fail = (status: number, message: string) =>
-      res
-        .writeHead(status, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { message, type: 'server_error' } }));
     if (this.down || text.includes('ERROR500')) return fail(500, 'The server had an error');
     if (text.includes('RATELIMIT')) return fail(429, 'Rate limit reached');
     if (text.includes('SLOW')) await new Promise((r) => setTimeout(r, this.slowMs));
@@ -74,5 +92,33 @@ export class FakeOpenAi {
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ id: `modr-${this.requests.length}`, model: body.model, results }));
     }
+  }
+
+  /** A multipart form with the recording as `file` and a `model`, answered as OpenAI's JSON response format. */
+  private async transcribe(
+    req: IncomingMessage,
+    res: ServerResponse,
+    raw: Buffer,
+    fail: (status: number, message: string) => void,
+  ): Promise<void> {
+    if (this.down || this.transcriptionsDown) return fail(500, 'The server had an error');
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), {
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+      }).formData();
+    } catch {
+      return fail(400, 'Could not parse multipart form');
+    }
+    const file = form.get('file');
+    const model = form.get('model');
+    if (!(file instanceof File) || typeof model !== 'string') return fail(400, "'file' and 'model' are required");
+    this.transcriptions.push({
+      authorization: req.headers.authorization,
+      model,
+      filename: file.name,
+      audio: Buffer.from(await file.arrayBuffer()),
+    });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: this.transcript }));
   }
 }

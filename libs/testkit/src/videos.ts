@@ -195,3 +195,28 @@ export class TusClient {
     return last;
   }
 }
+
+/** The recordings browsers make: Chrome's WebM/Opus, Safari's MP4/AAC. */
+export type VoiceFormat = 'webm' | 'mp4';
+
+/**
+ * A real recording made by ffmpeg as a browser's MediaRecorder writes it: a tone that rises and falls (so
+ * its waveform has a shape), Opus in WebM without its length in the header, or AAC in a fragmented MP4.
+ */
+export function testVoice(seconds: number, format: VoiceFormat): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'mw-voice-'));
+  try {
+    const out = join(dir, `voice.${format}`);
+    const tone = `sine=frequency=300:duration=${seconds},volume='0.2+0.8*abs(sin(t*2))':eval=frame`;
+    const codec =
+      format === 'webm'
+        ? ['-c:a', 'libopus', '-f', 'webm', '-live', '1']
+        : ['-c:a', 'aac', '-movflags', '+frag_keyframe+empty_moov', '-f', 'mp4'];
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', tone, ...codec, out], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import { AppConfig, Metrics } from '@memory-wall/core';
 
 export interface AiVerdict {
@@ -10,6 +10,11 @@ export interface AiVerdict {
 export class AiModerationUnavailable extends Error {}
 
 type InputType = 'text' | 'image';
+
+/** The speech-to-text model of voice messages' transcripts. */
+const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+/** Two minutes of speech take OpenAI longer than a moderation call. */
+const TRANSCRIPTION_TIMEOUT_MS = 60_000;
 
 /**
  * OpenAI's verdict, read only when it covers everything that was asked: a multi-modal request is one
@@ -60,6 +65,24 @@ export class AiModeration {
   /** Without a key there is no AI moderation at all (not an outage to wait out). */
   get configured() {
     return this.client !== null;
+  }
+
+  /**
+   * What is said in a voice message (`audio`, an M4A), by OpenAI's /v1/audio/transcriptions. Throws
+   * AiModerationUnavailable when there is no key, or OpenAI fails or times out.
+   */
+  async transcribe(audio: Buffer): Promise<string> {
+    if (!this.client) throw new AiModerationUnavailable('no OpenAI key configured');
+    try {
+      const transcription = await this.client.audio.transcriptions.create(
+        { file: await toFile(audio, 'voice.m4a', { type: 'audio/mp4' }), model: TRANSCRIPTION_MODEL },
+        { timeout: TRANSCRIPTION_TIMEOUT_MS },
+      );
+      if (typeof transcription.text !== 'string') throw new Error('the transcription has no text');
+      return transcription.text.trim();
+    } catch (err) {
+      throw new AiModerationUnavailable(`transcription: ${(err as Error).message}`);
+    }
   }
 
   /** Throws AiModerationUnavailable when there is no key, OpenAI fails or times out, or its answer is incomplete. */

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { MemoryType } from '@memory-wall/contracts';
-import { Event, Memory, MemoryRepository, ObjectStorage, originalKey, videoKey } from '@memory-wall/core';
+import { audioKey, Event, Memory, MemoryRepository, ObjectStorage, originalKey, videoKey } from '@memory-wall/core';
 import { ByteCounter } from './byte-counter';
 import { entryName, escapeHtml, memoriesInOrder } from './keepsake-memories';
 import { TempTextFile } from './temp-text-file';
@@ -62,7 +62,9 @@ export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<W
         const key =
           memory.type === MemoryType.Video
             ? videoKey(memory.eventId, memory.id)
-            : originalKey(memory.eventId, memory.id);
+            : memory.type === MemoryType.Voice
+              ? audioKey(memory.eventId, memory.id)
+              : originalKey(memory.eventId, memory.id);
         const original = await ctx.storage.get(key);
         if (original) {
           file = entryName(memory, position, original.contentType);
@@ -99,7 +101,9 @@ function abort(archive: Archiver, out: ByteCounter, err: unknown) {
 }
 
 const text = (memory: Memory) =>
-  memory.type === MemoryType.Message ? memory.content : (memory.photoCaption ?? memory.title ?? '');
+  memory.type === MemoryType.Message || memory.type === MemoryType.Voice
+    ? memory.content
+    : (memory.photoCaption ?? memory.title ?? '');
 const iso = (memory: Memory) => memory.createdAt.toISOString();
 
 function guestbookHead(event: Event): string {

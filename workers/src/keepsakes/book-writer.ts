@@ -85,10 +85,14 @@ async function cover(doc: PDFKit.PDFDocument, storage: ObjectStorage, event: Eve
 async function page(doc: PDFKit.PDFDocument, storage: ObjectStorage, memory: Memory, missing: string[]) {
   const width = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN;
-  const message = memory.type === MemoryType.Message ? memory.content : (memory.photoCaption ?? memory.title ?? '');
-  const full = memory.media?.full;
+  const message =
+    memory.type === MemoryType.Message || memory.type === MemoryType.Voice
+      ? memory.content
+      : (memory.photoCaption ?? memory.title ?? '');
+  // A voice message is printed as its transcript: its waveform says nothing on paper.
+  const full = memory.type === MemoryType.Voice ? undefined : memory.media?.full;
   const image = full ? await printable(storage, full.url, memory.type === MemoryType.Drawing ? 'png' : 'jpeg') : null;
-  if (memory.type !== MemoryType.Message && !image)
+  if (memory.type !== MemoryType.Message && memory.type !== MemoryType.Voice && !image)
     missing.push(`${full?.url ?? memory.id} (${memory.type} by ${memory.author})`);
 
   const maxImageHeight = (doc.page.height - 2 * MARGIN) * 0.6;

@@ -21,6 +21,7 @@ export const FOLDER: Record<MemoryType, string> = {
   [MemoryType.Drawing]: 'drawings',
   [MemoryType.Message]: 'messages',
   [MemoryType.Video]: 'videos',
+  [MemoryType.Voice]: 'voices',
 };
 
 const EXTENSION: Record<string, string> = {
@@ -32,6 +33,7 @@ const EXTENSION: Record<string, string> = {
   'image/heic': 'heic',
   'image/avif': 'avif',
   'video/mp4': 'mp4',
+  'audio/mp4': 'm4a',
 };
 
 /** `photos/0007-Ana-Lopez-1a2b3c4d.jpg`: in order, by whom, unique by the memory's id. */

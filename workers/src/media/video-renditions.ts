@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { IMAGE_RENDITIONS, MemoryMedia, RenditionName, VIDEO_MAX_SECONDS } from '@memory-wall/contracts';
+import { originalFile } from './original-file';
 import { transcodeArgs } from './transcode-args';
 import {
   AppConfig,
@@ -12,7 +12,6 @@ import {
   Memory,
   moderationFrameKey,
   ObjectStorage,
-  originalKey,
   probeVideo,
   renderWebpSet,
   renditionKey,
@@ -92,18 +91,9 @@ export class VideoRenditions {
     }
   }
 
-  /**
-   * The original as a file ffmpeg reads: where it lies on local disk, or downloaded into `dir` from object
-   * storage. A missing original is refused (ffprobe refuses a path with no file).
-   */
   private async originalPath(memory: Memory, dir: string): Promise<string> {
-    const key = originalKey(memory.eventId, memory.id);
-    const local = this.storage.localFile(key);
-    if (local) return join(local.root, local.path);
-    const original = await this.storage.get(key);
-    if (!original) throw new UnsupportedVideoError('the original is missing');
-    const path = join(dir, 'original');
-    await pipeline(original.stream, createWriteStream(path));
+    const path = await originalFile(this.storage, memory, dir);
+    if (!path) throw new UnsupportedVideoError('the original is missing');
     return path;
   }
 }

@@ -104,7 +104,8 @@ export class MemoryProcessor {
    * (a missing frame is no verdict: the clip is held for a human rather than approved unseen).
    */
   private async picturesOf(memory: Memory): Promise<Array<{ data: Buffer; mime: string }>> {
-    if (!memory.media) return [];
+    // A voice message's waveform says nothing of it: its transcript, in its text, does.
+    if (!memory.media || memory.type === MemoryType.Voice) return [];
     if (memory.type !== MemoryType.Video) {
       const card = await this.storage.get(renditionKey(memory.eventId, memory.id, 'card'));
       return card ? [{ data: await buffer(card.stream), mime: 'image/webp' }] : [];
@@ -123,6 +124,9 @@ export class MemoryProcessor {
    * takes one image per input), flagged when any is; any unanswered request leaves no verdict at all.
    */
   private async askAi(memory: Memory): Promise<AiVerdict> {
+    // Without a transcript nobody has heard it: held for a human rather than approved unheard.
+    if (memory.type === MemoryType.Voice && !memory.content.trim())
+      throw new AiModerationUnavailable('the voice message has no transcript');
     const text = moderationText(memory);
     const pictures = await this.picturesOf(memory);
     if (!pictures.length) return this.ai.review(text);
@@ -145,9 +149,12 @@ export class MemoryProcessor {
   }
 }
 
-/** What AI moderation reads of a memory: who wrote it, its title, and its text or caption. */
+/** The memory types whose content is text (a message; a voice message's transcript), not an image's address. */
+const TEXT_CONTENT: ReadonlySet<MemoryType> = new Set([MemoryType.Message, MemoryType.Voice]);
+
+/** What AI moderation and the keyword list read of a memory: who wrote it, its title, and its text or caption. */
 function moderationText(memory: Memory): string {
-  return [memory.author, memory.title, memory.type === MemoryType.Message ? memory.content : memory.photoCaption]
+  return [memory.author, memory.title, TEXT_CONTENT.has(memory.type) ? memory.content : memory.photoCaption]
     .filter(Boolean)
     .join('\n');
 }

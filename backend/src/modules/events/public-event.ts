@@ -25,5 +25,7 @@ export function toPublicEvent(event: Event): PublicEvent {
     screens: toScreenControls(event),
     allowVideo: event.allowVideo,
     maxVideoSeconds: event.maxVideoSeconds,
+    allowVoice: event.allowVoice,
+    voiceOnScreens: event.voiceOnScreens,
   };
 }

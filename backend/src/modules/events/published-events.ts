@@ -77,6 +77,13 @@ export class PublishedEvents {
     return Math.min(event.maxVideoSeconds, VIDEO_MAX_SECONDS);
   }
 
+  /** Checked before a voice message is read: the event must be live and take them (not remembered, as clips). */
+  async assertAcceptingVoice(id: string): Promise<void> {
+    const event = await this.getOrThrow(id);
+    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
+    if (!event.allowVoice) throw new DomainError(DomainErrorCode.Forbidden, MemoryMessages.voiceNotAccepted);
+  }
+
   private async getOrThrow(id: string): Promise<Event> {
     const event = await this.events.findById(id);
     if (!event) throw new DomainError(DomainErrorCode.NotFound, Messages.eventNotFound);

@@ -1,7 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { MemoryMessages, PHOTO_MAX_BYTES, SUBMISSION_ID_HEADER, SubmissionResponse } from '@memory-wall/contracts';
+import {
+  MemoryMessages,
+  PHOTO_MAX_BYTES,
+  SUBMISSION_ID_HEADER,
+  SubmissionResponse,
+  VOICE_MAX_BYTES,
+} from '@memory-wall/contracts';
 import { SubmissionId } from './submission-id.param';
 import { CurrentSession, Public } from '../../common/auth/auth.decorators';
 import { BodyLimit } from '../../common/request-limits';
@@ -9,7 +15,7 @@ import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
 import { receiveFile } from '../uploads/upload-file';
 import { CreateMessageSubmissionDto } from './dto/create-message-submission.dto';
-import { DrawingSubmissionDto, PhotoSubmissionForm } from './dto/image-submission.dto';
+import { DrawingSubmissionDto, PhotoSubmissionForm, VoiceSubmissionForm } from './dto/image-submission.dto';
 import { SubmissionThrottle } from './submission-throttle';
 import { SubmissionsService } from './submissions.service';
 import { Answers, Refuses } from '../../openapi/responses';
@@ -68,6 +74,38 @@ export class SubmissionsController {
     });
     try {
       return await this.submissions.submitPhoto(eventId, file, session, submissionId);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  /**
+   * A voice message is one multipart request, not a resumable upload: two minutes of a browser's recording
+   * are one or two megabytes, which a phone sends again whole (with the same submission id) after a drop.
+   */
+  @Post('voice')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary:
+      "Leave a voice message: multipart 'voice' (a recording of at most 2 minutes and 10 MB), 'name', optional 'title'",
+  })
+  @ApiBody({ type: VoiceSubmissionForm })
+  @Answers(201, 'SubmissionResponse', 'Stored (or, for a repeated submission id, the memory stored before)')
+  async voice(
+    @Param('eventId', UuidParam('event id')) eventId: string,
+    @Req() request: FastifyRequest,
+    @SubmissionId() submissionId: string | undefined,
+    @CurrentSession() session?: Session,
+  ): Promise<SubmissionResponse> {
+    await this.submissions.assertAcceptingVoice(eventId);
+    await this.throttle.consume(request.ip, eventId);
+    const file = await receiveFile(request, 'voice', VOICE_MAX_BYTES, {
+      missing: MemoryMessages.voiceRequired,
+      tooLarge: MemoryMessages.fileTooLarge,
+    });
+    try {
+      return await this.submissions.submitVoice(eventId, file, session, submissionId);
     } finally {
       await file.discard();
     }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createHash, randomUUID } from 'node:crypto';
@@ -16,8 +16,10 @@ import {
   MemoryType,
   SubmissionResponse,
   VIDEO_METADATA_FIELDS,
+  VOICE_MAX_SECONDS,
 } from '@memory-wall/contracts';
 import {
+  AppConfig,
   DomainError,
   ImageTooLargeError,
   inspectImage,
@@ -26,7 +28,10 @@ import {
   ObjectStorage,
   originalKey,
   StoredSubmission,
+  probeAudio,
+  UnsupportedAudioError,
   UnsupportedImageError,
+  VideoToolLimits,
 } from '@memory-wall/core';
 import { validationError } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
@@ -44,6 +49,11 @@ const MIME = {
   webp: 'image/webp',
   heif: 'image/heif',
 } as const;
+
+/** ffprobe reads a recording of a few megabytes: seconds at most, even on a loaded machine. */
+const PROBE_TIMEOUT_MS = 20_000;
+/** A recording may run this much past the limit (a browser stops its recorder a little late). */
+const VOICE_TOLERANCE_S = 1;
 
 /** A submission the client named (SUBMISSION_ID_HEADER), and the digest of what it carries. */
 interface NamedSubmission {
@@ -65,11 +75,26 @@ export class SubmissionsService {
     private readonly access: EventAccess,
     private readonly storage: ObjectStorage,
     private readonly queue: MemoryQueue,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
+
+  /** ffprobe's limits in the API: its memory cap, one thread, and less time than a transcode gets. */
+  private get probeLimits(): VideoToolLimits {
+    return {
+      timeoutMs: Math.min(PROBE_TIMEOUT_MS, this.config.FFMPEG_TIMEOUT_MS),
+      threads: 1,
+      memoryMb: this.config.FFMPEG_MEMORY_MB,
+    };
+  }
 
   /** Checked before an upload is read: no bytes are stored for an event that takes none. */
   assertAccepting(eventId: string) {
     return this.events.assertAcceptingMemories(eventId);
+  }
+
+  /** Checked before a recording is read: the event is live and takes voice messages. */
+  assertAcceptingVoice(eventId: string) {
+    return this.events.assertAcceptingVoice(eventId);
   }
 
   async submitMessage(
@@ -137,6 +162,64 @@ export class SubmissionsService {
     } finally {
       await rm(path, { force: true });
     }
+  }
+
+  /**
+   * A voice message: refused unless ffprobe finds sound in an audio container, at most VOICE_MAX_SECONDS
+   * long; then its original is kept privately and the memory recorded, for the workers to transcode.
+   */
+  async submitVoice(
+    eventId: string,
+    file: ReceivedFile,
+    session?: Session,
+    submissionId?: string,
+  ): Promise<SubmissionResponse> {
+    const fields = await validated(ImageSubmissionFields, file.fields);
+    let duration: number;
+    try {
+      ({ duration } = await probeAudio(file.path, VOICE_MAX_SECONDS + 5, this.probeLimits));
+    } catch (err) {
+      if (err instanceof UnsupportedAudioError)
+        throw new DomainError(DomainErrorCode.Invalid, MemoryMessages.invalidFileType);
+      throw err;
+    }
+    if (duration > VOICE_MAX_SECONDS + VOICE_TOLERANCE_S)
+      throw new DomainError(DomainErrorCode.TooLarge, MemoryMessages.voiceTooLong);
+    const submission = submissionId
+      ? named(submissionId, [
+          MemoryType.Voice,
+          fields.name,
+          fields.photoCaption ?? null,
+          fields.title ?? null,
+          await fileDigest(file.path),
+        ])
+      : undefined;
+    const caption = fields.photoCaption || null;
+    return this.storeOnce(
+      eventId,
+      submission,
+      async () => {
+        const id = randomUUID();
+        await this.storage.put(
+          originalKey(eventId, id),
+          createReadStream(file.path),
+          'application/octet-stream',
+          file.size,
+        );
+        return {
+          id,
+          eventId,
+          type: MemoryType.Voice,
+          content: '',
+          title: fields.title || null,
+          photoCaption: caption,
+          author: fields.name,
+          language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
+          settings: { byHost: await this.isHost(session, eventId) },
+        };
+      },
+      (memory) => this.storage.remove(originalKey(eventId, memory.id)),
+    );
   }
 
   /** The form fields a video clip's upload carries (tus metadata), checked as a photo's are. */

@@ -103,9 +103,9 @@ describe('contribute page: finding the event', () => {
 });
 
 describe('contribute page: guests and hosts', () => {
-  it('offers a guest Message, Photo and Drawing, without the wall', async () => {
+  it('offers a guest Message, Photo, Voice and Drawing, without the wall', async () => {
     await openForm();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Voice', 'Drawing']);
     expect(screen.getByRole('tab', { name: 'Message' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
@@ -114,7 +114,13 @@ describe('contribute page: guests and hosts', () => {
   it('offers a Video tab where the event takes clips, with its length, and asks for a clip before sending', async () => {
     served = { ...event, allowVideo: true, maxVideoSeconds: 30 };
     const { user } = await openForm();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Video', 'Drawing']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Message',
+      'Photo',
+      'Video',
+      'Voice',
+      'Drawing',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Video' }));
     expect(screen.getByLabelText('Video clip')).toHaveAttribute('accept', 'video/*');
     expect(screen.getByText('Up to 30 seconds, as your phone records it')).toBeInTheDocument();
@@ -122,6 +128,19 @@ describe('contribute page: guests and hosts', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a video clip to upload');
     expect(server.requests.filter((r) => r.url.includes('/submissions/video'))).toEqual([]);
+  });
+
+  it('offers no Voice tab where the event takes no voice messages', async () => {
+    served = { ...event, allowVoice: false };
+    await openForm();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+  });
+
+  it('says so on the Voice tab where the browser cannot record sound', async () => {
+    const { user } = await openForm();
+    await user.click(screen.getByRole('tab', { name: 'Voice' }));
+    expect(screen.getByText(/This browser cannot record sound/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Recording' })).not.toBeInTheDocument();
   });
 
   it.each([Role.Customer, Role.ServiceProvider, Role.Owner])(
@@ -134,7 +153,12 @@ describe('contribute page: guests and hosts', () => {
         await screen.findByRole('heading', { level: 1, name: 'Add Individual Memory' }, { timeout: 5000 }),
       ).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Share Your Memory' })).not.toBeInTheDocument();
-      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Message', 'Photo', 'Drawing']);
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        'Message',
+        'Photo',
+        'Voice',
+        'Drawing',
+      ]);
       const wall = (await screen.findByRole('heading', { name: 'On the wall' })).closest('section')!;
       expect(await within(wall).findByText('Already on the wall')).toBeInTheDocument();
     },

@@ -6,20 +6,24 @@ import { DrawingForm } from './DrawingForm';
 import { MessageForm } from './MessageForm';
 import { PhotoForm } from './PhotoForm';
 import { VideoForm } from './VideoForm';
+import { VoiceForm } from './VoiceForm';
 
-type Tab = 'message' | 'photo' | 'video' | 'drawing';
+type Tab = 'message' | 'photo' | 'video' | 'voice' | 'drawing';
 const LABELS = {
   message: 'contributePage.tabMessage',
   photo: 'contributePage.tabPhoto',
   video: 'contributePage.tabVideo',
+  voice: 'contributePage.tabVoice',
   drawing: 'contributePage.tabDrawing',
 } as const;
 
-/** Message, Photo, Video (where the event takes clips) and Drawing, one form at a time. */
+/** Message, Photo, Video and Voice (where the event takes them) and Drawing, one form at a time. */
 export function ContributeTabs({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('message');
-  const names: Tab[] = event.allowVideo ? ['message', 'photo', 'video', 'drawing'] : ['message', 'photo', 'drawing'];
+  const names = (['message', 'photo', 'video', 'voice', 'drawing'] as const).filter(
+    (name) => (name !== 'video' || event.allowVideo) && (name !== 'voice' || event.allowVoice),
+  );
   const tabs = names.map((name) => ({ id: name, label: t(LABELS[name]) }));
 
   return (
@@ -36,6 +40,7 @@ export function ContributeTabs({ event }: { event: PublicEvent }) {
       {tab === 'message' && <MessageForm event={event} />}
       {tab === 'photo' && <PhotoForm event={event} />}
       {tab === 'video' && event.allowVideo && <VideoForm event={event} />}
+      {tab === 'voice' && event.allowVoice && <VoiceForm event={event} />}
       {tab === 'drawing' && <DrawingForm event={event} />}
     </Tabs>
   );

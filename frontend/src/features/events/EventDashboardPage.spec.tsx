@@ -27,7 +27,7 @@ const stats: EventStats = {
   pending: 30,
   flagged: 4,
   contributors: 210,
-  byType: { message: 900, photo: 300, drawing: 30, video: 4 },
+  byType: { message: 900, photo: 300, drawing: 30, video: 4, voice: 2 },
 };
 
 let uninstall: () => void;
@@ -129,7 +129,9 @@ describe('event dashboard', () => {
       ['Pending', '30'],
       ['Contributors', '210'],
     ]);
-    expect(within(panel).getByText('Messages: 900 · Photos: 300 · Drawings: 30 · Videos: 4')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Messages: 900 · Photos: 300 · Drawings: 30 · Videos: 4 · Voice messages: 2'),
+    ).toBeInTheDocument();
   });
 
   it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {

@@ -6,6 +6,7 @@ import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
 import { heldReasonText } from './heldReason';
 import { VideoClip } from './VideoClip';
+import { VoiceNote } from './VoiceNote';
 import {
   captionOf,
   imageOf,
@@ -48,7 +49,7 @@ export interface MemoryCardProps {
    * rendition for a card and the full one only where the image is shown large. Default: the whole width.
    */
   sizes?: string;
-  /** Presentation: whether a video clip plays now (its turn), and what to do when it has played. */
+  /** Presentation: whether a video clip (or a voice message, sound on) plays now, and what to do when it has. */
   clip?: { playing: boolean; onEnded(): void };
 }
 
@@ -233,6 +234,19 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
           </figcaption>
         )}
       </figure>
+    );
+  }
+  if (memory.type === MemoryType.Voice) {
+    const transcript = memory.content.trim();
+    return (
+      <VoiceNote
+        memory={memory}
+        presentation={presentation}
+        sizes={sizes}
+        playing={clip?.playing}
+        onEnded={clip?.onEnded}
+        textStyle={lengthStyle(transcript, isMostlyChinese(transcript))}
+      />
     );
   }
   if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {

@@ -60,9 +60,12 @@ export function responsiveImageOf(memory: PublicMemory): ResponsiveImage {
   };
 }
 
-/** The text shown under an image: the caption, falling back to photoCaption then title (spec §3). */
+/**
+ * The text shown under an image: the caption, falling back to photoCaption then title (spec §3). Messages
+ * and voice messages have none: their text is their content (a voice message's, its transcript).
+ */
 export function captionOf(memory: PublicMemory): string | null {
-  return memory.type === MemoryType.Message ? null : photoOf(memory).caption;
+  return memory.type === MemoryType.Message || memory.type === MemoryType.Voice ? null : photoOf(memory).caption;
 }
 
 /** Spec §2 Memory card: text with more than 20 % Chinese characters is styled as Chinese. */

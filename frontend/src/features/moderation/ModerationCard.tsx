@@ -5,6 +5,7 @@ import { useFormat } from '../../i18n/format';
 import { heldReasonText } from '../memories/heldReason';
 import { captionOf, imageOf, isMostlyChinese } from '../memories/memoryContent';
 import { VideoClip } from '../memories/VideoClip';
+import { VoiceNote } from '../memories/VoiceNote';
 
 export type Action = 'approve' | 'reject' | 'flag' | 'remove';
 
@@ -87,6 +88,9 @@ export function ModerationCard({
           {memory.type === MemoryType.Video ? (
             // Hosts watch a clip (with its sound, if they choose) before they approve it.
             <VideoClip memory={memory} caption={caption} presentation={false} sizes="100vw" />
+          ) : memory.type === MemoryType.Voice ? (
+            // Hosts hear a voice message and read its transcript before they approve it.
+            <VoiceNote memory={memory} presentation={false} sizes="100vw" />
           ) : picture?.url ? (
             <img src={picture.url} alt={caption ?? ''} width={picture.width} height={picture.height} loading="lazy" />
           ) : (

@@ -20,6 +20,7 @@ const KIND_KEY: Record<MemoryType, keyof typeof myMemoriesTexts> = {
   photo: 'kindPhoto',
   drawing: 'kindDrawing',
   video: 'kindVideo',
+  voice: 'kindVoice',
 };
 const STATUS_KEY: Record<MyMemoryStatus, keyof typeof myMemoriesTexts> = {
   [MyMemoryStatus.Waiting]: 'statusWaiting',

@@ -135,8 +135,12 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   );
   const [playing, setPlaying] = useState(true);
   const slotSecondsOf = useCallback(
-    (ids: readonly string[]) => clipSlotSeconds(memories.filter((memory) => ids.includes(memory.id))),
-    [memories],
+    (ids: readonly string[]) =>
+      clipSlotSeconds(
+        memories.filter((memory) => ids.includes(memory.id)),
+        event.voiceOnScreens,
+      ),
+    [memories, event.voiceOnScreens],
   );
   const { selection, round, remaining, rotateNow, waiting } = usePacedRotation({
     memories,
@@ -171,7 +175,7 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   const shownMemories = selection.map((id) => byId.get(id)).filter((m): m is PublicMemory => !!m);
   const layout = presentationLayout(shownMemories.length, screen.width, screen.height);
   // The set's clips play one at a time, in order; each new set starts with its first.
-  const clips = clipsOf(shownMemories);
+  const clips = clipsOf(shownMemories, event.voiceOnScreens);
   const [clipTurn, setClipTurn] = useState({ round, index: 0 });
   const turn = clipTurn.round === round ? clipTurn.index : 0;
   const playingClip = playing ? clips[turn]?.id : undefined;

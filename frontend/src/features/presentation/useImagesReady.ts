@@ -7,7 +7,10 @@ export const IMAGE_RETRY_MS = 15_000;
 
 /** A video clip's card shows its poster first: it waits for that like a photo. */
 const hasImage = (memory: PublicMemory) =>
-  memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing || memory.type === MemoryType.Video;
+  memory.type === MemoryType.Photo ||
+  memory.type === MemoryType.Drawing ||
+  memory.type === MemoryType.Video ||
+  memory.type === MemoryType.Voice;
 
 /**
  * Which memories can go on the screen: a message at once, a photo or drawing once its image has loaded

@@ -120,6 +120,7 @@ describe('wall settings', () => {
     await user.click(screen.getByRole('switch', { name: 'Background Music' }));
     await user.click(screen.getByRole('switch', { name: 'Video Clips' }));
     await user.selectOptions(screen.getByLabelText('Longest clip'), '30');
+    await user.click(screen.getByRole('switch', { name: 'Play Voice Messages on Screens' }));
     await user.click(screen.getByRole('radio', { name: 'Cream' }));
     await user.selectOptions(screen.getByLabelText('Animation Style'), 'random');
     await user.selectOptions(screen.getByLabelText('Display Order'), 'oldest');
@@ -139,6 +140,8 @@ describe('wall settings', () => {
           enableMusic: false,
           allowVideo: true,
           maxVideoSeconds: 30,
+          allowVoice: true,
+          voiceOnScreens: true,
           animationStyle: 'random',
           displayOrder: 'oldest',
         },

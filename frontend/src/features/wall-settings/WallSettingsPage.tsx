@@ -54,6 +54,8 @@ function settingsOf(event: HostEvent): WallSettingsFields {
     enableMusic: event.enableMusic,
     allowVideo: event.allowVideo,
     maxVideoSeconds: event.maxVideoSeconds,
+    allowVoice: event.allowVoice,
+    voiceOnScreens: event.voiceOnScreens,
     animationStyle: event.animationStyle,
     displayOrder: event.displayOrder,
   };
@@ -214,6 +216,20 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
                 .map((n) => ({ value: String(n), label: t('wallSettings.seconds', { count: n }) }))}
             />
           )}
+          <CheckboxField
+            role="switch"
+            label={t('wallSettings.allowVoice')}
+            hint={t('wallSettings.allowVoiceHint')}
+            checked={settings.allowVoice}
+            onChange={(checked) => set('allowVoice', checked)}
+          />
+          <CheckboxField
+            role="switch"
+            label={t('wallSettings.voiceOnScreens')}
+            hint={t('wallSettings.voiceOnScreensHint')}
+            checked={settings.voiceOnScreens}
+            onChange={(checked) => set('voiceOnScreens', checked)}
+          />
           <fieldset className="choice-group" aria-describedby={colorsId}>
             <legend>{t('wallSettings.colorTheme')}</legend>
             <div className="ws-swatches">

@@ -13,6 +13,7 @@ const en = {
   tabPhoto: 'Photo',
   tabDrawing: 'Drawing',
   tabVideo: 'Video',
+  tabVoice: 'Voice',
   // Photo
   photoLabel: 'Photo',
   photoHint: 'JPG, PNG, GIF, WEBP or HEIC - up to 10MB',
@@ -45,6 +46,19 @@ const en = {
   videoPreview: 'Preview of your video clip',
   videoError: 'Error submitting video',
   uploadingVideo: 'Uploading video... {{percent}}%',
+  // Voice message
+  voiceLabel: 'Voice message',
+  voiceHint: 'Up to 2 minutes. Listen to it before you send it.',
+  voiceRecord: 'Start Recording',
+  voiceStop: 'Stop',
+  voiceRecordAgain: 'Record Again',
+  voiceRecording: 'Recording {{elapsed}} / {{limit}}',
+  voicePreview: 'Your voice message',
+  voiceRequired: MemoryMessages.voiceRequired as string,
+  voiceUnsupported: 'This browser cannot record sound. Try another browser, or leave a message instead.',
+  voiceDenied: 'The microphone is blocked. Allow it in your browser to record.',
+  voiceError: 'Error submitting voice message',
+  uploadingVoice: 'Sending voice message... {{percent}}%',
   // Crop editor
   cropTitle: 'Crop and Rotate',
   cropHint: 'Drag the corners to crop. The crop is at least 200 × 200 pixels.',

@@ -125,6 +125,7 @@ const en = {
     photo: 'Photos',
     drawing: 'Drawings',
     video: 'Videos',
+    voice: 'Voice messages',
   },
   editEvent: 'Edit Event',
   displayWall: 'Display Wall',

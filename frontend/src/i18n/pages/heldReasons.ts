@@ -9,6 +9,7 @@ const en: HeldReasonTexts = {
   ai_unavailable: 'AI moderation unavailable: held for a human',
   image_unreadable: 'The image could not be processed',
   video_unreadable: 'The video clip could not be processed',
+  voice_unreadable: 'The voice message could not be processed',
   processing_failed: 'Processing failed: {{detail}}',
   keyword: 'Contains the keyword "{{word}}"',
 };

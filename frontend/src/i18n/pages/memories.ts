@@ -16,6 +16,8 @@ const cardEn = {
   imageProcessing: 'The image is being prepared',
   playVideo: 'Play the video clip',
   videoClip: 'Video clip',
+  voiceMessage: 'Voice message from {{author}}',
+  waveform: 'Waveform of the voice message',
 };
 
 export type MemoryCardTexts = typeof cardEn;

@@ -6,6 +6,7 @@ const en = {
   kindPhoto: 'Photo',
   kindDrawing: 'Drawing',
   kindVideo: 'Video',
+  kindVoice: 'Voice message',
   statusChecking: 'Checking...',
   statusWaiting: 'Waiting for approval',
   statusOnWall: 'On the wall',

@@ -19,6 +19,11 @@ const en = {
   allowVideo: 'Video Clips',
   allowVideoHint: 'Guests may post short video clips; the full-screen wall plays them muted.',
   maxVideoSeconds: 'Longest clip',
+  allowVoice: 'Voice Messages',
+  allowVoiceHint: 'Guests may record voice messages of up to 2 minutes.',
+  voiceOnScreens: 'Play Voice Messages on Screens',
+  voiceOnScreensHint:
+    'The full-screen wall plays each voice message aloud on its turn; off, it shows the waveform and the transcript.',
   colorTheme: 'Background Colour',
   colors: {
     'Light Blue': 'Light Blue',

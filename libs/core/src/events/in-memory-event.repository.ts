@@ -66,6 +66,8 @@ export class InMemoryEventRepository extends EventRepository {
       enableMusic: true,
       allowVideo: false,
       maxVideoSeconds: 60,
+      allowVoice: true,
+      voiceOnScreens: false,
       isPublished: false,
       customData: null,
       creditChargedAt: null,

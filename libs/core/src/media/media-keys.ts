@@ -7,6 +7,8 @@ export const renditionKey = (eventId: string, memoryId: string, name: RenditionN
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 /** A video clip's MP4, beside its poster's renditions (public on the same terms). */
 export const videoKey = (eventId: string, memoryId: string) => `public/memories/${eventId}/${memoryId}-video.mp4`;
+/** A voice message's M4A, beside its waveform's renditions (public on the same terms). */
+export const audioKey = (eventId: string, memoryId: string) => `public/memories/${eventId}/${memoryId}-voice.m4a`;
 /** The frames of a clip that AI moderation looks at: private, like the original. */
 export const moderationFrameKey = (eventId: string, memoryId: string, index: number) =>
   `originals/${eventId}/${memoryId}-frame-${index}.jpg`;
@@ -18,12 +20,13 @@ export const memoryObjectKeys = (eventId: string, memoryId: string): string[] =>
   renditionKey(eventId, memoryId, 'card'),
   renditionKey(eventId, memoryId, 'full'),
   videoKey(eventId, memoryId),
+  audioKey(eventId, memoryId),
   ...Array.from({ length: VIDEO_MODERATION_FRAMES }, (_, index) => moderationFrameKey(eventId, memoryId, index)),
 ];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RENDITIONS_PREFIX = 'public/memories/';
-const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.(?:webp|mp4)$`);
+const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.(?:webp|mp4|m4a)$`);
 
 /**
  * Whose rendition a key names: a memory's ('memory', with its ids), no memory's ('none': featured images),

@@ -190,10 +190,10 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       .map(({ id, type, media, eventId }) => ({ id, type, media, eventId }));
   }
 
-  async attachMedia(id: string, media: MemoryMedia): Promise<boolean> {
+  async attachMedia(id: string, media: MemoryMedia, content = media.full.url): Promise<boolean> {
     const memory = this.rows.get(id);
     if (!memory || memory.processingState !== ProcessingState.Processing || memory.media) return false;
-    Object.assign(memory, { media, content: media.full.url });
+    Object.assign(memory, { media, content });
     return true;
   }
 

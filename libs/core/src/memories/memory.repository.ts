@@ -119,8 +119,11 @@ export abstract class MemoryRepository {
   /** Memories still processing that were stored before `storedBefore`, oldest first. */
   abstract waiting(storedBefore: Date, limit: number): Promise<WaitingMemory[]>;
 
-  /** Records a processing memory's renditions (its content: the full one's address), once. */
-  abstract attachMedia(id: string, media: MemoryMedia): Promise<boolean>;
+  /**
+   * Records a processing memory's renditions, once, with its content: a voice message's transcript, else
+   * the full rendition's address.
+   */
+  abstract attachMedia(id: string, media: MemoryMedia, content?: string): Promise<boolean>;
 
   /** Makes the change if the memory's current state allows it (transitionGuard); null otherwise. */
   abstract transition(id: string, change: MemoryChange): Promise<Transitioned | null>;

@@ -198,11 +198,11 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
     });
   }
 
-  async attachMedia(id: string, media: MemoryMedia): Promise<boolean> {
+  async attachMedia(id: string, media: MemoryMedia, content = media.full.url): Promise<boolean> {
     const result = await this.memories
       .createQueryBuilder()
       .update()
-      .set({ media, content: media.full.url })
+      .set({ media, content })
       .where(`id = :id AND "processingState" = :processing AND media IS NULL`, {
         id,
         processing: ProcessingState.Processing,

@@ -144,6 +144,16 @@ export class WallSettingsFields extends EventDetailsFields implements WallSettin
   @Max(VIDEO_MAX_SECONDS, { message: VIDEO_LENGTH_MESSAGE })
   maxVideoSeconds?: number;
 
+  @ApiPropertyOptional({ description: 'Whether guests may leave voice messages (on unless turned off)' })
+  @IsOptional()
+  @IsBoolean({ message: 'Voice messages must be on or off' })
+  allowVoice?: boolean;
+
+  @ApiPropertyOptional({ description: 'Whether the screens play voice messages aloud (off unless turned on)' })
+  @IsOptional()
+  @IsBoolean({ message: 'Sound on screens must be on or off' })
+  voiceOnScreens?: boolean;
+
   @ApiPropertyOptional({ enum: ANIMATION_STYLES })
   @IsOptional()
   @IsIn(ANIMATION_STYLES, { message: 'Animation style must be horizontal, vertical or random' })
@@ -174,6 +184,8 @@ export const THEME_FIELDS = [
   'enableMusic',
   'allowVideo',
   'maxVideoSeconds',
+  'allowVoice',
+  'voiceOnScreens',
   'animationStyle',
   'displayOrder',
 ] as const;

@@ -60,3 +60,14 @@ export class PhotoSubmissionForm extends PhotoSubmissionFields {
   })
   photo: Blob;
 }
+
+/** The voice form as a client sends it: the fields and the recording (which receiveFile reads, not the pipe). */
+export class VoiceSubmissionForm extends ImageSubmissionFields {
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description:
+      'A recording (WebM/Opus, MP4/AAC, Ogg, M4A, WAV or MP3, by content, not by name); at most 2 minutes and 10 MB',
+  })
+  voice: Blob;
+}

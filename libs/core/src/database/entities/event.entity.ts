@@ -120,6 +120,14 @@ export class Event {
   @Column({ type: 'int', default: 60 })
   maxVideoSeconds: number;
 
+  /** Whether guests may leave voice messages (issue #26). */
+  @Column({ type: 'boolean', default: true })
+  allowVoice: boolean;
+
+  /** Whether the screens play voice messages aloud; off, they show the waveform and the transcript only. */
+  @Column({ type: 'boolean', default: false })
+  voiceOnScreens: boolean;
+
   @Column({ type: 'boolean', default: false })
   isPublished: boolean;
 
