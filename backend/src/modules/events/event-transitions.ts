@@ -36,7 +36,7 @@ export class EventTransitions {
       return nothing;
     }
     if (event.status === EventStatus.Live && to === EventStatus.Completed) {
-      await tx.update(Event, { id: event.id }, { status: EventStatus.Completed });
+      await tx.update(Event, { id: event.id }, { status: EventStatus.Completed, completedAt: () => 'now()' });
       await recordDomainEvent(tx, DomainEventName.EventCompleted, { eventId: event.id });
       // The keepsakes are recorded with the completion, so a crash between the two cannot lose them.
       return { keepsakes: await this.keepsakes.recordInTransaction(tx, event.id) };
