@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
@@ -12,7 +12,7 @@ import {
   ModerationType,
   Role,
 } from '@memory-wall/contracts';
-import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { DomainError, Event, eventFolders, Memory, ObjectStorage, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -26,12 +26,15 @@ import { toHostEvent } from './event-views';
 /** The events a host manages: listed, created, edited (status changes included) and deleted. */
 @Injectable()
 export class HostEventsService {
+  private readonly logger = new Logger(HostEventsService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Event) private readonly events: Repository<Event>,
     private readonly access: EventAccess,
     private readonly customers: CustomerAccessService,
     private readonly transitions: EventTransitions,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
   async list(session: Session): Promise<HostEvent[]> {
@@ -119,6 +122,12 @@ export class HostEventsService {
     await this.access.manageable(session, id);
     const deleted = await this.events.delete({ id, status: EventStatus.Draft });
     if (deleted.affected !== 1) throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
+    // Its objects go with it (its featured images, anything its hosts uploaded). The event is gone either
+    // way: objects storage kept are only logged, nothing refers to them any more.
+    for (const folder of eventFolders(id))
+      await this.storage
+        .removeFolder(folder)
+        .catch((err: Error) => this.logger.warn(`deleted event ${id}: ${folder} not removed: ${err.message}`));
   }
 
   private async providerFor(session: Session, requested?: string): Promise<string | null> {

@@ -9,6 +9,7 @@ import { VideoClip } from './VideoClip';
 import {
   captionOf,
   imageOf,
+  mediaRemoved,
   isHostMemory,
   isMostlyChinese,
   responsiveImageOf,
@@ -211,6 +212,13 @@ interface MemoryBodyProps {
 
 function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyProps) {
   const { t } = useTranslation();
+  if (mediaRemoved(memory))
+    return (
+      <figure className={caption ? 'memory-photo memory-photo-captioned' : 'memory-photo'}>
+        <div className="memory-media-removed">{t('memoryCard.mediaRemoved')}</div>
+        {caption && <figcaption>{caption}</figcaption>}
+      </figure>
+    );
   if (memory.type === MemoryType.Video) {
     const chinese = caption ? isMostlyChinese(caption) : false;
     return (

@@ -765,6 +765,7 @@ export const catalogue: Resources = {
     reject: 'Ablehnen',
     by: 'Von {{author}}',
     imageProcessing: 'Das Bild wird vorbereitet',
+    mediaRemoved: 'Medien nicht mehr gespeichert',
     playVideo: 'Videoclip abspielen',
     videoClip: 'Videoclip',
   },
