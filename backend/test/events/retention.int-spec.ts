@@ -191,15 +191,17 @@ describe('retention, the keepsake-ready mail and deleted events’ objects', () 
       status: EventStatus.Completed,
       completedAt: daysAgo(RETENTION_DAYS - 5),
     });
-    const before = inbox.to(provider.user.email).length;
+    // The provider may still hear about earlier tests' keepsakes meanwhile: only this event's warnings count.
+    const warnings = () => inbox.to(provider.user.email).filter((mail) => mail.subject.includes('Due soon'));
 
-    const warning = await inbox.next(provider.user.email, before + 1, 20_000);
+    await waitFor(() => warnings().length > 0, 20_000, 'the warning');
+    const [warning] = warnings();
     expect(warning.subject).toMatch(/^Die Fotos und Videos von Due soon werden am .+ gelöscht$/);
     expect(warning.text).toContain(`/events/${due.id}`);
     expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: due.id })).retentionWarnedAt).not.toBeNull();
 
     await sleep(3 * SWEEP_MS);
-    expect(inbox.to(provider.user.email)).toHaveLength(before + 1);
+    expect(warnings()).toHaveLength(1);
     expect(inbox.to(ownRetention.user.email)).toEqual([]);
     expect(await statusOf(due.id)).toBe(EventStatus.Completed);
     expect(
