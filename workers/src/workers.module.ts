@@ -39,6 +39,8 @@ import { MediaProcessor } from './processors/media.processor';
 import { MemoryProcessor } from './processors/memory.processor';
 import { MemoryWorker } from './processors/memory.worker';
 import { QueueWorkers } from './processors/queue-workers';
+import { RetentionSweep } from './retention/retention-sweep';
+import { RetentionWorker } from './retention/retention.worker';
 
 @Module({})
 export class WorkersModule {
@@ -81,6 +83,8 @@ export class WorkersModule {
         MailRecipients,
         MailWorker,
         ModerationDigest,
+        RetentionSweep,
+        RetentionWorker,
       ],
     };
   }

@@ -407,6 +407,12 @@ const ROWS: Row[] = [
     expect: signedIn,
   },
   {
+    route: 'PUT /api/users/me/language',
+    path: () => '/api/users/me/language',
+    body: () => ({ language: 'fr' }),
+    expect: signedIn,
+  },
+  {
     route: 'PATCH /api/users/{id}/profile',
     path: (w) => `/api/users/${w.customerA.user.id}/profile`,
     body: () => ({ profileData: { fullName: 'Changed' } }),

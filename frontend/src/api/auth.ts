@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type {
   ChangePasswordRequest,
+  LanguageRequest,
   LoginRequest,
   PasswordResetBody,
   PasswordResetRequest,
@@ -65,6 +66,11 @@ export const authApi = api.injectEndpoints({
       onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
     }),
+    /** Keeps a signed-in user's choice of language (their mail's); nothing on screen depends on the answer. */
+    saveLanguage: build.mutation<void, LanguageRequest>({
+      query: (body) => ({ url: 'users/me/language', method: 'PUT', body }),
+      transformResponse: () => undefined,
+    }),
     changePassword: build.mutation<void, ChangePasswordRequest>({
       query: (body) => ({ url: 'auth/change-password', method: 'POST', body }),
       transformResponse: () => undefined,
@@ -106,6 +112,7 @@ export const {
   useLogoutMutation,
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useSaveLanguageMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
 } = authApi;

@@ -10,6 +10,7 @@ export const DomainEventName = {
   PasswordResetRequested: 'password.reset-requested',
   EventPublished: 'event.published',
   EventCompleted: 'event.completed',
+  KeepsakeReady: 'keepsake.ready',
   MemorySubmitted: 'memory.submitted',
   MemoryApproved: 'memory.approved',
   CreditsPurchased: 'credits.purchased',
@@ -24,6 +25,8 @@ export interface DomainEventPayloads {
   [DomainEventName.PasswordResetRequested]: { userId: string; resetId: string; language: string };
   [DomainEventName.EventPublished]: { eventId: string; serviceProviderId: string | null };
   [DomainEventName.EventCompleted]: { eventId: string };
+  /** One build of a keepsake (its generation) finished and can be downloaded. */
+  [DomainEventName.KeepsakeReady]: { keepsakeId: string; eventId: string; generation: number };
   [DomainEventName.MemorySubmitted]: { memoryId: string; eventId: string; type: MemoryType };
   /** The memory reached the public wall (approved, not flagged, processed) for the first time or again. */
   [DomainEventName.MemoryApproved]: { memoryId: string; eventId: string };

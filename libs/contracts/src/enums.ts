@@ -25,8 +25,15 @@ export const EventStatus = {
 } as const;
 export type EventStatus = (typeof EventStatus)[keyof typeof EventStatus];
 export const EVENT_STATUSES = values(EventStatus);
-/** Statuses whose wall is public (spec: published events are live or completed). */
-export const PUBLISHED_STATUSES: readonly EventStatus[] = [EventStatus.Live, EventStatus.Completed];
+/**
+ * Statuses whose wall is public (spec: published events are live or completed). An expired event's wall
+ * stays public too: its retention deleted the photos' and clips' files, the memories' texts remain.
+ */
+export const PUBLISHED_STATUSES: readonly EventStatus[] = [
+  EventStatus.Live,
+  EventStatus.Completed,
+  EventStatus.Expired,
+];
 
 export const ModerationType = {
   AutoApprove: 'auto_approve',

@@ -121,3 +121,12 @@ export interface EventStats {
   contributors: number;
   byType: Record<MemoryType, number>;
 }
+
+/**
+ * Retention: a completed event keeps its photos' and clips' files for its provider's retention days (else the
+ * configured default), then, once its keepsake archive is built, they are deleted and it becomes expired (its
+ * wall keeps the memories' texts). Its hosts are warned by mail this many days before.
+ */
+export const RETENTION_WARNING_DAYS = 7;
+/** The longest retention a provider may choose (ten years). */
+export const MAX_RETENTION_DAYS = 3650;

@@ -13,6 +13,8 @@ export const QueueName = {
   DomainEvents: 'domain-events',
   /** Mail to send (SMTP, or the local outbox without SMTP_URL), and the moderation digests. */
   Mail: 'mail',
+  /** Scheduled upkeep, repeated by BullMQ's job scheduler: the retention sweep. */
+  Maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 /** The queues a memory's jobs run on. */
@@ -34,6 +36,8 @@ export const JobName = {
   SendMail: 'mail.send',
   /** Mail an event's hosts what waits for their moderation, if anything does. */
   ModerationDigest: 'mail.moderation-digest',
+  /** Warn the hosts of events whose media go in a week; delete the media of those whose time is up. */
+  RetentionSweep: 'retention.sweep',
   /** Each domain event is a job of its own name. */
   ...DomainEventName,
 } as const;
@@ -48,10 +52,12 @@ export const JobQueue = {
   [JobName.BuildKeepsake]: QueueName.Keepsake,
   [JobName.SendMail]: QueueName.Mail,
   [JobName.ModerationDigest]: QueueName.Mail,
+  [JobName.RetentionSweep]: QueueName.Maintenance,
   [JobName.UserRegistered]: QueueName.DomainEvents,
   [JobName.PasswordResetRequested]: QueueName.DomainEvents,
   [JobName.EventPublished]: QueueName.DomainEvents,
   [JobName.EventCompleted]: QueueName.DomainEvents,
+  [JobName.KeepsakeReady]: QueueName.DomainEvents,
   [JobName.MemorySubmitted]: QueueName.DomainEvents,
   [JobName.MemoryApproved]: QueueName.DomainEvents,
   [JobName.CreditsPurchased]: QueueName.DomainEvents,
@@ -101,6 +107,8 @@ export interface JobPayloads extends DomainEventJobs {
   [JobName.BuildKeepsake]: KeepsakeJobData;
   [JobName.SendMail]: OutgoingMail;
   [JobName.ModerationDigest]: ModerationDigestJobData;
+  /** The sweep looks at every event; it carries nothing. */
+  [JobName.RetentionSweep]: Record<string, never>;
 }
 
 /**

@@ -29,6 +29,8 @@ export const RequestMessages = {
 export interface LoginRequest {
   emailOrUsername: string;
   password: string;
+  /** The page's language: kept as the user's, so their mail is written in it. */
+  language?: Language;
 }
 
 /** POST /api/auth/register. The password rule depends on the role (passwordProblem). */
@@ -40,6 +42,13 @@ export interface RegisterRequest {
   /** guest when omitted. */
   role?: SelfRegisterRole;
   profileData?: UserProfile;
+  /** The page's language: kept as the user's, so their mail is written in it. */
+  language?: Language;
+}
+
+/** PUT /api/users/me/language: the language a signed-in user chose in the top bar (their mail's too). */
+export interface LanguageRequest {
+  language: Language;
 }
 
 /** POST /api/auth/change-password */

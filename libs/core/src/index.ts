@@ -34,6 +34,7 @@ export * from './storage/s3.storage';
 export * from './storage/storage.module';
 export * from './media/image-sanitizer';
 export * from './media/media-keys';
+export * from './media/memory-objects';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
 export * from './media/video-tools';

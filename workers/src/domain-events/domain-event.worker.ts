@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DomainEvent, DomainEventName, JobName, QueueName } from '@memory-wall/contracts';
-import { AppConfig, PasswordReset, passwordResetToken } from '@memory-wall/core';
+import { DomainEvent, DomainEventName, JobName, KeepsakeStatus, QueueName } from '@memory-wall/contracts';
+import { AppConfig, Keepsake, PasswordReset, passwordResetToken } from '@memory-wall/core';
 import { JobHandlers } from '../processors/job-handlers';
 import { QueueWorkers } from '../processors/queue-workers';
 import { MailRecipients } from '../mail/mail-recipients';
-import { passwordResetMail, receiptMail } from '../mail/mail-templates';
+import { keepsakeReadyMail, passwordResetMail, receiptMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer';
 import { mailLanguage } from '../mail/texts';
 import { ModerationDigest } from '../mail/moderation-digest';
@@ -40,6 +40,7 @@ export class DomainEventWorker implements OnApplicationBootstrap {
     [JobName.PasswordResetRequested]: (event) => this.handle(event, () => this.mailPasswordReset(event)),
     [JobName.EventPublished]: (event) => this.handle(event, () => this.noted(event)),
     [JobName.EventCompleted]: (event) => this.handle(event, () => this.noted(event)),
+    [JobName.KeepsakeReady]: (event) => this.handle(event, () => this.mailKeepsakeReady(event)),
     [JobName.MemorySubmitted]: (event) => this.handle(event, () => this.digest.schedule(event.payload.eventId)),
     [JobName.MemoryApproved]: (event) => this.handle(event, () => this.noted(event)),
     [JobName.CreditsPurchased]: (event) => this.handle(event, () => this.mailReceipt(event)),
@@ -76,6 +77,31 @@ export class DomainEventWorker implements OnApplicationBootstrap {
         url,
       }),
     );
+  }
+
+  /**
+   * The hosts hear once that the event's keepsakes are ready: the builds of one request (the archive and both
+   * books) each finish on their own, so the last one to finish mails. Its key names every kind's generation,
+   * so two builds finishing together make one mail, and a later request makes another.
+   */
+  private async mailKeepsakeReady(event: DomainEvent<typeof DomainEventName.KeepsakeReady>) {
+    const { eventId } = event.payload;
+    const keepsakes = await this.dataSource
+      .getRepository(Keepsake)
+      .find({ where: { eventId }, order: { kind: 'ASC' } });
+    const unfinished: string[] = [KeepsakeStatus.Queued, KeepsakeStatus.Building];
+    if (keepsakes.some((k) => unfinished.includes(k.status))) return;
+    if (!keepsakes.some((k) => k.status === KeepsakeStatus.Ready)) return;
+    const found = await this.recipients.hostsOf(eventId);
+    if (!found) return;
+    const round = keepsakes.map((k) => k.generation).join('.');
+    const url = `${this.config.PUBLIC_URL}/events/${eventId}`;
+    for (const host of found.hosts)
+      await this.mailer.send(
+        `keepsake-ready-${eventId}-${round}-${host.userId}`,
+        host.email,
+        keepsakeReadyMail(host.language, { name: host.name, event: found.event.name, url }),
+      );
   }
 
   private async mailReceipt(event: DomainEvent<typeof DomainEventName.CreditsPurchased>) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import {
+  DomainEventName,
   KeepsakeJobData,
   KeepsakeKind,
   KeepsakeMessages,
@@ -15,6 +16,7 @@ import {
   LivePublisher,
   MemoryRepository,
   ObjectStorage,
+  recordDomainEvent,
   toKeepsakeView,
 } from '@memory-wall/core';
 import { KeepsakeContext, writeArchive, WrittenKeepsake } from './archive-writer';
@@ -76,10 +78,21 @@ export class KeepsakeBuilder {
 
   private async finish(keepsake: Keepsake, key: string, written: WrittenKeepsake) {
     const previous = keepsake.objectKey;
-    const done = await this.keepsakes.update(
-      { id: keepsake.id, generation: keepsake.generation, status: KeepsakeStatus.Building },
-      { status: KeepsakeStatus.Ready, progress: 100, objectKey: key, size: written.size, missing: written.missing },
-    );
+    // The ready mail's event is recorded with the change: a build that is done is announced once.
+    const done = await this.keepsakes.manager.transaction(async (tx) => {
+      const updated = await tx.update(
+        Keepsake,
+        { id: keepsake.id, generation: keepsake.generation, status: KeepsakeStatus.Building },
+        { status: KeepsakeStatus.Ready, progress: 100, objectKey: key, size: written.size, missing: written.missing },
+      );
+      if (updated.affected)
+        await recordDomainEvent(tx, DomainEventName.KeepsakeReady, {
+          keepsakeId: keepsake.id,
+          eventId: keepsake.eventId,
+          generation: keepsake.generation,
+        });
+      return updated;
+    });
     if (!done.affected) {
       await this.storage.remove(key);
       return;

@@ -104,7 +104,7 @@ export function receiptMail(
   );
 }
 
-/** For the keepsake: the mail that says an event's keepsake can be downloaded (see Mailer.keepsakeReady). */
+/** The mail that says an event's keepsakes can be downloaded (sent by the KeepsakeReady handler). */
 export function keepsakeReadyMail(language: Language, values: { name: string; event: string; url: string }) {
   const texts = MAIL_TEXTS[language];
   const t = texts.keepsakeReady;
@@ -115,6 +115,25 @@ export function keepsakeReadyMail(language: Language, values: { name: string; ev
       { paragraph: fill(t.intro, values) },
       { link: { label: t.action, url: values.url } },
       { paragraph: t.expiry },
+    ],
+    texts,
+  );
+}
+
+/** The warning that an event's photos and clips will be deleted on `date` (the retention sweep's). */
+export function retentionWarningMail(
+  language: Language,
+  values: { name: string; event: string; date: string; url: string },
+) {
+  const texts = MAIL_TEXTS[language];
+  const t = texts.retentionWarning;
+  return compose(
+    fill(t.subject, values),
+    [
+      { paragraph: fill(texts.greeting, values) },
+      { paragraph: fill(t.intro, values) },
+      { paragraph: t.keepsake },
+      { link: { label: t.action, url: values.url } },
     ],
     texts,
   );

@@ -44,7 +44,7 @@ export class AuthService {
     } finally {
       await attempt.finished();
     }
-    await this.users.recordLogin(user.id);
+    await this.users.recordLogin(user.id, dto.language);
     return this.startSession(user.id, previousSessionId);
   }
 

@@ -37,7 +37,7 @@ export class EventTransitions {
       return nothing;
     }
     if (event.status === EventStatus.Live && to === EventStatus.Completed) {
-      await this.events.within(tx).update(event.id, { status: EventStatus.Completed });
+      await this.events.within(tx).update(event.id, { status: EventStatus.Completed, completedAt: new Date() });
       await recordDomainEvent(tx, DomainEventName.EventCompleted, { eventId: event.id });
       // The keepsakes are recorded with the completion, so a crash between the two cannot lose them.
       return { keepsakes: await this.keepsakes.recordInTransaction(tx, event.id) };

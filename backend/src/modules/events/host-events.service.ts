@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -11,7 +11,14 @@ import {
   ModerationType,
   Role,
 } from '@memory-wall/contracts';
-import { DomainError, EventRepository, MemoryRepository, ServiceProvider } from '@memory-wall/core';
+import {
+  DomainError,
+  EventRepository,
+  eventFolders,
+  MemoryRepository,
+  ObjectStorage,
+  ServiceProvider,
+} from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -25,6 +32,8 @@ import { toHostEvent } from './event-views';
 /** The events a host manages: listed, created, edited (status changes included) and deleted. */
 @Injectable()
 export class HostEventsService {
+  private readonly logger = new Logger(HostEventsService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventRepository,
@@ -32,6 +41,7 @@ export class HostEventsService {
     private readonly access: EventAccess,
     private readonly customers: CustomerAccessService,
     private readonly transitions: EventTransitions,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
   async list(session: Session): Promise<HostEvent[]> {
@@ -107,6 +117,12 @@ export class HostEventsService {
     await this.access.manageable(session, id);
     if (!(await this.events.deleteDraft(id)))
       throw new DomainError(DomainErrorCode.Conflict, EventMessages.onlyDraftsDeleted);
+    // Its objects go with it (its featured images, anything its hosts uploaded). The event is gone either
+    // way: objects storage kept are only logged, nothing refers to them any more.
+    for (const folder of eventFolders(id))
+      await this.storage
+        .removeFolder(folder)
+        .catch((err: Error) => this.logger.warn(`deleted event ${id}: ${folder} not removed: ${err.message}`));
   }
 
   private async providerFor(session: Session, requested?: string): Promise<string | null> {

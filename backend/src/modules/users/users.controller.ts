@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { CurrentSession, Roles } from '../../common/auth/auth.decorators';
 import { AuthorizeFirst } from '../../common/auth/authorize-first';
 import { UuidParam } from '../../common/uuid-param.pipe';
 import type { Session } from '../auth/session.store';
+import { LanguageDto } from './dto/language.dto';
 import { ResetCustomerPasswordDto } from './dto/reset-password.dto';
 import { UpdateProfileDto } from './dto/update-profile.dto';
 import { UsersService } from './users.service';
@@ -14,6 +15,15 @@ import { Answers, Refuses } from '../../openapi/responses';
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
+
+  @Put('me/language')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Keep the language one chose in the top bar as one's own: one's mail is written in it" })
+  @Answers(200, 'SuccessResponse')
+  async setLanguage(@CurrentSession() session: Session, @Body() dto: LanguageDto) {
+    await this.users.setLanguage(session, dto.language);
+    return { success: true };
+  }
 
   @Patch(':id/profile')
   @AuthorizeFirst(UsersService, 'id', (users, session, id) => users.editableProfile(session, id))

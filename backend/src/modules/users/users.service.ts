@@ -5,6 +5,7 @@ import {
   AuthMessages,
   DomainErrorCode,
   DomainEventName,
+  Language,
   normalizeUsername,
   ownPasswordProblem,
   Role,
@@ -83,6 +84,7 @@ export class UsersService {
             password: passwordHash,
             role: dto.role,
             profileData: { ...dto.profileData },
+            language: dto.language ?? null,
           }),
         );
         if (dto.role === Role.ServiceProvider) await this.createProvider(tx, user, dto, welcomeCredits);
@@ -132,8 +134,14 @@ export class UsersService {
     if (Object.keys(fields).length) throw DomainError.ofFields(DomainErrorCode.Conflict, fields);
   }
 
-  async recordLogin(userId: string) {
-    await this.users.update({ id: userId }, { lastLoginAt: new Date() });
+  /** A sign-in, and the language it was made in when the page said (the user's mail is written in it). */
+  async recordLogin(userId: string, language?: Language) {
+    await this.users.update({ id: userId }, { lastLoginAt: new Date(), ...(language && { language }) });
+  }
+
+  /** The language the user chose in the top bar: their mail's from now on. */
+  async setLanguage(session: Session, language: Language): Promise<void> {
+    await this.users.update({ id: session.userId }, { language });
   }
 
   /** The user whose profile the caller may edit: one's own; the owner, anyone's. */

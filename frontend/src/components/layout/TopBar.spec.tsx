@@ -232,6 +232,18 @@ describe('language and menu', () => {
     expect(await within(nav).findByRole('link', { name: 'Participar' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(document.documentElement.lang).toBe('es');
+    // Nobody is signed in: there is no account to keep it for.
+    expect(server.requests.filter((r) => r.url === '/api/users/me/language')).toEqual([]);
+  });
+
+  it("keeps a signed-in user's choice as theirs, for their mail", async () => {
+    await renderSignedIn(makeUser(Role.ServiceProvider));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'de' } });
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.url === '/api/users/me/language').map((r) => [r.method, r.body])).toEqual([
+        ['PUT', { language: 'de' }],
+      ]),
+    );
   });
 
   it('opens and closes the menu that holds the tabs on a phone, and closes it when a tab is followed', async () => {

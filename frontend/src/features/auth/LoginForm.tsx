@@ -11,7 +11,7 @@ type Field = 'emailOrUsername' | 'password';
 
 /** Spec §5 Login. On success the sign-in page moves on, as the `me` cache now holds the user. */
 export function LoginForm() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
   const { values, setErrors, field } = useFormFields<Field>({ emailOrUsername: '', password: '' });
 
@@ -24,7 +24,12 @@ export function LoginForm() {
     if (hasErrors(invalid)) return;
 
     try {
-      const user = await login({ emailOrUsername: values.emailOrUsername.trim(), password: values.password }).unwrap();
+      // The account's mail is written in the language the page was read in.
+      const user = await login({
+        emailOrUsername: values.emailOrUsername.trim(),
+        password: values.password,
+        language,
+      }).unwrap();
       showSuccess(t('auth.loginSuccess'), t('auth.welcomeBack', { username: user.username }));
     } catch (error) {
       showError(t('auth.loginFailed'), errorMessage(error) ?? AuthMessages.invalidCredentials);

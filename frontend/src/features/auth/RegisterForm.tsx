@@ -51,7 +51,7 @@ export function validateRegistration(values: Record<Field, string>, role: SelfRe
 }
 
 export function RegisterForm() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [register, { isLoading }] = useRegisterMutation();
   const [role, setRole] = useState<SelfRegisterRole>(Role.Guest);
   const [roleError, setRoleError] = useState<string>();
@@ -79,6 +79,8 @@ export function RegisterForm() {
       passwordConfirm: values.passwordConfirm,
       role,
       profileData: fullName ? { fullName } : {},
+      // The account's mail is written in the language the page was read in.
+      language,
     };
     try {
       const user = await register(request).unwrap();

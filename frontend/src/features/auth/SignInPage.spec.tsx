@@ -64,7 +64,9 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const toast = await findToast('Login successful');
     expect(within(toast).getByText('Welcome back, robin!')).toBeInTheDocument();
-    expect(posts('/api/auth/login').map((r) => r.body)).toEqual([{ emailOrUsername: 'robin', password: 'secret123' }]);
+    expect(posts('/api/auth/login').map((r) => r.body)).toEqual([
+      { emailOrUsername: 'robin', password: 'secret123', language: 'en' },
+    ]);
     expect(screen.getByText('Logged in as robin')).toBeInTheDocument();
   });
 
@@ -221,6 +223,7 @@ describe('register', () => {
         passwordConfirm: '123456',
         role: 'customer',
         profileData: { fullName: 'Robin Hood' },
+        language: 'en',
       },
     ]);
   });
@@ -245,6 +248,7 @@ describe('register', () => {
         passwordConfirm: 'secret',
         role: 'guest',
         profileData: {},
+        language: 'en',
       },
     ]);
   });

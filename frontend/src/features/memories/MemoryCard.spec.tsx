@@ -162,6 +162,23 @@ describe('memory card', () => {
     expect(within(card()).getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
 
+  it('says a photo or clip whose files the retention deleted is no longer kept, with its caption', () => {
+    for (const type of [MemoryType.Photo, MemoryType.Video]) {
+      const { unmount } = render({
+        memory: makeMemory({ type, content: '', photoCaption: 'Cake!', media: null }),
+        variant: 'normal',
+      });
+      expect(within(card()).getByText('Media no longer kept')).toBeInTheDocument();
+      expect(within(card()).getByText('Cake!')).toBeInTheDocument();
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      unmount();
+    }
+    // One still being processed has no files yet: it is not said to be gone.
+    render({ memory: hostMemory({ type: MemoryType.Photo, content: '', media: null, processingState: 'processing' }) });
+    expect(screen.queryByText('Media no longer kept')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'The image is being prepared' })).toBeInTheDocument();
+  });
+
   it('marks a flagged memory', () => {
     render({ memory: hostMemory({ approved: true, flagged: true }), variant: 'normal' });
     expect(within(card()).getByText('Flagged for review')).toBeInTheDocument();

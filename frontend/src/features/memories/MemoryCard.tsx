@@ -10,6 +10,7 @@ import { VoiceNote } from './VoiceNote';
 import {
   captionOf,
   imageOf,
+  mediaRemoved,
   isHostMemory,
   isMostlyChinese,
   responsiveImageOf,
@@ -212,6 +213,13 @@ interface MemoryBodyProps {
 
 function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyProps) {
   const { t } = useTranslation();
+  if (mediaRemoved(memory))
+    return (
+      <figure className={caption ? 'memory-photo memory-photo-captioned' : 'memory-photo'}>
+        <div className="memory-media-removed">{t('memoryCard.mediaRemoved')}</div>
+        {caption && <figcaption>{caption}</figcaption>}
+      </figure>
+    );
   if (memory.type === MemoryType.Video) {
     const chinese = caption ? isMostlyChinese(caption) : false;
     return (

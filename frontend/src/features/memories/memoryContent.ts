@@ -1,6 +1,7 @@
 import {
   isMostlyChinese as mostlyChinese,
   MemoryType,
+  ProcessingState,
   type HostMemory,
   type PublicMemory,
   type RenditionName,
@@ -19,6 +20,15 @@ export function photoOf(memory: PublicMemory): { url: string; caption: string | 
     // not JSON: a plain address
   }
   return { url: memory.content, caption: fallbackCaption };
+}
+
+/**
+ * Whether a photo's, drawing's or clip's files were deleted (the event's retention ended): processed, yet
+ * with neither renditions nor an address. Only the texts remain.
+ */
+export function mediaRemoved(memory: PublicMemory | HostMemory): boolean {
+  if (memory.type === MemoryType.Message || memory.media || memory.content) return false;
+  return !('processingState' in memory) || memory.processingState === ProcessingState.Ready;
 }
 
 export interface MemoryImage {

@@ -781,6 +781,7 @@ export const catalogue: Resources = {
     reject: 'Ablehnen',
     by: 'Von {{author}}',
     imageProcessing: 'Das Bild wird vorbereitet',
+    mediaRemoved: 'Medien nicht mehr gespeichert',
     playVideo: 'Videoclip abspielen',
     videoClip: 'Videoclip',
     voiceMessage: 'Sprachnachricht von {{author}}',

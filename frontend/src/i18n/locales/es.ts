@@ -769,6 +769,7 @@ export const catalogue: Resources = {
     reject: 'Rechazar',
     by: 'De {{author}}',
     imageProcessing: 'La imagen se está preparando',
+    mediaRemoved: 'El archivo multimedia ya no se conserva',
     playVideo: 'Reproducir el vídeo',
     videoClip: 'Vídeo',
     voiceMessage: 'Mensaje de voz de {{author}}',

@@ -776,6 +776,7 @@ export const catalogue: Resources = {
     reject: 'Refuser',
     by: 'Par {{author}}',
     imageProcessing: "L'image est en cours de préparation",
+    mediaRemoved: 'Média plus conservé',
     playVideo: 'Lire la vidéo',
     videoClip: 'Vidéo',
     voiceMessage: 'Message vocal de {{author}}',

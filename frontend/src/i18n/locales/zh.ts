@@ -728,6 +728,7 @@ export const catalogue: Resources = {
     reject: '拒绝',
     by: '{{author}}',
     imageProcessing: '图片正在处理中',
+    mediaRemoved: '媒体文件已不再保留',
     playVideo: '播放视频',
     videoClip: '视频',
     voiceMessage: '{{author}} 的语音留言',

@@ -14,6 +14,7 @@ const cardEn = {
   reject: 'Reject',
   by: 'By {{author}}',
   imageProcessing: 'The image is being prepared',
+  mediaRemoved: 'Media no longer kept',
   playVideo: 'Play the video clip',
   videoClip: 'Video clip',
   voiceMessage: 'Voice message from {{author}}',

@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { MAX_RETENTION_DAYS, RETENTION_WARNING_DAYS } from '@memory-wall/contracts';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -239,6 +240,22 @@ export class AppConfig {
   /** How long a keepsake's download link works, in seconds (a browser resuming later asks for a new one). */
   @IntSetting(60, 7 * 24 * 3600)
   KEEPSAKE_LINK_TTL_SECONDS = 3600;
+
+  /**
+   * Days an event keeps its photos' and clips' files after its completion, unless its provider set its own
+   * (the texts stay; the keepsake, built before anything is deleted, keeps the originals).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(RETENTION_WARNING_DAYS + 1)
+  @Max(MAX_RETENTION_DAYS)
+  RETENTION_DAYS = 90;
+
+  /** How often the workers look for events to warn about or expire (the retention sweep). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  RETENTION_SWEEP_MS = 3_600_000;
 
   /** How long a worker holds a job before BullMQ counts it stalled and hands it to another worker. */
   @IntSetting(1000)

@@ -71,6 +71,8 @@ export class InMemoryEventRepository extends EventRepository {
       isPublished: false,
       customData: null,
       creditChargedAt: null,
+      completedAt: null,
+      retentionWarnedAt: null,
       screensHeldAt: null,
       screensComingSoon: false,
       screenDelaySeconds: 0,

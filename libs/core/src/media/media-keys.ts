@@ -24,6 +24,14 @@ export const memoryObjectKeys = (eventId: string, memoryId: string): string[] =>
   ...Array.from({ length: VIDEO_MODERATION_FRAMES }, (_, index) => moderationFrameKey(eventId, memoryId, index)),
 ];
 
+/** Every folder of an event's objects: its memories' originals and renditions, its featured images, its keepsakes. */
+export const eventFolders = (eventId: string): string[] => [
+  `originals/${eventId}/`,
+  `${RENDITIONS_PREFIX}${eventId}/`,
+  `${FEATURED_PREFIX}${eventId}/`,
+  `keepsakes/${eventId}/`,
+];
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RENDITIONS_PREFIX = 'public/memories/';
 const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]+\\.(?:webp|mp4|m4a)$`);

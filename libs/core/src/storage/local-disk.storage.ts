@@ -56,6 +56,10 @@ export class LocalDiskStorage extends ObjectStorage {
     return { root: this.root, path: key };
   }
 
+  async removeFolder(folder: string): Promise<void> {
+    await rm(this.path(folder), { recursive: true, force: true });
+  }
+
   async remove(key: string): Promise<void> {
     const path = this.path(key);
     await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);

@@ -16,6 +16,8 @@ export abstract class ObjectStorage {
   /** The object, or null when there is none. */
   abstract get(key: string): Promise<StoredObject | null>;
   abstract remove(key: string): Promise<void>;
+  /** Removes every object whose key starts with `folder` (which ends with a slash); none there is no error. */
+  abstract removeFolder(folder: string): Promise<void>;
   /**
    * A link that downloads the object as `fileName` for `expirySeconds` without our API (S3: presigned, with
    * Range support of its own); null when the API must serve it itself (local disk).

@@ -109,6 +109,18 @@ export class S3Storage extends ObjectStorage {
     return null;
   }
 
+  async removeFolder(folder: string): Promise<void> {
+    await this.bucket();
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.options.bucket, folder, true) as AsyncIterable<{
+      name?: string;
+    }>)
+      if (item.name) keys.push(item.name);
+    // One request removes up to a thousand objects.
+    for (let i = 0; i < keys.length; i += 1000)
+      await this.client.removeObjects(this.options.bucket, keys.slice(i, i + 1000));
+  }
+
   async remove(key: string): Promise<void> {
     await this.bucket();
     await this.client.removeObject(this.options.bucket, key);

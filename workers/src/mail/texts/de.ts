@@ -31,4 +31,12 @@ export const de: MailTexts = {
     action: 'Andenken herunterladen',
     expiry: 'Die Gastgeber der Veranstaltung laden es über deren Übersicht herunter.',
   },
+  retentionWarning: {
+    subject: 'Die Fotos und Videos von {{event}} werden am {{date}} gelöscht',
+    intro:
+      'Die Fotos, Zeichnungen und Videoclips von {{event}} werden nach der Veranstaltung nur begrenzte Zeit aufbewahrt. Sie werden am {{date}} aus Memory Wall gelöscht.',
+    keepsake:
+      'Das Andenken-Archiv enthält sie alle: Laden Sie es vorher über die Übersicht der Veranstaltung herunter. Die Nachrichten bleiben auf der Wand.',
+    action: 'Veranstaltung öffnen',
+  },
 };

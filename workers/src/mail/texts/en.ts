@@ -32,6 +32,14 @@ export const en = {
     action: 'Download the keepsake',
     expiry: 'Downloads are open to the event’s hosts from its dashboard.',
   },
+  retentionWarning: {
+    subject: 'The photos and videos of {{event}} will be deleted on {{date}}',
+    intro:
+      'The photos, drawings and video clips of {{event}} are kept for a limited time after the event. They will be deleted from Memory Wall on {{date}}.',
+    keepsake:
+      'The keepsake archive keeps them all: download it from the event’s dashboard before then. The messages stay on the wall.',
+    action: 'Open the event',
+  },
 };
 
 export type MailTexts = typeof en;

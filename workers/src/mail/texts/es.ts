@@ -31,4 +31,12 @@ export const es: MailTexts = {
     action: 'Descargar el recuerdo',
     expiry: 'Los anfitriones del evento pueden descargarlo desde su panel.',
   },
+  retentionWarning: {
+    subject: 'Las fotos y los vídeos de {{event}} se eliminarán el {{date}}',
+    intro:
+      'Las fotos, los dibujos y los vídeos de {{event}} se guardan durante un tiempo limitado después del evento. Se eliminarán de Memory Wall el {{date}}.',
+    keepsake:
+      'El archivo de recuerdo los conserva todos: descárgalo desde el panel del evento antes de esa fecha. Los mensajes siguen en el muro.',
+    action: 'Abrir el evento',
+  },
 };

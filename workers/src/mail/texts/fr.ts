@@ -31,4 +31,12 @@ export const fr: MailTexts = {
     action: 'Télécharger le souvenir',
     expiry: 'Les hôtes de l’événement le téléchargent depuis son tableau de bord.',
   },
+  retentionWarning: {
+    subject: 'Les photos et vidéos de {{event}} seront supprimées le {{date}}',
+    intro:
+      'Les photos, dessins et vidéos de {{event}} sont conservés pendant une durée limitée après l’événement. Ils seront supprimés de Memory Wall le {{date}}.',
+    keepsake:
+      'L’archive souvenir les conserve tous : téléchargez-la depuis le tableau de bord de l’événement avant cette date. Les messages restent sur le mur.',
+    action: 'Ouvrir l’événement',
+  },
 };

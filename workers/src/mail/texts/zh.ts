@@ -31,4 +31,10 @@ export const zh: MailTexts = {
     action: '下载纪念册',
     expiry: '活动主办方可在活动面板中下载。',
   },
+  retentionWarning: {
+    subject: '{{event}} 的照片和视频将于 {{date}} 删除',
+    intro: '{{event}} 的照片、绘画和视频片段在活动结束后只保留一段时间，将于 {{date}} 从 Memory Wall 删除。',
+    keepsake: '纪念册压缩包保存了全部原件：请在此之前从活动面板下载。留言会继续显示在纪念墙上。',
+    action: '打开活动',
+  },
 };

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { AuthMessages, LoginRequest } from '@memory-wall/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { AuthMessages, EventMessages, Language, LANGUAGES, LoginRequest } from '@memory-wall/contracts';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'planner' })
@@ -14,4 +14,9 @@ export class LoginDto implements LoginRequest {
   @IsNotEmpty({ message: AuthMessages.passwordRequired })
   @MaxLength(256)
   password: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: EventMessages.languageInvalid })
+  language?: Language;
 }

@@ -13,6 +13,9 @@ import {
 } from 'class-validator';
 import {
   AuthMessages,
+  EventMessages,
+  Language,
+  LANGUAGES,
   normalizeUsername,
   SELF_REGISTER_ROLES,
   USERNAME_ALLOWED,
@@ -103,4 +106,9 @@ export class RegisterDto implements RegisterRequest {
   @ValidateNested()
   @Type(() => ProfileDataDto)
   profileData?: ProfileDataDto;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: EventMessages.languageInvalid })
+  language?: Language;
 }

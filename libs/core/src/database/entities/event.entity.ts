@@ -158,6 +158,14 @@ export class Event {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   moderationKeywords: string[];
 
+  /** When the event was completed: its media are kept for the retention period from then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  /** When its hosts were told that its media will be deleted (they are, at the earliest, a week later). */
+  @Column({ type: 'timestamptz', nullable: true })
+  retentionWarnedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

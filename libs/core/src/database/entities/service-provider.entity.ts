@@ -43,6 +43,10 @@ export class ServiceProvider {
   @Column({ type: 'int', default: 0 })
   totalCreditsPurchased: number;
 
+  /** Days its events keep their media after completion; null: the configured RETENTION_DAYS. */
+  @Column({ type: 'int', nullable: true })
+  retentionDays: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -12,6 +12,7 @@ import { VideoClips1763820000000 } from './1763820000000-video-clips';
 import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
 import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
 import { VoiceMessages1763950000000 } from './1763950000000-voice-messages';
+import { Retention1763960000000 } from './1763960000000-retention';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ScreenControls1763830000000,
   ModerationKeywords1763940000000,
   VoiceMessages1763950000000,
+  Retention1763960000000,
 ];

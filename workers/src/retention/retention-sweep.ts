@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
+import {
+  EventStatus,
+  isOnPublicWall,
+  KeepsakeKind,
+  KeepsakeStatus,
+  LiveMessageType,
+  MemoryType,
+  RETENTION_WARNING_DAYS,
+} from '@memory-wall/contracts';
+import {
+  AppConfig,
+  Event,
+  LivePublisher,
+  Memory,
+  ObjectStorage,
+  removeMemoryObjects,
+  toHostMemory,
+  toPublicMemory,
+} from '@memory-wall/core';
+import { MailRecipients } from '../mail/mail-recipients';
+import { retentionWarningMail } from '../mail/mail-templates';
+import { Mailer } from '../mail/mailer';
+
+const DAY_MS = 24 * 3600_000;
+
+/** Each event's retention: its provider's days, else the configured default ($1). */
+const EVENTS_WITH_RETENTION = `
+  SELECT e."id", e."completedAt", COALESCE(sp."retentionDays", $1)::int AS "days"
+  FROM "events" e LEFT JOIN "service_providers" sp ON sp."id" = e."serviceProviderId"
+  WHERE e."status" = '${EventStatus.Completed}'`;
+
+interface DueEvent {
+  id: string;
+  completedAt: Date;
+  days: number;
+}
+
+/**
+ * Retention of completed events' media. Once an event's retention (from its completion) is a week from
+ * over, its hosts are warned by mail, once. When it is over, a week after the warning at the earliest, and
+ * only once the event's keepsake archive (the originals) is ready, every object of its memories is deleted,
+ * the memories keep their texts without media, and the event becomes expired. A sweep cut off midway is
+ * run again: deleting what is gone already is no error, and the event expires only after its objects went.
+ */
+@Injectable()
+export class RetentionSweep {
+  private readonly logger = new Logger(RetentionSweep.name);
+
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    private readonly recipients: MailRecipients,
+    private readonly mailer: Mailer,
+    private readonly live: LivePublisher,
+  ) {}
+
+  async run(): Promise<void> {
+    const params = [this.config.RETENTION_DAYS, RETENTION_WARNING_DAYS];
+    const toWarn: DueEvent[] = await this.dataSource.query(
+      `${EVENTS_WITH_RETENTION} AND e."retentionWarnedAt" IS NULL
+       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1) - $2) <= now()`,
+      params,
+    );
+    for (const event of toWarn) await this.warn(event);
+    const toExpire: DueEvent[] = await this.dataSource.query(
+      `${EVENTS_WITH_RETENTION} AND e."retentionWarnedAt" <= now() - make_interval(days => $2)
+       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1)) <= now()
+       AND EXISTS (SELECT 1 FROM "keepsakes" k WHERE k."eventId" = e."id"
+                   AND k."kind" = '${KeepsakeKind.Archive}' AND k."status" = '${KeepsakeStatus.Ready}')`,
+      params,
+    );
+    for (const event of toExpire) await this.expire(event.id);
+  }
+
+  /** Marks the event warned and mails its hosts in one transaction: a mail that could not be queued is tried again. */
+  private async warn({ id, completedAt, days }: DueEvent): Promise<void> {
+    const found = await this.recipients.hostsOf(id);
+    if (!found) return;
+    // Never sooner than a week after this warning, whatever the retention says.
+    const deletedOn = new Date(
+      Math.max(completedAt.getTime() + days * DAY_MS, Date.now() + RETENTION_WARNING_DAYS * DAY_MS),
+    );
+    const url = `${this.config.PUBLIC_URL}/events/${id}`;
+    await this.dataSource.transaction(async (tx) => {
+      const warned = await tx.update(
+        Event,
+        { id, retentionWarnedAt: IsNull(), status: EventStatus.Completed },
+        {
+          retentionWarnedAt: () => 'now()',
+        },
+      );
+      if (!warned.affected) return;
+      for (const host of found.hosts) {
+        const date = new Intl.DateTimeFormat(host.language, { dateStyle: 'long', timeZone: 'UTC' }).format(deletedOn);
+        await this.mailer.send(
+          `retention-warning-${id}-${host.userId}`,
+          host.email,
+          retentionWarningMail(host.language, { name: host.name, event: found.event.name, date, url }),
+        );
+      }
+    });
+  }
+
+  private async expire(eventId: string): Promise<void> {
+    const memories = this.dataSource.getRepository(Memory);
+    const withMedia = { eventId, type: Not(MemoryType.Message) };
+    const ids = (await memories.find({ where: withMedia, select: { id: true } })).map((m) => m.id);
+    await removeMemoryObjects(this.storage, eventId, ids);
+    const expired = await this.dataSource.transaction(async (tx) => {
+      await tx.update(Memory, withMedia, { media: null, content: '' });
+      return tx.update(Event, { id: eventId, status: EventStatus.Completed }, { status: EventStatus.Expired });
+    });
+    if (!expired.affected) return;
+    this.logger.log(`event ${eventId} expired: the objects of ${ids.length} memories deleted`);
+    // Screens and hosts drop the images they still show.
+    for (const memory of await memories.findBy(withMedia))
+      await this.live
+        .publish(eventId, {
+          hosts: { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(memory) },
+          ...(isOnPublicWall(memory) && {
+            public: { type: LiveMessageType.MemoryUpdated, memory: toPublicMemory(memory) },
+          }),
+        })
+        .catch((err: Error) => this.logger.warn(`event ${eventId}: memory ${memory.id} not announced: ${err.message}`));
+  }
+}
