@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
+import { AdminEventsService } from './admin-events.service';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminMailController } from './admin-mail.controller';
 import { AdminController } from './admin.controller';
@@ -12,6 +13,6 @@ import { QueueOverviewService } from './queue-overview.service';
 @Module({
   imports: [UsersModule, CreditsModule],
   controllers: [AdminController, AdminBillingController, AdminQueuesController, AdminMailController],
-  providers: [ProviderOverviewService, BillingService, QueueOverviewService],
+  providers: [ProviderOverviewService, AdminEventsService, BillingService, QueueOverviewService],
 })
 export class AdminModule {}

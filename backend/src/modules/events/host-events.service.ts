@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
   AuthMessages,
+  copiedEventName,
   CustomerCreated,
   DomainErrorCode,
   EventMessages,
@@ -12,7 +13,7 @@ import {
   ModerationType,
   Role,
 } from '@memory-wall/contracts';
-import { DomainError, Event, Memory, ServiceProvider } from '@memory-wall/core';
+import { DomainError, Event, ServiceProvider } from '@memory-wall/core';
 import type { Session } from '../auth/session.store';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -22,6 +23,34 @@ import { assertDates, assertWallImage, fieldError, permissionsToEdit, pickEventF
 import { assertCodeFree, freeCode, freeSlug } from './event-identifiers';
 import { EventTransitions } from './event-transitions';
 import { toHostEvent } from './event-views';
+import { contributionCounts } from './contribution-counts';
+
+/** What a duplicate takes over from its original: the settings, nothing that is the event's own. */
+const DUPLICATED_SETTINGS = [
+  'eventType',
+  'template',
+  'themeType',
+  'eventImage',
+  'wallTitle',
+  'defaultLanguage',
+  'moderationType',
+  'numberOfImagesDisplay',
+  'transitionTime',
+  'animationStyle',
+  'displayOrder',
+  'backgroundImage',
+  'colorTheme',
+  'fontFamily',
+  'accentColor',
+  'enableMusic',
+  'allowVideo',
+  'maxVideoSeconds',
+  'customData',
+  'screensComingSoon',
+  'screenDelaySeconds',
+  'screenLayouts',
+  'moderationKeywords',
+] as const satisfies readonly (keyof Event)[];
 
 /** The events a host manages: listed, created, edited (status changes included) and deleted. */
 @Injectable()
@@ -38,7 +67,7 @@ export class HostEventsService {
     const events = await this.access.listManageable(session);
     const ids = events.map((e) => e.id);
     const [counts, permissions] = await Promise.all([
-      this.contributionCounts(ids),
+      contributionCounts(this.dataSource.manager, ids),
       this.access.permissionsIn(session, ids),
     ]);
     return events.map((e) => toHostEvent(e, counts.get(e.id) ?? 0, permissions.get(e.id)));
@@ -47,23 +76,10 @@ export class HostEventsService {
   async get(session: Session, id: string): Promise<HostEvent> {
     const event = await this.access.manageable(session, id);
     const [counts, permissions] = await Promise.all([
-      this.contributionCounts([id]),
+      contributionCounts(this.dataSource.manager, [id]),
       this.access.permissionsIn(session, [id]),
     ]);
     return toHostEvent(event, counts.get(id) ?? 0, permissions.get(id));
-  }
-
-  private async contributionCounts(eventIds: string[]): Promise<Map<string, number>> {
-    if (!eventIds.length) return new Map();
-    const rows: Array<{ eventId: string; count: string }> = await this.dataSource
-      .getRepository(Memory)
-      .createQueryBuilder('memory')
-      .select('memory.eventId', 'eventId')
-      .addSelect('COUNT(*)', 'count')
-      .where('memory.eventId IN (:...eventIds)', { eventIds })
-      .groupBy('memory.eventId')
-      .getRawMany();
-    return new Map(rows.map((r) => [r.eventId, Number(r.count)]));
   }
 
   /** Creates a draft; with the customer's login it is published (and charged) at once. */
@@ -112,6 +128,29 @@ export class HostEventsService {
     });
     if (done) await this.transitions.afterCommit(done);
     return this.get(session, event.id);
+  }
+
+  /**
+   * A new draft with the event's settings (type, moderation, theme, screens, keywords), none of its
+   * memories, customers, code, slug, dates or uploaded wall image; like any draft it costs a credit only
+   * when it is published.
+   */
+  async duplicate(session: Session, id: string): Promise<HostEvent> {
+    const original = await this.access.manageable(session, id);
+    const settings = Object.fromEntries(DUPLICATED_SETTINGS.map((key) => [key, original[key]])) as Partial<Event>;
+    const copy = await this.dataSource.transaction(async (tx) => {
+      const name = copiedEventName(original.name);
+      return tx.save(
+        tx.create(Event, {
+          ...settings,
+          name,
+          serviceProviderId: original.serviceProviderId,
+          slug: await freeSlug(tx, name),
+          eventCode: await freeCode(tx),
+        }),
+      );
+    });
+    return toHostEvent(copy);
   }
 
   /** Only drafts can be deleted: a published event has guests' memories and a spent credit. */

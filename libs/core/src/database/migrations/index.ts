@@ -13,6 +13,8 @@ import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
 import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
 
 /** Every migration, in order. New migrations are appended here. */
+import { OwnerTableOrder1763950000000 } from './1763950000000-owner-table-order';
+
 export const MIGRATIONS = [
   InitialSchema1763700000000,
   EventChargeOnce1763710000000,
@@ -27,4 +29,5 @@ export const MIGRATIONS = [
   VideoClips1763820000000,
   ScreenControls1763830000000,
   ModerationKeywords1763940000000,
+  OwnerTableOrder1763950000000,
 ];
