@@ -10,8 +10,8 @@ import { inIdOrder, pageOfIds, whereAnyContains } from './table-page';
 const EVENT_SORT_SQL: Record<AdminEventSortField, string> = {
   name: 'LOWER(event.name)',
   serviceProviderName: 'LOWER(provider.companyName)',
-  eventType: 'event.eventType::text',
-  status: 'event.status::text',
+  eventType: 'CAST(event.eventType AS text)',
+  status: 'CAST(event.status AS text)',
   eventDate: 'event.eventDate',
   createdAt: 'event.createdAt',
   contributionsCount: 'COALESCE("memory_counts"."count", 0)',

@@ -20,7 +20,7 @@ import { inIdOrder, pageOfIds, whereAnyContains } from './table-page';
 const TRANSACTION_SORT_SQL: Record<TransactionSortField, string> = {
   createdAt: 'tx.createdAt',
   serviceProviderName: 'LOWER(provider.companyName)',
-  transactionType: 'tx.transactionType::text',
+  transactionType: 'CAST(tx.transactionType AS text)',
   amount: 'tx.amount',
 };
 
@@ -44,7 +44,7 @@ export class BillingService {
       'provider.companyName',
       'user.username',
       'tx.description',
-      'tx.transactionType::text',
+      'CAST(tx.transactionType AS text)',
     ]);
     const { ids, ...page } = await pageOfIds(builder, query, TRANSACTION_SORT_SQL, {
       sort: 'createdAt',

@@ -11,10 +11,9 @@ import { Keepsakes1763810000000 } from './1763810000000-keepsakes';
 import { VideoClips1763820000000 } from './1763820000000-video-clips';
 import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
 import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
-
-/** Every migration, in order. New migrations are appended here. */
 import { OwnerTableOrder1763950000000 } from './1763950000000-owner-table-order';
 
+/** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
   EventChargeOnce1763710000000,
