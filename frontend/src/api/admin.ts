@@ -54,7 +54,10 @@ export const adminApi = api.injectEndpoints({
       query: (request) => withQuery('admin/events', request),
       providesTags: [{ type: 'Event', id: 'LIST' }],
     }),
-    setProviderVerified: build.mutation<AdminServiceProvider, { serviceProviderId: string } & ProviderVerificationRequest>({
+    setProviderVerified: build.mutation<
+      AdminServiceProvider,
+      { serviceProviderId: string } & ProviderVerificationRequest
+    >({
       query: ({ serviceProviderId, verified }) => ({
         url: `admin/service-providers/${encodeURIComponent(serviceProviderId)}/verification`,
         method: 'PATCH',

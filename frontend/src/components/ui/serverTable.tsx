@@ -20,6 +20,13 @@ export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T 
   return settled;
 }
 
+/** What a paged table needs of its state (methods, so a table of any sort fields fits). */
+export interface ServerTable {
+  sort: TableSort;
+  sortBy(key: string, order: SortOrder): void;
+  setPage(page: number): void;
+}
+
 /**
  * The sort and page of a table the server searches, sorts and pages: the request to send for `search`
  * (already debounced), the header's sort, and a way to turn pages. A new search or sort starts at page 1.
@@ -40,16 +47,14 @@ export function useServerTable<Sort extends string>(search: string, defaults: { 
     order: state.order,
     // The sorted column's header turns the order round; another column's sorts by it, ascending.
     onSort: (key) =>
-      sortBy(
-        key as Sort,
-        key === state.sort && state.order === SortOrder.Asc ? SortOrder.Desc : SortOrder.Asc,
-      ),
+      sortBy(key as Sort, key === state.sort && state.order === SortOrder.Asc ? SortOrder.Desc : SortOrder.Asc),
   };
   return { request, sort, sortBy, setPage: (next: number) => setState({ ...state, page: next, search }) };
 }
 
 /** Phones hide the header row, so there the sort is chosen from a list (DataTable.css shows it only there). */
-export function SortSelect({ columns, sort }: { columns: Column[]; sort: TableSort & { sortBy(key: string, order: SortOrder): void } }) {
+export function SortSelect({ columns, table }: { columns: Column[]; table: ServerTable }) {
+  const { sort } = table;
   const { t } = useTranslation();
   const options = columns
     .filter((column) => column.sortKey)
@@ -67,7 +72,7 @@ export function SortSelect({ columns, sort }: { columns: Column[]; sort: TableSo
           value={`${sort.key}:${sort.order}`}
           onChange={(e) => {
             const [key, order] = e.target.value.split(':');
-            sort.sortBy(key, order as SortOrder);
+            table.sortBy(key, order as SortOrder);
           }}
         >
           {options.map((option) => (
