@@ -69,6 +69,7 @@ export function SortSelect({ columns, table }: { columns: Column[]; table: Serve
       <label>
         {t('tables.sortBy')}
         <select
+          className="cr-select"
           value={`${sort.key}:${sort.order}`}
           onChange={(e) => {
             const [key, order] = e.target.value.split(':');
