@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { DECORATORS } from '@nestjs/swagger';
 import { AdjustCreditsDto } from '../modules/admin/dto/adjust-credits.dto';
+import { ListAdminEventsQuery, ListProvidersQuery } from '../modules/admin/dto/admin-list.query';
 import { ListTransactionsQuery } from '../modules/admin/dto/list-transactions.query';
+import { ProviderVerificationDto } from '../modules/admin/dto/provider-verification.dto';
 import { ChangePasswordDto } from '../modules/auth/dto/change-password.dto';
 import { PasswordResetDto, PasswordResetRequestDto } from '../modules/auth/dto/password-reset.dto';
 import { LoginDto } from '../modules/auth/dto/login.dto';
@@ -50,6 +52,9 @@ const DTOS: [new () => object, ContractSchema][] = [
   [CreatePaymentIntentDto, 'CreatePaymentIntentRequest'],
   [AdjustCreditsDto, 'AdjustCreditsRequest'],
   [ListTransactionsQuery, 'ListTransactionsRequest'],
+  [ListProvidersQuery, 'ListProvidersRequest'],
+  [ListAdminEventsQuery, 'ListAdminEventsRequest'],
+  [ProviderVerificationDto, 'ProviderVerificationRequest'],
 ];
 
 function dtoFields(dto: new () => object) {

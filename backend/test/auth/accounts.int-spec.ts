@@ -66,10 +66,14 @@ describe('accounts', () => {
         role: 'service_provider',
         password: 'abcd1234',
         passwordConfirm: 'abcd1234',
-        profileData: { fullName: 'Pat', companyName: 'Pat Events' },
+        profileData: { fullName: 'Pat', companyName: 'Pat Events', serviceTypes: ['wedding', 'memorial'] },
       });
       expect(res.status).toBe(201);
-      expect(res.body.user.serviceProvider).toMatchObject({ companyName: 'Pat Events', availableCredits: 10 });
+      expect(res.body.user.serviceProvider).toMatchObject({
+        companyName: 'Pat Events',
+        serviceTypes: ['wedding', 'memorial'],
+        availableCredits: 10,
+      });
       const provider = await t.dataSource.getRepository(ServiceProvider).findOneByOrFail({ userId: res.body.user.id });
       const ledger = await t.dataSource.getRepository(CreditTransaction).findBy({ serviceProviderId: provider.id });
       expect(ledger).toEqual([expect.objectContaining({ amount: 10, transactionType: 'promotion' })]);
@@ -105,6 +109,36 @@ describe('accounts', () => {
       [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
       [{ role: 'owner' }, 'role', 'Role must be guest, customer or service_provider'],
+      [
+        {
+          role: 'service_provider',
+          password: 'abcd1234',
+          passwordConfirm: 'abcd1234',
+          profileData: { serviceTypes: ['general'] },
+        },
+        'profileData.companyName',
+        'Company name is required',
+      ],
+      [
+        {
+          role: 'service_provider',
+          password: 'abcd1234',
+          passwordConfirm: 'abcd1234',
+          profileData: { companyName: 'Pat Events', serviceTypes: [] },
+        },
+        'profileData.serviceTypes',
+        'Please choose at least one service type',
+      ],
+      [
+        {
+          role: 'service_provider',
+          password: 'abcd1234',
+          passwordConfirm: 'abcd1234',
+          profileData: { companyName: 'Pat Events', serviceTypes: ['birthday'] },
+        },
+        'profileData.serviceTypes',
+        'Service types must be wedding, memorial or general',
+      ],
       [{ credits: 500 }, 'credits', 'property credits should not exist'],
     ])('refuses %j with the spec message on %s and stores nothing', async (body, field, message) => {
       const username = `refused_${Math.random().toString(36).slice(2, 8)}`;

@@ -318,6 +318,11 @@ const ROWS: Row[] = [
     expect: only('providerOwn', 'owner'),
   },
   {
+    route: 'POST /api/events/{id}/duplicate',
+    path: (w) => `/api/events/${w.eventA}/duplicate`,
+    expect: only('providerOwn', 'owner'),
+  },
+  {
     route: 'GET /api/events/{id}/customer',
     path: (w) => `/api/events/${w.eventA}/customer`,
     expect: only('providerOwn', 'owner'),
@@ -477,6 +482,13 @@ const ROWS: Row[] = [
     path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/events`,
     expect: only('owner'),
   },
+  {
+    route: 'PATCH /api/admin/service-providers/{id}/verification',
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/verification`,
+    body: () => ({ verified: true }),
+    expect: only('owner'),
+  },
+  { route: 'GET /api/admin/events', path: () => '/api/admin/events', expect: only('owner') },
   { route: 'GET /api/admin/credit-transactions', path: () => '/api/admin/credit-transactions', expect: only('owner') },
   { route: 'GET /api/admin/billing', path: () => '/api/admin/billing', expect: only('owner') },
   { route: 'GET /api/admin/mail', path: () => '/api/admin/mail', expect: only('owner') },

@@ -32,6 +32,7 @@ describe('registration abuse', () => {
         password: 'farmpass123',
         passwordConfirm: 'farmpass123',
         role: 'service_provider',
+        profileData: { companyName: `${username} Events`, serviceTypes: ['general'] },
       },
       { 'x-forwarded-for': address },
     );

@@ -232,14 +232,14 @@ describe('owner: service providers, transactions and credit adjustments', () => 
   });
 
   describe('GET /api/admin/credit-transactions', () => {
-    it('lists every ledger row newest first with provider and user names; filters by provider; limits', async () => {
+    it('lists every ledger row newest first with provider and user names; filters by provider; pages', async () => {
       const account = await createAccount(t.dataSource, Role.ServiceProvider);
       await asOwner.post('/api/admin/adjust-credits', {
         serviceProviderId: account.provider!.id,
         amount: 2,
         reason: 'Latest',
       });
-      const res = await asOwner.get('/api/admin/credit-transactions');
+      const res = await asOwner.get('/api/admin/credit-transactions?pageSize=100');
       expect(res.status).toBe(200);
       const all = res.body.transactions;
       expect(all.length).toBe(await t.dataSource.getRepository(CreditTransaction).count());
@@ -264,8 +264,8 @@ describe('owner: service providers, transactions and credit adjustments', () => 
 
       const filtered = await asOwner.get(`/api/admin/credit-transactions?serviceProviderId=${account.provider!.id}`);
       expect(filtered.body.transactions.map((tx: { amount: number }) => tx.amount)).toEqual([2, 10]);
-      expect((await asOwner.get('/api/admin/credit-transactions?limit=1')).body.transactions).toHaveLength(1);
-      expect((await asOwner.get('/api/admin/credit-transactions?limit=0')).status).toBe(400);
+      expect((await asOwner.get('/api/admin/credit-transactions?pageSize=1')).body.transactions).toHaveLength(1);
+      expect((await asOwner.get('/api/admin/credit-transactions?pageSize=0')).status).toBe(400);
     });
   });
 
@@ -274,6 +274,8 @@ describe('owner: service providers, transactions and credit adjustments', () => 
       ['GET', '/api/admin/service-providers'],
       ['GET', `/api/admin/service-providers/${UNKNOWN_ID}`],
       ['GET', `/api/admin/service-providers/${UNKNOWN_ID}/events`],
+      ['PATCH', `/api/admin/service-providers/${UNKNOWN_ID}/verification`, { verified: true }],
+      ['GET', '/api/admin/events'],
       ['GET', '/api/admin/credit-transactions'],
       ['GET', '/api/admin/billing'],
       ['POST', '/api/admin/adjust-credits', { serviceProviderId: UNKNOWN_ID, amount: 1, reason: 'x' }],

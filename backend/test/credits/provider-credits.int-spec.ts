@@ -23,7 +23,7 @@ describe("a service provider's credits (GET /api/service-provider/credits)", () 
       password: 'abcd1234',
       passwordConfirm: 'abcd1234',
       role: 'service_provider',
-      profileData: { fullName: 'Pat', companyName: 'Pat Events' },
+      profileData: { fullName: 'Pat', companyName: 'Pat Events', serviceTypes: ['wedding'] },
     });
     expect(registered.status).toBe(201);
     await provider.login(username, 'abcd1234');

@@ -89,6 +89,12 @@ const ROWS: Record<string, Row> = {
     valid: { newPassword: 'takenover1' },
     invalid: {},
   },
+  'PATCH /api/admin/service-providers/{id}/verification': {
+    actor: (w) => w.providerA,
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/verification`,
+    valid: { verified: true },
+    invalid: { verified: 'yes' },
+  },
 };
 
 /**

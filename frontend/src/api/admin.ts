@@ -1,9 +1,14 @@
 import type {
   AdjustCreditsRequest,
   AdjustCreditsResponse,
-  AdminCreditTransaction,
+  AdminEventsResponse,
   AdminServiceProvider,
   AdminTransactionsResponse,
+  ListAdminEventsRequest,
+  ListProvidersRequest,
+  ListTransactionsRequest,
+  ProviderVerificationRequest,
+  ProviderVerificationResponse,
   BillingSummary,
   HostEvent,
   OutboxMailResponse,
@@ -18,6 +23,15 @@ export interface ResetProviderPasswordArgs extends ResetProviderPasswordRequest 
   serviceProviderId: string;
 }
 
+/** A path with the request's set values as its query string. */
+function withQuery(path: string, request: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 const providerTag = (id: string) => ({ type: 'ServiceProvider' as const, id });
 
 /** The owner's calls (spec §7 Admin and credits). */
@@ -27,13 +41,31 @@ export const adminApi = api.injectEndpoints({
     getOutboxMail: build.query<OutboxMailResponse, void>({
       query: () => 'admin/mail',
     }),
-    getServiceProviders: build.query<AdminServiceProvider[], void>({
-      query: () => 'admin/service-providers',
-      transformResponse: (response: ServiceProvidersResponse) => response.serviceProviders,
-      providesTags: (result = []) => [
+    /** One page of providers, searched and sorted by the server. */
+    getServiceProviders: build.query<ServiceProvidersResponse, ListProvidersRequest>({
+      query: (request) => withQuery('admin/service-providers', request),
+      providesTags: (result) => [
         { type: 'ServiceProvider', id: 'LIST' },
-        ...result.map(({ id }) => providerTag(id)),
+        ...(result?.serviceProviders ?? []).map(({ id }) => providerTag(id)),
       ],
+    }),
+    /** One page of every provider's events, searched and sorted by the server. */
+    getAdminEvents: build.query<AdminEventsResponse, ListAdminEventsRequest>({
+      query: (request) => withQuery('admin/events', request),
+      providesTags: [{ type: 'Event', id: 'LIST' }],
+    }),
+    setProviderVerified: build.mutation<
+      AdminServiceProvider,
+      { serviceProviderId: string } & ProviderVerificationRequest
+    >({
+      query: ({ serviceProviderId, verified }) => ({
+        url: `admin/service-providers/${encodeURIComponent(serviceProviderId)}/verification`,
+        method: 'PATCH',
+        body: { verified },
+      }),
+      transformResponse: (response: ProviderVerificationResponse) => response.serviceProvider,
+      invalidatesTags: (result, _error, { serviceProviderId }) =>
+        result ? [{ type: 'ServiceProvider', id: 'LIST' }, providerTag(serviceProviderId)] : [],
     }),
     getServiceProvider: build.query<AdminServiceProvider, string>({
       query: (id) => `admin/service-providers/${encodeURIComponent(id)}`,
@@ -45,10 +77,9 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (response: ServiceProviderEventsResponse) => response.events,
       providesTags: (_result, _error, id) => [providerTag(id), { type: 'Event', id: 'LIST' }],
     }),
-    /** Every provider's ledger rows, newest first. */
-    getCreditTransactions: build.query<AdminCreditTransaction[], void>({
-      query: () => 'admin/credit-transactions',
-      transformResponse: (response: AdminTransactionsResponse) => response.transactions,
+    /** One page of every provider's ledger rows, searched and sorted by the server. */
+    getCreditTransactions: build.query<AdminTransactionsResponse, ListTransactionsRequest>({
+      query: (request) => withQuery('admin/credit-transactions', request),
       providesTags: ['CreditTransaction'],
     }),
     /** Purchases, revenue and active providers; changes with the ledger and the providers. */
@@ -76,6 +107,8 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useGetServiceProvidersQuery,
+  useGetAdminEventsQuery,
+  useSetProviderVerifiedMutation,
   useGetServiceProviderQuery,
   useGetServiceProviderEventsQuery,
   useGetCreditTransactionsQuery,

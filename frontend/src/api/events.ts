@@ -147,6 +147,12 @@ export const eventsApi = api.injectEndpoints({
       invalidatesTags: (result, _error, { id, status }) =>
         result ? [...eventTags(id), ...(status === 'live' ? creditTags : [])] : [],
     }),
+    /** A new draft with the event's settings (no memories, customers, code or dates). */
+    duplicateEvent: build.mutation<HostEvent, string>({
+      query: (id) => ({ url: `events/${encodeURIComponent(id)}/duplicate`, method: 'POST' }),
+      transformResponse: (response: CreateEventResponse) => response.event,
+      invalidatesTags: (result) => (result ? [{ type: 'Event', id: 'LIST' }] : []),
+    }),
     deleteEvent: build.mutation<void, string>({
       query: (id) => ({ url: `events/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: () => undefined,
@@ -239,6 +245,7 @@ export const {
   useCreateEventMutation,
   useUpdateEventMutation,
   useDeleteEventMutation,
+  useDuplicateEventMutation,
   useGetEventCustomersQuery,
   useAddEventCustomerMutation,
   useGetEventStatsQuery,

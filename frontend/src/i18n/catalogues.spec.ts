@@ -26,6 +26,7 @@ import { profileTexts } from './pages/profile';
 import { qrCodeTexts } from './pages/qrcode';
 import { queuesTexts } from './pages/queues';
 import { rolesTexts } from './pages/roles';
+import { tablesTexts } from './pages/tables';
 import { wallSettingsTexts } from './pages/wallSettings';
 
 /** Every English text: the core ones and each page's, under the key its page adds them with. */
@@ -36,6 +37,7 @@ const english: Resources = {
   admin: adminTexts,
   auth: authTexts,
   billing: billingTexts,
+  tables: tablesTexts,
   contribute: contributeFormTexts,
   contributePage: contributeTexts,
   thankYou: thankYouCardTexts,

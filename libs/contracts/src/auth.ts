@@ -1,4 +1,4 @@
-import { Role } from './enums';
+import { EVENT_TYPES, Role, type EventType } from './enums';
 
 /** Texts of spec §5 and §8 for accounts, shared by the forms and the server's 400 bodies. */
 export const AuthMessages = {
@@ -15,6 +15,9 @@ export const AuthMessages = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'An account with this email already exists',
   roleNotAllowed: 'Role must be guest, customer or service_provider',
+  companyNameRequired: 'Company name is required',
+  serviceTypesRequired: 'Please choose at least one service type',
+  serviceTypeInvalid: 'Service types must be wedding, memorial or general',
   currentPasswordWrong: 'Current password is incorrect',
   ownPasswordAlphanumeric: 'Password must be at least 8 alphanumeric characters.',
   ownPasswordCustomer: 'For customers, password must be exactly 6 digits.',
@@ -91,6 +94,10 @@ export function ownPasswordProblem(role: Role, password: string): string | null 
 }
 
 export const isCustomerPin = (password: string) => CUSTOMER_PIN.test(password);
+
+/** What a service provider says it serves at sign-up: the event types (the owner's Type column). */
+export const SERVICE_TYPES: readonly EventType[] = EVENT_TYPES;
+export const COMPANY_NAME_MAX_LENGTH = 200;
 
 export interface UserProfile {
   contactNumber?: string;

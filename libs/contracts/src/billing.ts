@@ -1,4 +1,5 @@
 import type { UserProfile } from './auth';
+import type { HostEvent } from './events';
 import { CREDIT_PACKS, CreditPack } from './credits';
 import type { TransactionType } from './enums';
 
@@ -39,9 +40,6 @@ export const MAX_CREDIT_ADJUSTMENT = 100_000;
 export const RECENT_TRANSACTIONS_SHOWN = 5;
 /** GET /api/service-provider/credits returns at most this many transactions (the history tab). */
 export const PROVIDER_TRANSACTIONS_LIMIT = 100;
-/** GET /api/admin/credit-transactions returns at most this many, newest first (default and maximum). */
-export const ADMIN_TRANSACTIONS_LIMIT = { default: 500, max: 1000 } as const;
-
 export const findCreditPack = (id: string): CreditPack | undefined => CREDIT_PACKS.find((pack) => pack.id === id);
 
 export interface PaymentsAvailability {
@@ -132,6 +130,11 @@ export interface AdminServiceProvider {
   totalEventsCount: number;
   /** Memories of all its events, whatever their moderation state. */
   totalContributionsCount: number;
+}
+
+/** An event in the owner's All Events table: with its provider's company name (null for the owner's own). */
+export interface AdminEvent extends HostEvent {
+  serviceProviderName: string | null;
 }
 
 /** POST /api/admin/adjust-credits */

@@ -29,6 +29,9 @@ export const EventMessages = {
   languageInvalid: `Language must be ${LANGUAGES.slice(0, -1).join(', ')} or ${LANGUAGES[LANGUAGES.length - 1]}`,
 } as const;
 
+/** The name a duplicated event starts with (its hosts rename it in the form). */
+export const copiedEventName = (name: string) => `${name.slice(0, 190)} (copy)`;
+
 export const statusChangeRefused = (from: EventStatus, to: string) => `A ${from} event cannot become ${to}`;
 
 /** Event codes: 6 characters without look-alikes (no 0/O, 1/I/L), matched case-insensitively. */

@@ -12,6 +12,7 @@ export * from './memories';
 export * from './memory-state';
 export * from './moderation';
 export * from './billing';
+export * from './admin-lists';
 export * from './requests';
 export * from './responses';
 export * from './screens';

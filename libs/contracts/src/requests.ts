@@ -1,3 +1,4 @@
+import type { AdminEventSortField, AdminListRequest, ProviderSortField, TransactionSortField } from './admin-lists';
 import type { SelfRegisterRole, UserProfile } from './auth';
 import type { CustomerPermissions } from './events';
 import type {
@@ -167,10 +168,24 @@ export interface DrawingSubmissionRequest extends ImageSubmissionFields {
   content: string;
 }
 
-/** The query of GET /api/admin/credit-transactions. */
-export interface ListTransactionsRequest {
+/** The query of GET /api/admin/credit-transactions (search: provider, account, description, type). */
+export interface ListTransactionsRequest extends AdminListRequest<TransactionSortField> {
   serviceProviderId?: string;
-  limit?: number;
+}
+
+/** The query of GET /api/admin/service-providers (search: company, username, email). */
+export interface ListProvidersRequest extends AdminListRequest<ProviderSortField> {
+  sort?: ProviderSortField;
+}
+
+/** The query of GET /api/admin/events (search: event name, code, provider). */
+export interface ListAdminEventsRequest extends AdminListRequest<AdminEventSortField> {
+  sort?: AdminEventSortField;
+}
+
+/** PATCH /api/admin/service-providers/{id}/verification */
+export interface ProviderVerificationRequest {
+  verified: boolean;
 }
 
 /** POST /api/events/{eventId}/my-memories: the submission ids a device sent (at most MY_MEMORIES_MAX). */

@@ -1,6 +1,7 @@
 import type { GlobalSettings, MemoriesResponse, PublicEvent } from './api';
 import type { SessionUser } from './auth';
-import type { AdminCreditTransaction, AdminServiceProvider } from './billing';
+import type { PageInfo } from './admin-lists';
+import type { AdminCreditTransaction, AdminEvent, AdminServiceProvider } from './billing';
 import type { EventCustomer, EventStats, HostEvent } from './events';
 import type { KeepsakeView } from './keepsakes';
 import type { HostMemory, MyMemory } from './memories';
@@ -162,9 +163,20 @@ export interface HostMemoryResponse {
   memory: HostMemory;
 }
 
-/** GET /api/admin/service-providers */
-export interface ServiceProvidersResponse {
+/** GET /api/admin/service-providers: one page of them. */
+export interface ServiceProvidersResponse extends PageInfo {
   serviceProviders: AdminServiceProvider[];
+}
+
+/** PATCH /api/admin/service-providers/{id}/verification */
+export interface ProviderVerificationResponse {
+  success: true;
+  serviceProvider: AdminServiceProvider;
+}
+
+/** GET /api/admin/events: one page of every provider's events. */
+export interface AdminEventsResponse extends PageInfo {
+  events: AdminEvent[];
 }
 
 /** GET /api/admin/service-providers/{id} */
@@ -178,7 +190,7 @@ export interface ServiceProviderEventsResponse {
 }
 
 /** GET /api/admin/credit-transactions */
-export interface AdminTransactionsResponse {
+export interface AdminTransactionsResponse extends PageInfo {
   transactions: AdminCreditTransaction[];
 }
 

@@ -15,10 +15,10 @@ export class AdminBillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('credit-transactions')
-  @ApiOperation({ summary: 'Ledger rows of every provider, newest first, with provider and user names' })
+  @ApiOperation({ summary: "A page of every provider's ledger rows with provider and user names (search, sort)" })
   @Answers(200, 'AdminTransactionsResponse')
-  async transactions(@Query() query: ListTransactionsQuery) {
-    return { transactions: await this.billing.transactions(query) };
+  transactions(@Query() query: ListTransactionsQuery) {
+    return this.billing.transactions(query);
   }
 
   @Get('billing')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@memory-wall/contracts';
 import { Roles } from '../../common/auth/auth.decorators';
@@ -6,7 +6,10 @@ import { UuidParam } from '../../common/uuid-param.pipe';
 import { ResetProviderPasswordDto } from '../users/dto/reset-password.dto';
 import { UsersService } from '../users/users.service';
 import { ProviderOverviewService } from './provider-overview.service';
-import { Answers } from '../../openapi/responses';
+import { Answers, Refuses } from '../../openapi/responses';
+import { AdminEventsService } from './admin-events.service';
+import { ListAdminEventsQuery, ListProvidersQuery } from './dto/admin-list.query';
+import { ProviderVerificationDto } from './dto/provider-verification.dto';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -15,13 +18,31 @@ export class AdminController {
   constructor(
     private readonly users: UsersService,
     private readonly providers: ProviderOverviewService,
+    private readonly allEvents: AdminEventsService,
   ) {}
 
   @Get('service-providers')
-  @ApiOperation({ summary: 'Every service provider with its account, credits and event and contribution counts' })
+  @ApiOperation({
+    summary: 'A page of service providers with account, credits and event and contribution counts (search, sort)',
+  })
   @Answers(200, 'ServiceProvidersResponse')
-  async list() {
-    return { serviceProviders: await this.providers.list() };
+  list(@Query() query: ListProvidersQuery) {
+    return this.providers.list(query);
+  }
+
+  @Patch('service-providers/:id/verification')
+  @ApiOperation({ summary: 'The owner marks a service provider verified, or not' })
+  @Answers(200, 'ProviderVerificationResponse')
+  @Refuses(404)
+  async setVerified(@Param('id', UuidParam('service provider id')) id: string, @Body() dto: ProviderVerificationDto) {
+    return { success: true, serviceProvider: await this.providers.setVerified(id, dto.verified) };
+  }
+
+  @Get('events')
+  @ApiOperation({ summary: "A page of every provider's events with provider names and contribution counts" })
+  @Answers(200, 'AdminEventsResponse')
+  events(@Query() query: ListAdminEventsQuery) {
+    return this.allEvents.list(query);
   }
 
   @Get('service-providers/:id')
@@ -34,7 +55,7 @@ export class AdminController {
   @Get('service-providers/:id/events')
   @ApiOperation({ summary: "A service provider's events, newest first, with contribution counts" })
   @Answers(200, 'ServiceProviderEventsResponse')
-  async events(@Param('id', UuidParam('service provider id')) id: string) {
+  async providerEvents(@Param('id', UuidParam('service provider id')) id: string) {
     return { events: await this.providers.events(id) };
   }
 

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Event, EVENT_REPOSITORY_PROVIDER, Memory, MEMORY_REPOSITORY_PROVIDER } from '@memory-wall/core';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
+import { AdminEventsService } from './admin-events.service';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminMailController } from './admin-mail.controller';
 import { AdminController } from './admin.controller';
@@ -18,6 +19,7 @@ import { QueueOverviewService } from './queue-overview.service';
     EVENT_REPOSITORY_PROVIDER,
     MEMORY_REPOSITORY_PROVIDER,
     ProviderOverviewService,
+    AdminEventsService,
     BillingService,
     QueueOverviewService,
   ],

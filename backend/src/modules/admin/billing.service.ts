@@ -1,18 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import {
-  ADMIN_TRANSACTIONS_LIMIT,
   AdjustCreditsResponse,
   AdminCreditTransaction,
   BillingSummary,
+  EventStatus,
+  ListTransactionsRequest,
+  PageInfo,
+  TransactionSortField,
   TransactionType,
 } from '@memory-wall/contracts';
 import { CreditLedger, CreditTransaction, EventRepository, ServiceProvider } from '@memory-wall/core';
 import { toAdminCreditTransaction } from '../credits/credit-views';
 import type { Session } from '../auth/session.store';
 import { AdjustCreditsDto } from './dto/adjust-credits.dto';
-import { ListTransactionsQuery } from './dto/list-transactions.query';
+import { inIdOrder, pageOfIds, whereAnyContains } from './table-page';
+
+const TRANSACTION_SORT_SQL: Record<TransactionSortField, string> = {
+  createdAt: 'tx.createdAt',
+  serviceProviderName: 'LOWER(provider.companyName)',
+  transactionType: 'CAST(tx.transactionType AS text)',
+  amount: 'tx.amount',
+};
 
 /** The owner's billing: the ledger of every provider, revenue from real payments, and adjustments. */
 @Injectable()
@@ -23,17 +33,25 @@ export class BillingService {
     private readonly events: EventRepository,
   ) {}
 
-  async transactions(query: ListTransactionsQuery): Promise<AdminCreditTransaction[]> {
+  /** One page of ledger rows; search: provider, account, description or type. */
+  async transactions(query: ListTransactionsRequest): Promise<PageInfo & { transactions: AdminCreditTransaction[] }> {
     const builder = this.dataSource
       .getRepository(CreditTransaction)
       .createQueryBuilder('tx')
-      .leftJoinAndSelect('tx.serviceProvider', 'provider')
-      .leftJoinAndSelect('tx.user', 'user')
-      .orderBy('tx.createdAt', 'DESC')
-      .addOrderBy('tx.id', 'DESC')
-      .limit(query.limit ?? ADMIN_TRANSACTIONS_LIMIT.default);
+      .leftJoin('tx.serviceProvider', 'provider')
+      .leftJoin('tx.user', 'user');
     if (query.serviceProviderId) builder.where('tx.serviceProviderId = :id', { id: query.serviceProviderId });
-    return (await builder.getMany()).map(toAdminCreditTransaction);
+    whereAnyContains(builder, query.search, [
+      'provider.companyName',
+      'user.username',
+      'tx.description',
+      'CAST(tx.transactionType AS text)',
+    ]);
+    const { ids, ...page } = await pageOfIds(builder, query, TRANSACTION_SORT_SQL, {
+      sort: 'createdAt',
+      idColumn: 'tx.id',
+    });
+    return { ...page, transactions: inIdOrder(ids, await this.transactionsById(ids)) };
   }
 
   /** Revenue sums amount_received as the purchase webhook recorded it, never list prices. */
@@ -62,14 +80,15 @@ export class BillingService {
         reason: dto.reason,
       }),
     );
-    const [view] = await this.transactionsById(transaction.id);
+    const [view] = await this.transactionsById([transaction.id]);
     return { success: true, transaction: view, availableCredits };
   }
 
-  private async transactionsById(id: string): Promise<AdminCreditTransaction[]> {
+  private async transactionsById(ids: string[]): Promise<AdminCreditTransaction[]> {
+    if (!ids.length) return [];
     const rows = await this.dataSource
       .getRepository(CreditTransaction)
-      .find({ where: { id }, relations: { serviceProvider: true, user: true } });
+      .find({ where: { id: In(ids) }, relations: { serviceProvider: true, user: true } });
     return rows.map(toAdminCreditTransaction);
   }
 }

@@ -1,9 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AdminServiceProvider, CreditMessages, DomainErrorCode, HostEvent } from '@memory-wall/contracts';
-import { DomainError, EventRepository, MemoryRepository, ServiceProvider } from '@memory-wall/core';
+import {
+  AdminServiceProvider,
+  CreditMessages,
+  DomainErrorCode,
+  EventStatus,
+  HostEvent,
+  ListProvidersRequest,
+  PageInfo,
+  ProviderSortField,
+} from '@memory-wall/contracts';
+import { DomainError, Event, EventRepository, Memory, MemoryRepository, ServiceProvider } from '@memory-wall/core';
 import { toHostEvent } from '../events/event-views';
+import { inIdOrder, pageOfIds, whereAnyContains } from './table-page';
+
+/** What each sortable column sorts by (the count columns join their counts only when sorted by). */
+const PROVIDER_SORT_SQL: Record<ProviderSortField, string> = {
+  companyName: 'LOWER(provider.companyName)',
+  userName: 'LOWER(user.username)',
+  createdAt: 'provider.createdAt',
+  verified: 'provider.verified',
+  activeEventsCount: 'COALESCE("event_counts"."active", 0)',
+  totalEventsCount: 'COALESCE("event_counts"."total", 0)',
+  totalContributionsCount: 'COALESCE("memory_counts"."count", 0)',
+};
 
 interface EventCounts {
   total: number;
@@ -22,10 +43,58 @@ export class ProviderOverviewService {
     private readonly memories: MemoryRepository,
   ) {}
 
-  async list(): Promise<AdminServiceProvider[]> {
-    const providers = await this.providersWithUsers().orderBy('provider.createdAt', 'DESC').getMany();
-    const counts = await this.eventCounts(providers.map((p) => p.id));
-    return providers.map((p) => toAdminServiceProvider(p, counts.get(p.id) ?? NO_EVENTS));
+  /** One page of providers matching the search (company, username, email), sorted as asked. */
+  async list(query: ListProvidersRequest): Promise<PageInfo & { serviceProviders: AdminServiceProvider[] }> {
+    const builder = whereAnyContains(this.providersWithUsers(), query.search, [
+      'provider.companyName',
+      'user.username',
+      'user.email',
+    ]);
+    if (query.sort === 'activeEventsCount' || query.sort === 'totalEventsCount') {
+      builder.leftJoin(
+        (events) =>
+          events
+            .from(Event, 'event')
+            .select('event.serviceProviderId', 'providerId')
+            .addSelect('COUNT(*)', 'total')
+            .addSelect('COUNT(*) FILTER (WHERE event.status = :live)', 'active')
+            .groupBy('event.serviceProviderId'),
+        'event_counts',
+        '"event_counts"."providerId" = provider.id',
+        { live: EventStatus.Live },
+      );
+    } else if (query.sort === 'totalContributionsCount') {
+      builder.leftJoin(
+        (memories) =>
+          memories
+            .from(Memory, 'memory')
+            .innerJoin(Event, 'event', 'event.id = memory.eventId')
+            .select('event.serviceProviderId', 'providerId')
+            .addSelect('COUNT(*)', 'count')
+            .groupBy('event.serviceProviderId'),
+        'memory_counts',
+        '"memory_counts"."providerId" = provider.id',
+      );
+    }
+    const { ids, ...page } = await pageOfIds(builder, query, PROVIDER_SORT_SQL, {
+      sort: 'createdAt',
+      idColumn: 'provider.id',
+    });
+    const providers = ids.length
+      ? await this.providersWithUsers().where('provider.id IN (:...ids)', { ids }).getMany()
+      : [];
+    const counts = await this.eventCounts(ids);
+    return {
+      ...page,
+      serviceProviders: inIdOrder(ids, providers).map((p) => toAdminServiceProvider(p, counts.get(p.id) ?? NO_EVENTS)),
+    };
+  }
+
+  /** The owner marks a provider verified (or not); the providers table and its page show the badge. */
+  async setVerified(id: string, verified: boolean): Promise<AdminServiceProvider> {
+    const updated = await this.dataSource.getRepository(ServiceProvider).update({ id }, { verified });
+    if (updated.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
+    return this.get(id);
   }
 
   async get(id: string): Promise<AdminServiceProvider> {

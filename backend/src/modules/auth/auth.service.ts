@@ -5,6 +5,7 @@ import {
   passwordProblem,
   Role,
   SessionUser,
+  UserProfile,
   WELCOME_CREDITS,
 } from '@memory-wall/contracts';
 import { UsersService } from '../users/users.service';
@@ -54,6 +55,7 @@ export class AuthService {
     const problem = passwordProblem(role, dto.password);
     if (problem) fields.password = problem;
     if (dto.password !== dto.passwordConfirm) fields.passwordConfirm = AuthMessages.passwordsDoNotMatch;
+    if (role === Role.ServiceProvider) Object.assign(fields, providerProfileProblems(dto.profileData));
     if (Object.keys(fields).length) throw DomainError.ofFields(DomainErrorCode.Invalid, fields);
 
     await this.registrations.admit(address);
@@ -86,6 +88,14 @@ export class AuthService {
   logout(sessionId?: string) {
     return sessionId ? this.sessions.destroy(sessionId) : Promise.resolve();
   }
+}
+
+/** A service provider names its company and what it serves (the owner's providers table shows both). */
+function providerProfileProblems(profile: UserProfile | undefined): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!profile?.companyName) problems['profileData.companyName'] = AuthMessages.companyNameRequired;
+  if (!profile?.serviceTypes?.length) problems['profileData.serviceTypes'] = AuthMessages.serviceTypesRequired;
+  return problems;
 }
 
 /** An argon2id hash of a random string, verified against when the account does not exist. */

@@ -122,6 +122,14 @@ export class EventsController {
     return { success: true, event: await this.events.update(session, id, dto) };
   }
 
+  @Post(':id/duplicate')
+  @Roles(...MANAGERS)
+  @ApiOperation({ summary: "A new draft with the event's settings (no memories, customers, code or dates)" })
+  @Answers(201, 'CreateEventResponse', 'Created')
+  async duplicate(@CurrentSession() session: Session, @Param('id', UuidParam('event id')) id: string) {
+    return { success: true, event: await this.events.duplicate(session, id) };
+  }
+
   @Delete(':id')
   @Roles(...MANAGERS)
   @ApiOperation({ summary: 'Delete a draft event' })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   AuthMessages,
+  copiedEventName,
   CustomerCreated,
   DomainErrorCode,
   EventMessages,
@@ -13,6 +14,7 @@ import {
 } from '@memory-wall/contracts';
 import {
   DomainError,
+  Event,
   EventRepository,
   eventFolders,
   MemoryRepository,
@@ -28,6 +30,35 @@ import { assertDates, assertWallImage, fieldError, permissionsToEdit, pickEventF
 import { assertCodeFree, freeCode, freeSlug } from './event-identifiers';
 import { EventTransitions } from './event-transitions';
 import { toHostEvent } from './event-views';
+
+/** What a duplicate takes over from its original: the settings, nothing that is the event's own. */
+const DUPLICATED_SETTINGS = [
+  'eventType',
+  'template',
+  'themeType',
+  'eventImage',
+  'wallTitle',
+  'defaultLanguage',
+  'moderationType',
+  'numberOfImagesDisplay',
+  'transitionTime',
+  'animationStyle',
+  'displayOrder',
+  'backgroundImage',
+  'colorTheme',
+  'fontFamily',
+  'accentColor',
+  'enableMusic',
+  'allowVideo',
+  'maxVideoSeconds',
+  'allowVoice',
+  'voiceOnScreens',
+  'customData',
+  'screensComingSoon',
+  'screenDelaySeconds',
+  'screenLayouts',
+  'moderationKeywords',
+] as const satisfies readonly (keyof Event)[];
 
 /** The events a host manages: listed, created, edited (status changes included) and deleted. */
 @Injectable()
@@ -110,6 +141,28 @@ export class HostEventsService {
     });
     if (done) await this.transitions.afterCommit(done);
     return this.get(session, event.id);
+  }
+
+  /**
+   * A new draft with the event's settings (type, moderation, theme, screens, keywords), none of its
+   * memories, customers, code, slug, dates or uploaded wall image; like any draft it costs a credit only
+   * when it is published.
+   */
+  async duplicate(session: Session, id: string): Promise<HostEvent> {
+    const original = await this.access.manageable(session, id);
+    const settings = Object.fromEntries(DUPLICATED_SETTINGS.map((key) => [key, original[key]])) as Partial<Event>;
+    const copy = await this.dataSource.transaction(async (tx) => {
+      const events = this.events.within(tx);
+      const name = copiedEventName(original.name);
+      return events.create({
+        ...settings,
+        name,
+        serviceProviderId: original.serviceProviderId,
+        slug: await freeSlug(events, name),
+        eventCode: await freeCode(events),
+      });
+    });
+    return toHostEvent(copy);
   }
 
   /** Only drafts can be deleted: a published event has guests' memories and a spent credit. */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { SortOrder } from '@memory-wall/contracts';
 import './DataTable.css';
 
 export interface Column {
@@ -7,6 +8,22 @@ export interface Column {
   numeric?: boolean;
   /** Read by screen readers only (an actions column). */
   hidden?: boolean;
+  /** The server's name of this column's sort, when the table can be sorted by it. */
+  sortKey?: string;
+}
+
+/** Which column the rows are sorted by, and a way to ask for another order. */
+export interface TableSort {
+  key: string;
+  order: SortOrder;
+  onSort(key: string): void;
+}
+
+interface Props {
+  caption: string;
+  columns: Column[];
+  sort?: TableSort;
+  children: ReactNode;
 }
 
 /**
@@ -14,7 +31,7 @@ export interface Column {
  * On a phone each row is laid out as a small card (DataTable.css), every cell led by its column's name: the
  * names are written onto the cells here, after each render, so the pages' rows need not repeat them.
  */
-export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+export function DataTable({ caption, columns, sort, children }: Props) {
   const body = useRef<HTMLTableSectionElement>(null);
   useLayoutEffect(() => {
     for (const row of body.current?.rows ?? []) {
@@ -32,14 +49,46 @@ export function DataTable({ caption, columns, children }: { caption: string; col
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'cr-num' : undefined}>
-                {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
-              </th>
+              <HeaderCell key={column.label} column={column} sort={sort} />
             ))}
           </tr>
         </thead>
         <tbody ref={body}>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+function HeaderCell({ column, sort }: { column: Column; sort?: TableSort }) {
+  const className = column.numeric ? 'cr-num' : undefined;
+  if (column.hidden) {
+    return (
+      <th scope="col" className={className}>
+        <span className="visually-hidden">{column.label}</span>
+      </th>
+    );
+  }
+  if (!sort || !column.sortKey) {
+    return (
+      <th scope="col" className={className}>
+        {column.label}
+      </th>
+    );
+  }
+  const sortKey = column.sortKey;
+  const current = sort.key === sortKey ? sort.order : undefined;
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}
+    >
+      <button type="button" className="cr-sort" onClick={() => sort.onSort(sortKey)}>
+        {column.label}
+        <span aria-hidden="true" className="cr-sort-mark">
+          {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
   );
 }

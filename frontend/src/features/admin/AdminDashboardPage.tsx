@@ -1,17 +1,30 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { EventStatus, type AdminServiceProvider, type HostEvent } from '@memory-wall/contracts';
+import {
+  EventStatus,
+  SortOrder,
+  type AdminEventSortField,
+  type AdminServiceProvider,
+  type HostEvent,
+  type PageInfo,
+  type ProviderSortField,
+} from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
-import { useGetServiceProvidersQuery } from '../../api/admin';
+import { useGetAdminEventsQuery, useGetServiceProvidersQuery } from '../../api/admin';
 import { useGetEventsQuery } from '../../api/events';
 import { Card } from '../../components/ui/Card';
+import type { RecordColumn } from '../../components/ui/RecordsTable';
 import { Spinner } from '../../components/ui/Spinner';
+import { useDebouncedValue, useServerTable } from '../../components/ui/serverTable';
 import { adminTexts } from '../../i18n/pages/admin';
 import { addPageTexts } from '../../i18n/lazy';
 import { Tabs } from '../../components/ui/Tabs';
-import { humanize, LoadError, StatCards } from '../credits/ui';
-import { EventsTable } from './EventsTable';
-import { ProvidersTable } from './ProvidersTable';
+import { LoadError, StatCards } from '../credits/ui';
+import { useEventColumns } from './eventColumns';
+import { PagedTable } from './PagedTable';
+import { SearchField } from './SearchField';
+import { serviceTypeLabel } from './serviceTypes';
+import { VerifiedToggle } from './VerifiedToggle';
 
 addPageTexts('admin', adminTexts);
 
@@ -47,87 +60,93 @@ export function AdminDashboardPage() {
 
 function ProvidersTab() {
   const { t } = useTranslation();
-  const { data: providers, isLoading, isFetching, isError, refetch } = useGetServiceProvidersQuery();
-
-  let body;
-  if (isLoading || (isError && isFetching)) body = <Spinner />;
-  else if (isError || !providers) {
-    body = (
-      <LoadError
-        message={t('admin.loadProvidersFailed')}
-        retryLabel={t('admin.retry')}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (!providers.length) body = <p className="muted">{t('admin.noProviders')}</p>;
-  else body = <ProvidersOverview providers={providers} />;
-
-  return <Card title={t('admin.tabProviders')}>{body}</Card>;
-}
-
-function ProvidersOverview({ providers }: { providers: AdminServiceProvider[] }) {
-  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  const table = useServerTable<ProviderSortField>(searched, { sort: 'createdAt', order: SortOrder.Desc });
+  const providers = useGetServiceProvidersQuery(table.request);
+  const columns: RecordColumn<AdminServiceProvider>[] = [
+    { label: t('admin.name'), sortKey: 'companyName', cell: (provider) => provider.companyName },
+    { label: t('admin.type'), cell: (provider) => provider.serviceTypes.map(serviceTypeLabel(t)).join(', ') },
+    { label: t('admin.verification'), sortKey: 'verified', cell: (provider) => <VerifiedToggle provider={provider} /> },
+    { label: t('admin.activeEvents'), numeric: true, sortKey: 'activeEventsCount', cell: (p) => p.activeEventsCount },
+    { label: t('admin.totalEvents'), numeric: true, sortKey: 'totalEventsCount', cell: (p) => p.totalEventsCount },
+    {
+      label: t('admin.totalContributions'),
+      numeric: true,
+      sortKey: 'totalContributionsCount',
+      cell: (provider) => provider.totalContributionsCount,
+    },
+    // Spec §2: the status always reads Active.
+    { label: t('admin.status'), cell: () => <span className="cr-badge cr-badge-active">{t('admin.active')}</span> },
+    {
+      label: t('admin.actions'),
+      hidden: true,
+      cell: (provider) => (
+        <Link
+          to={`/admin/service-providers/${encodeURIComponent(provider.id)}`}
+          className="button button-secondary cr-small"
+          aria-label={t('admin.viewProvider', { name: provider.companyName })}
+        >
+          {t('admin.view')}
+        </Link>
+      ),
+    },
+  ];
   return (
-    <ProvidersTable
-      caption={t('admin.tabProviders')}
-      providers={providers}
-      company={t('admin.name')}
-      columns={[
-        { label: t('admin.type'), cell: (provider) => provider.serviceTypes.map(humanize).join(', ') },
-        { label: t('admin.activeEvents'), numeric: true, cell: (provider) => provider.activeEventsCount },
-        { label: t('admin.totalEvents'), numeric: true, cell: (provider) => provider.totalEventsCount },
-        { label: t('admin.totalContributions'), numeric: true, cell: (provider) => provider.totalContributionsCount },
-        // Spec §2: the status always reads Active.
-        { label: t('admin.status'), cell: () => <span className="cr-badge cr-badge-active">{t('admin.active')}</span> },
-      ]}
-      link={{
-        header: t('admin.actions'),
-        text: t('admin.view'),
-        label: (provider) => t('admin.viewProvider', { name: provider.companyName }),
-      }}
-    />
+    <Card title={t('admin.tabProviders')}>
+      <SearchField label={t('admin.searchProviders')} value={search} onChange={setSearch} />
+      <PagedTable
+        caption={t('admin.tabProviders')}
+        columns={columns}
+        table={table}
+        query={providers}
+        rows={(page) => page.serviceProviders}
+        searching={Boolean(searched)}
+        texts={{
+          empty: t('admin.noProviders'),
+          noMatch: t('admin.noProvidersMatch'),
+          loadFailed: t('admin.loadProvidersFailed'),
+          retry: t('admin.retry'),
+        }}
+      />
+    </Card>
   );
 }
 
 function AllEventsTab() {
   const { t } = useTranslation();
-  const events = useGetEventsQuery();
-  const providers = useGetServiceProvidersQuery();
-  const providerNames = useMemo(
-    () => new Map((providers.data ?? []).map((provider) => [provider.id, provider.companyName])),
-    [providers.data],
-  );
-
-  let body;
-  if (events.isLoading || (events.isError && events.isFetching)) body = <Spinner />;
-  else if (events.isError || !events.data) {
-    body = (
-      <LoadError
-        message={t('admin.loadEventsFailed')}
-        retryLabel={t('admin.retry')}
-        onRetry={() => void events.refetch()}
-      />
-    );
-  } else if (!events.data.length) body = <p className="muted">{t('admin.noEvents')}</p>;
-  else {
-    body = (
-      <EventsTable
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  const table = useServerTable<AdminEventSortField>(searched, { sort: 'createdAt', order: SortOrder.Desc });
+  const events = useGetAdminEventsQuery(table.request);
+  const columns = useEventColumns({ withProvider: true });
+  return (
+    <Card title={t('admin.tabEvents')}>
+      <SearchField label={t('admin.searchEvents')} value={search} onChange={setSearch} />
+      <PagedTable
         caption={t('admin.tabEvents')}
-        events={events.data}
-        provider={(event) =>
-          event.serviceProviderId ? (providerNames.get(event.serviceProviderId) ?? '') : t('admin.noProvider')
-        }
+        columns={columns}
+        table={table}
+        query={events}
+        rows={(page) => page.events}
+        searching={Boolean(searched)}
+        texts={{
+          empty: t('admin.noEvents'),
+          noMatch: t('admin.noEventsMatch'),
+          loadFailed: t('admin.loadEventsFailed'),
+          retry: t('admin.retry'),
+        }}
       />
-    );
-  }
-  return <Card title={t('admin.tabEvents')}>{body}</Card>;
+    </Card>
+  );
 }
 
 /** Platform figures from the events and providers themselves. */
 function AnalyticsTab() {
   const { t } = useTranslation();
   const events = useGetEventsQuery();
-  const providers = useGetServiceProvidersQuery();
+  // Only the count of providers is needed here: the smallest page carries it.
+  const providers = useGetServiceProvidersQuery({ pageSize: 1 });
 
   if (events.isLoading || providers.isLoading) return <Spinner />;
   if (!events.data || !providers.data) {
@@ -146,7 +165,7 @@ function AnalyticsTab() {
   return <Analytics events={events.data} providers={providers.data} />;
 }
 
-function Analytics({ events, providers }: { events: HostEvent[]; providers: AdminServiceProvider[] }) {
+function Analytics({ events, providers }: { events: HostEvent[]; providers: PageInfo }) {
   const { t } = useTranslation();
   const active = events.filter((event) => event.status === EventStatus.Live).length;
   const contributions = events.reduce((sum, event) => sum + (event.contributionsCount ?? 0), 0);
@@ -158,7 +177,7 @@ function Analytics({ events, providers }: { events: HostEvent[]; providers: Admi
       <p className="muted">{t('admin.analyticsIntro')}</p>
       <StatCards
         stats={[
-          { label: t('admin.totalProviders'), value: providers.length },
+          { label: t('admin.totalProviders'), value: providers.total },
           { label: t('admin.activeEvents'), value: active },
           { label: t('admin.totalContributions'), value: contributions },
           { label: t('admin.totalEvents'), value: events.length },

@@ -10,8 +10,11 @@ import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { adminTexts } from '../../i18n/pages/admin';
 import { addPageTexts } from '../../i18n/lazy';
-import { humanize, LoadError, StatCards } from '../credits/ui';
-import { EventsTable } from './EventsTable';
+import { LoadError, StatCards } from '../credits/ui';
+import { serviceTypeLabel } from './serviceTypes';
+import { VerifiedToggle } from './VerifiedToggle';
+import { RecordsTable } from '../../components/ui/RecordsTable';
+import { useEventColumns } from './eventColumns';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 addPageTexts('admin', adminTexts);
@@ -63,8 +66,9 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
   const format = useFormat();
   const [resetting, setResetting] = useState(false);
   const events = useGetServiceProviderEventsQuery(provider.id);
+  const eventColumns = useEventColumns();
   const profile = provider.userData.profileData ?? {};
-  const serviceTypes = provider.serviceTypes.map(humanize).join(', ');
+  const serviceTypes = provider.serviceTypes.map(serviceTypeLabel(t)).join(', ');
 
   let eventsBody;
   if (events.isLoading || (events.isError && events.isFetching)) eventsBody = <Spinner />;
@@ -77,7 +81,7 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
       />
     );
   } else if (!events.data.length) eventsBody = <p className="muted">{t('admin.noProviderEvents')}</p>;
-  else eventsBody = <EventsTable caption={t('admin.events')} events={events.data} />;
+  else eventsBody = <RecordsTable caption={t('admin.events')} columns={eventColumns} rows={events.data} />;
 
   return (
     <main className="page cr-page cr-wide">
@@ -98,12 +102,7 @@ function ProviderDetail({ provider, back }: { provider: AdminServiceProvider; ba
               [t('admin.email'), provider.userData.email],
               [t('admin.phone'), profile.phoneNumber ?? profile.contactNumber ?? ''],
               [t('admin.serviceTypes'), serviceTypes],
-              [
-                t('admin.verification'),
-                <span className={provider.verified ? 'cr-badge cr-badge-active' : 'cr-badge cr-badge-muted'}>
-                  {provider.verified ? t('admin.verified') : t('admin.notVerified')}
-                </span>,
-              ],
+              [t('admin.verification'), <VerifiedToggle provider={provider} />],
             ]}
           />
           <button type="button" className="button button-secondary" onClick={() => setResetting(true)}>

@@ -123,11 +123,15 @@ describe('login', () => {
 describe('register', () => {
   async function fillRegistration(
     user: Awaited<ReturnType<typeof openSignIn>>['user'],
-    fields: Partial<Record<'Username' | 'Email' | 'Full Name' | 'Password' | 'Confirm Password', string>>,
+    fields: Partial<
+      Record<'Username' | 'Email' | 'Full Name' | 'Company Name' | 'Password' | 'Confirm Password', string>
+    >,
     role?: 'Guest' | 'Event Organizer' | 'Service Provider',
+    serviceTypes: string[] = [],
   ) {
     if (role) await user.click(screen.getByRole('radio', { name: role }));
     for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+    for (const type of serviceTypes) await user.click(screen.getByRole('checkbox', { name: type }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
   }
 
@@ -267,8 +271,15 @@ describe('register', () => {
 
     await fillRegistration(
       user,
-      { Username: 'robin', Email: 'robin@example.com', Password: 'Secret123', 'Confirm Password': 'Secret123' },
+      {
+        Username: 'robin',
+        Email: 'robin@example.com',
+        'Company Name': 'Robin Events',
+        Password: 'Secret123',
+        'Confirm Password': 'Secret123',
+      },
       'Service Provider',
+      ['Weddings'],
     );
 
     const toast = await findToast('Registration failed');
@@ -276,5 +287,66 @@ describe('register', () => {
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(AuthMessages.usernameTaken);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(AuthMessages.emailTaken);
     expect(screen.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeInTheDocument();
+  });
+
+  it('asks a service provider for its company name and service types, and sends them', async () => {
+    signsIn = makeUser(Role.ServiceProvider, { username: 'pat' });
+    const { user } = await openSignIn('Register');
+    // Only providers are asked.
+    expect(screen.queryByLabelText('Company Name')).not.toBeInTheDocument();
+
+    await fillRegistration(
+      user,
+      { Username: 'pat', Email: 'pat@example.com', Password: 'Secret123', 'Confirm Password': 'Secret123' },
+      'Service Provider',
+    );
+    expect(screen.getByLabelText('Company Name')).toHaveAccessibleDescription(AuthMessages.companyNameRequired);
+    expect(screen.getByRole('group', { name: 'Service Types' })).toHaveAccessibleDescription(
+      `The events you run: choose at least one. ${AuthMessages.serviceTypesRequired}`,
+    );
+    expect(posts('/api/auth/register')).toHaveLength(0);
+
+    await fillRegistration(user, { 'Company Name': ' Pat Events ' }, undefined, ['Memorials', 'General events']);
+
+    expect(await findToast('Registration successful')).toBeInTheDocument();
+    expect(posts('/api/auth/register').map((r) => r.body)).toEqual([
+      {
+        username: 'pat',
+        email: 'pat@example.com',
+        password: 'Secret123',
+        passwordConfirm: 'Secret123',
+        role: 'service_provider',
+        profileData: { companyName: 'Pat Events', serviceTypes: ['memorial', 'general'] },
+      },
+    ]);
+  });
+
+  it("shows the server's refusal of the company and service types inline", async () => {
+    registerReply = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: AuthMessages.serviceTypeInvalid,
+        fields: { 'profileData.serviceTypes': AuthMessages.serviceTypeInvalid },
+      },
+    };
+    const { user } = await openSignIn('Register');
+    await fillRegistration(
+      user,
+      {
+        Username: 'pat',
+        Email: 'pat@example.com',
+        'Company Name': 'Pat Events',
+        Password: 'Secret123',
+        'Confirm Password': 'Secret123',
+      },
+      'Service Provider',
+      ['Weddings'],
+    );
+    expect(await findToast('Registration failed')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Service Types' })).toHaveAccessibleDescription(
+      `The events you run: choose at least one. ${AuthMessages.serviceTypeInvalid}`,
+    );
   });
 });

@@ -74,11 +74,23 @@ beforeEach(async () => {
   };
   adjustReply = undefined;
   server = await startTestServer((req) => {
+    // The server searches (here: the names and descriptions the page shows) and pages.
+    const url = new URL(req.url, 'http://test');
+    const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+    const page = {
+      page: Number(url.searchParams.get('page') ?? 1),
+      pageSize: Number(url.searchParams.get('pageSize') ?? 20),
+    };
+    const found = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(search));
     if (req.method === 'GET' && req.url === '/api/admin/billing') return { status: 200, body: summary };
-    if (req.method === 'GET' && req.url === '/api/admin/service-providers')
-      return { status: 200, body: { serviceProviders: providers } };
-    if (req.method === 'GET' && req.url === '/api/admin/credit-transactions')
-      return { status: 200, body: { transactions } };
+    if (req.method === 'GET' && url.pathname === '/api/admin/service-providers') {
+      const rows = providers.filter((p) => found(p.companyName, p.userName, p.userData.email));
+      return { status: 200, body: { serviceProviders: rows, total: rows.length, ...page } };
+    }
+    if (req.method === 'GET' && url.pathname === '/api/admin/credit-transactions') {
+      const rows = transactions.filter((tx) => found(tx.serviceProviderName, tx.description));
+      return { status: 200, body: { transactions: rows, total: rows.length, ...page } };
+    }
     if (req.method === 'POST' && req.url === '/api/admin/adjust-credits') {
       if (adjustReply) return adjustReply;
       const body = req.body as { serviceProviderId: string; amount: number; reason: string };
@@ -147,7 +159,7 @@ describe('billing page', () => {
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
   });
 
-  it('filters transactions and providers with the search box', async () => {
+  it('searches transactions and providers on the server with the one search box', async () => {
     const { user } = await openBilling();
     await screen.findByRole('table', { name: 'Transaction History' });
 
@@ -155,6 +167,10 @@ describe('billing page', () => {
 
     await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Transaction History' }))).toHaveLength(1));
     expect(screen.getByRole('table', { name: 'Transaction History' })).toHaveTextContent('Welcome credits');
+    const searched = server.requests.filter((r) => r.url.startsWith('/api/admin/credit-transactions?'));
+    expect(searched.at(-1)!.url).toBe(
+      '/api/admin/credit-transactions?search=quiet&sort=createdAt&order=desc&page=1&pageSize=20',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Service Providers' }));
     const providerRows = bodyRows(await screen.findByRole('table', { name: 'Service Providers' }));
@@ -164,7 +180,7 @@ describe('billing page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'garden');
     expect(await screen.findByText('No service providers match your search')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Transaction History' }));
-    const rows = bodyRows(screen.getByRole('table', { name: 'Transaction History' }));
+    const rows = bodyRows(await screen.findByRole('table', { name: 'Transaction History' }));
     expect(rows.map((row) => cells(row)[4])).toEqual(['Published Garden Wedding']);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
@@ -178,6 +194,9 @@ describe('billing page', () => {
     await user.click(screen.getByRole('tab', { name: 'Service Providers' }));
 
     const rows = bodyRows(await screen.findByRole('table', { name: 'Service Providers' }));
+    expect(server.requests.filter((r) => r.url.startsWith('/api/admin/service-providers?')).at(-1)!.url).toBe(
+      '/api/admin/service-providers?sort=companyName&order=asc&page=1&pageSize=20',
+    );
     expect(cells(rows[0])).toEqual([
       'Evergreen Events',
       'pat_plannerpat@evergreen.example',

@@ -1,25 +1,32 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import type { AdminCreditTransaction, AdminServiceProvider } from '@memory-wall/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  ADMIN_PAGE_SIZE,
+  SortOrder,
+  type AdminCreditTransaction,
+  type AdminServiceProvider,
+  type ProviderSortField,
+  type TransactionSortField,
+} from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
+import type { RecordColumn } from '../../components/ui/RecordsTable';
+import { useDebouncedValue, useServerTable } from '../../components/ui/serverTable';
 import { billingTexts } from '../../i18n/pages/billing';
 import { addPageTexts } from '../../i18n/lazy';
 import { Tabs } from '../../components/ui/Tabs';
-import { TransactionsTable } from '../credits/transactions';
-import { humanize, LoadError, StatCards } from '../credits/ui';
+import { SignedAmount, TransactionTypeBadge } from '../credits/transactions';
+import { LoadError, StatCards } from '../credits/ui';
+import { PagedTable } from '../admin/PagedTable';
+import { SearchField } from '../admin/SearchField';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
-import { ProvidersTable } from '../admin/ProvidersTable';
 
 addPageTexts('billing', billingTexts);
 
 type Tab = 'transactions' | 'providers' | 'adjust';
-
-const matches = (query: string, ...texts: (string | null | undefined)[]) =>
-  texts.some((text) => text?.toLowerCase().includes(query));
 
 /** /admin/billing (spec §2 Billing), for the owner. */
 export function BillingPage() {
@@ -27,34 +34,9 @@ export function BillingPage() {
   const format = useFormat();
   const [tab, setTab] = useState<Tab>('transactions');
   const [search, setSearch] = useState('');
-  const query = useDeferredValue(search.trim().toLowerCase());
+  // One search box for both tables, as the spec has it; each table keeps its own sort and page.
+  const searched = useDebouncedValue(search.trim());
   const summary = useGetBillingSummaryQuery();
-  const providers = useGetServiceProvidersQuery();
-  const transactions = useGetCreditTransactionsQuery();
-
-  const shownProviders = useMemo(
-    () =>
-      (providers.data ?? []).filter(
-        (p) => !query || matches(query, p.companyName, p.userName, p.userData.email, ...p.serviceTypes),
-      ),
-    [providers.data, query],
-  );
-  const shownTransactions = useMemo(
-    () =>
-      (transactions.data ?? []).filter(
-        (tx) =>
-          !query ||
-          matches(
-            query,
-            tx.serviceProviderName,
-            tx.userName,
-            tx.description,
-            tx.transactionType,
-            humanize(tx.transactionType),
-          ),
-      ),
-    [transactions.data, query],
-  );
 
   const tabs = [
     { id: 'transactions', label: t('billing.tabTransactions') },
@@ -66,44 +48,21 @@ export function BillingPage() {
   if (tab === 'transactions') {
     panel = (
       <Card title={t('billing.tabTransactions')}>
-        {transactions.isLoading || (transactions.isError && transactions.isFetching) ? (
-          <Spinner />
-        ) : !transactions.data ? (
-          <LoadError
-            message={t('billing.loadTransactionsFailed')}
-            retryLabel={t('billing.retry')}
-            onRetry={() => void transactions.refetch()}
-          />
-        ) : !transactions.data.length ? (
-          <p className="muted">{t('billing.noTransactions')}</p>
-        ) : !shownTransactions.length ? (
-          <p className="muted">{t('billing.noTransactionsMatch')}</p>
-        ) : (
-          <TransactionsTable<AdminCreditTransaction>
-            caption={t('billing.tabTransactions')}
-            transactions={shownTransactions}
-            provider={{ heading: t('billing.provider'), cell: (tx) => tx.serviceProviderName }}
-          />
-        )}
+        <TransactionsPage search={searched} />
+      </Card>
+    );
+  } else if (tab === 'providers') {
+    panel = (
+      <Card title={t('billing.tabProviders')}>
+        <ProviderCredits search={searched} />
       </Card>
     );
   } else {
-    const title = tab === 'providers' ? t('billing.tabProviders') : t('billing.tabAdjust');
-    let body;
-    if (providers.isLoading || (providers.isError && providers.isFetching)) body = <Spinner />;
-    else if (!providers.data) {
-      body = (
-        <LoadError
-          message={t('billing.loadFailed')}
-          retryLabel={t('billing.retry')}
-          onRetry={() => void providers.refetch()}
-        />
-      );
-    } else if (tab === 'adjust') body = <AdjustCreditsForm providers={providers.data} />;
-    else if (!providers.data.length) body = <p className="muted">{t('billing.noProviders')}</p>;
-    else if (!shownProviders.length) body = <p className="muted">{t('billing.noProvidersMatch')}</p>;
-    else body = <ProviderCredits providers={shownProviders} />;
-    panel = <Card title={title}>{body}</Card>;
+    panel = (
+      <Card title={t('billing.tabAdjust')}>
+        <AdjustCredits />
+      </Card>
+    );
   }
 
   return (
@@ -141,15 +100,12 @@ export function BillingPage() {
           onRetry={() => void summary.refetch()}
         />
       )}
-      <div className="cr-search">
-        <TextField
-          label={t('billing.search')}
-          type="search"
-          placeholder={t('billing.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label={t('billing.search')}
+        placeholder={t('billing.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
       <Tabs label={t('billing.sections')} tabs={tabs} selected={tab} onSelect={setTab}>
         {panel}
       </Tabs>
@@ -157,28 +113,107 @@ export function BillingPage() {
   );
 }
 
-function ProviderCredits({ providers }: { providers: AdminServiceProvider[] }) {
+function TransactionsPage({ search }: { search: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const table = useServerTable<TransactionSortField>(search, { sort: 'createdAt', order: SortOrder.Desc });
+  const transactions = useGetCreditTransactionsQuery(table.request);
+  const columns: RecordColumn<AdminCreditTransaction>[] = [
+    { label: t('billing.date'), sortKey: 'createdAt', nowrap: true, cell: (tx) => format.date(tx.createdAt) },
+    { label: t('billing.provider'), sortKey: 'serviceProviderName', cell: (tx) => tx.serviceProviderName },
+    {
+      label: t('billing.type'),
+      sortKey: 'transactionType',
+      cell: (tx) => <TransactionTypeBadge type={tx.transactionType} />,
+    },
+    { label: t('billing.amount'), sortKey: 'amount', numeric: true, cell: (tx) => <SignedAmount amount={tx.amount} /> },
+    { label: t('billing.description'), cell: (tx) => tx.description },
+  ];
   return (
-    <ProvidersTable
-      caption={t('billing.tabProviders')}
-      providers={providers}
-      company={t('billing.company')}
-      columns={[
-        {
-          label: t('billing.account'),
-          cell: (provider) => (
-            <>
-              <div>{provider.userName}</div>
-              <div className="muted cr-small-text">{provider.userData.email}</div>
-            </>
-          ),
-        },
-        { label: t('billing.available'), numeric: true, cell: (provider) => provider.availableCredits },
-        { label: t('billing.purchased'), numeric: true, cell: (provider) => provider.totalCreditsPurchased },
-        { label: t('billing.used'), numeric: true, cell: (provider) => provider.totalCreditsUsed },
-      ]}
-      link={{ header: t('billing.viewDetails'), text: t('billing.viewDetails') }}
+    <PagedTable
+      caption={t('billing.tabTransactions')}
+      columns={columns}
+      table={table}
+      query={transactions}
+      rows={(page) => page.transactions}
+      searching={Boolean(search)}
+      texts={{
+        empty: t('billing.noTransactions'),
+        noMatch: t('billing.noTransactionsMatch'),
+        loadFailed: t('billing.loadTransactionsFailed'),
+        retry: t('billing.retry'),
+      }}
     />
   );
+}
+
+function ProviderCredits({ search }: { search: string }) {
+  const { t } = useTranslation();
+  const table = useServerTable<ProviderSortField>(search, { sort: 'companyName', order: SortOrder.Asc });
+  const providers = useGetServiceProvidersQuery(table.request);
+  const columns: RecordColumn<AdminServiceProvider>[] = [
+    { label: t('billing.company'), sortKey: 'companyName', cell: (provider) => provider.companyName },
+    {
+      label: t('billing.account'),
+      sortKey: 'userName',
+      cell: (provider) => (
+        <>
+          <div>{provider.userName}</div>
+          <div className="muted cr-small-text">{provider.userData.email}</div>
+        </>
+      ),
+    },
+    { label: t('billing.available'), numeric: true, cell: (provider) => provider.availableCredits },
+    { label: t('billing.purchased'), numeric: true, cell: (provider) => provider.totalCreditsPurchased },
+    { label: t('billing.used'), numeric: true, cell: (provider) => provider.totalCreditsUsed },
+    {
+      label: t('billing.viewDetails'),
+      hidden: true,
+      cell: (provider) => (
+        <Link
+          to={`/admin/service-providers/${encodeURIComponent(provider.id)}`}
+          className="button button-secondary cr-small"
+        >
+          {t('billing.viewDetails')}
+        </Link>
+      ),
+    },
+  ];
+  return (
+    <PagedTable
+      caption={t('billing.tabProviders')}
+      columns={columns}
+      table={table}
+      query={providers}
+      rows={(page) => page.serviceProviders}
+      searching={Boolean(search)}
+      texts={{
+        empty: t('billing.noProviders'),
+        noMatch: t('billing.noProvidersMatch'),
+        loadFailed: t('billing.loadFailed'),
+        retry: t('billing.retry'),
+      }}
+    />
+  );
+}
+
+/** The form's provider list: the largest page, by name. */
+function AdjustCredits() {
+  const { t } = useTranslation();
+  const providers = useGetServiceProvidersQuery({
+    sort: 'companyName',
+    order: SortOrder.Asc,
+    pageSize: ADMIN_PAGE_SIZE.max,
+  });
+  if (providers.isLoading || (providers.isError && providers.isFetching)) return <Spinner />;
+  if (!providers.data) {
+    return (
+      <LoadError
+        message={t('billing.loadFailed')}
+        retryLabel={t('billing.retry')}
+        onRetry={() => void providers.refetch()}
+      />
+    );
+  }
+  return <AdjustCreditsForm providers={providers.data.serviceProviders} />;
 }

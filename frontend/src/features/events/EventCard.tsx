@@ -83,6 +83,17 @@ export function EventCard({ event, canManage, busy, onAction }: Props) {
           <button
             type="button"
             className="button button-secondary"
+            disabled={busy}
+            aria-label={t('events.duplicateNamed', { name: event.name })}
+            onClick={() => onAction('duplicate', event)}
+          >
+            {t('events.duplicate')}
+          </button>
+        )}
+        {canManage && (
+          <button
+            type="button"
+            className="button button-secondary"
             aria-expanded={customersOpen}
             aria-controls={customersOpen ? panelId : undefined}
             onClick={() => setCustomersOpen((open) => !open)}

@@ -42,6 +42,12 @@ beforeEach(async () => {
       }
       return { status: 200, body: { success: true, event: target } };
     }
+    const original = events.find((e) => req.url === `/api/events/${e.id}/duplicate`);
+    if (req.method === 'POST' && original) {
+      const copy = makeHostEvent({ id: 'copy-1', name: `${original.name} (copy)`, status: EventStatus.Draft });
+      events = [copy, ...events];
+      return { status: 201, body: { success: true, event: copy } };
+    }
     if (req.method === 'DELETE' && target) {
       if (deleteReply) return deleteReply;
       events = events.filter((e) => e !== target);
@@ -202,6 +208,36 @@ describe('events list', () => {
     expect(await findToast('Event deleted')).toBeInTheDocument();
     expect(requests('DELETE').map((r) => r.url)).toEqual(['/api/events/draft-1']);
     await waitFor(() => expect(cardNames()).toEqual(['Anna & Ben']));
+  });
+
+  it("duplicates an event's settings into a new draft once confirmed, and opens the copy's form", async () => {
+    events = [live()];
+    const seen: string[] = [];
+    function Recorder() {
+      const { pathname } = useLocation();
+      useEffect(() => void seen.push(pathname), [pathname]);
+      return null;
+    }
+    const { user } = await openEvents(
+      makeUser(Role.ServiceProvider),
+      <>
+        <App />
+        <Recorder />
+      </>,
+    );
+
+    await user.click(within(await findCard('Anna & Ben')).getByRole('button', { name: 'Duplicate Anna & Ben' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Duplicate Event' })).toBeInTheDocument();
+    expect(within(dialog()).getByText(/uses 1 credit only when it is published/)).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(requests('POST').filter((r) => r.url.endsWith('/duplicate'))).toHaveLength(0);
+
+    await user.click(within(card('Anna & Ben')).getByRole('button', { name: 'Duplicate Anna & Ben' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await findToast('Event duplicated')).toBeInTheDocument();
+    expect(requests('POST').map((r) => r.url)).toContain('/api/events/live-1/duplicate');
+    await waitFor(() => expect(seen).toContain('/events/copy-1/edit'));
   });
 
   it("says 'Failed to delete event' when the server refuses", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Role } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
@@ -30,7 +30,13 @@ export function EventsPage() {
   const [creditProblem, setCreditProblem] = useState<string | null>(null);
   const titleId = useId();
   const credits = user?.role === Role.ServiceProvider ? user.serviceProvider?.availableCredits : undefined;
-  const { ask, dialog, busy } = useEventActions({ availableCredits: credits, onNoCredits: setCreditProblem });
+  const navigate = useNavigate();
+  const { ask, dialog, busy } = useEventActions({
+    availableCredits: credits,
+    onNoCredits: setCreditProblem,
+    // The copy is a draft to rename and date: its form opens.
+    onDuplicated: (copy) => void navigate(`/events/${encodeURIComponent(copy.id)}/edit`),
+  });
 
   // Spec §8: 'Error Loading Events' with 'Try Again'.
   useEffect(() => {

@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
-import { useDeleteEventMutation, useUpdateEventMutation } from '../../api/events';
+import { useDeleteEventMutation, useDuplicateEventMutation, useUpdateEventMutation } from '../../api/events';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { ConfirmDialog } from './Dialog';
 
-export type EventAction = 'publish' | 'complete' | 'delete';
+export type EventAction = 'publish' | 'complete' | 'delete' | 'duplicate';
 
 interface Options {
   /** The provider's available credits, shown when publishing. */
@@ -15,18 +15,21 @@ interface Options {
   onNoCredits?(message: string): void;
   /** Called after a successful delete (e.g. to leave the deleted event's page). */
   onDeleted?(): void;
+  /** Called with the new draft after a duplicate (e.g. to open its form). */
+  onDuplicated?(copy: HostEvent): void;
 }
 
 /**
- * Publish, Complete and Delete with their confirmation dialogs and the toasts of spec §8:
+ * Publish, Complete, Delete and Duplicate with their confirmation dialogs and the toasts of spec §8:
  * ask(action, event) opens the dialog, `dialog` renders it.
  */
-export function useEventActions({ availableCredits, onNoCredits, onDeleted }: Options = {}) {
+export function useEventActions({ availableCredits, onNoCredits, onDeleted, onDuplicated }: Options = {}) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<{ action: EventAction; event: HostEvent } | null>(null);
   const [updateEvent, update] = useUpdateEventMutation();
   const [deleteEvent, remove] = useDeleteEventMutation();
-  const busy = update.isLoading || remove.isLoading;
+  const [duplicateEvent, duplicate] = useDuplicateEventMutation();
+  const busy = update.isLoading || remove.isLoading || duplicate.isLoading;
 
   const run = async (action: EventAction, event: HostEvent) => {
     if (action === 'delete') {
@@ -36,6 +39,16 @@ export function useEventActions({ availableCredits, onNoCredits, onDeleted }: Op
         onDeleted?.();
       } catch {
         showError(t('events.error'), t('events.deleteFailed'));
+      }
+      return;
+    }
+    if (action === 'duplicate') {
+      try {
+        const copy = await duplicateEvent(event.id).unwrap();
+        showSuccess(t('events.duplicated'), t('events.duplicatedText', { name: copy.name }));
+        onDuplicated?.(copy);
+      } catch (error) {
+        showError(t('events.error'), errorMessage(error) ?? t('events.duplicateFailed'));
       }
       return;
     }
@@ -77,6 +90,11 @@ export function useEventActions({ availableCredits, onNoCredits, onDeleted }: Op
         title: t('events.completeTitle'),
         text: <p>{t('events.completeText', { name: event.name })}</p>,
         confirm: t('events.complete'),
+      },
+      duplicate: {
+        title: t('events.duplicateTitle'),
+        text: <p>{t('events.duplicateText', { name: event.name })}</p>,
+        confirm: t('events.duplicate'),
       },
       delete: {
         title: t('events.deleteTitle'),

@@ -12,6 +12,14 @@ const en = {
   fullName: 'Full Name',
   confirmPassword: 'Confirm Password',
   accountType: 'Account Type',
+  companyName: 'Company Name',
+  serviceTypes: 'Service Types',
+  serviceTypesHint: 'The events you run: choose at least one.',
+  serviceTypeOptions: {
+    wedding: 'Weddings',
+    memorial: 'Memorials',
+    general: 'General events',
+  },
   roleHint: {
     guest: 'Share memories at events',
     customer: 'Host an event and manage its wall',

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayUnique,
   IsArray,
   IsEmail,
   IsIn,
@@ -13,11 +14,13 @@ import {
 } from 'class-validator';
 import {
   AuthMessages,
+  COMPANY_NAME_MAX_LENGTH,
   EventMessages,
   Language,
   LANGUAGES,
   normalizeUsername,
   SELF_REGISTER_ROLES,
+  SERVICE_TYPES,
   USERNAME_ALLOWED,
   USERNAME_MIN_LENGTH,
   RegisterRequest,
@@ -34,11 +37,11 @@ export class ProfileDataDto implements UserProfile {
   @MaxLength(100)
   fullName?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Required for a service provider', maxLength: COMPANY_NAME_MAX_LENGTH })
   @Transform(trim)
   @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @IsString({ message: AuthMessages.companyNameRequired })
+  @MaxLength(COMPANY_NAME_MAX_LENGTH)
   companyName?: string;
 
   @ApiPropertyOptional()
@@ -62,11 +65,15 @@ export class ProfileDataDto implements UserProfile {
   @MaxLength(100)
   customerName?: string;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: SERVICE_TYPES,
+    description: 'What a service provider serves; at least one is required for a service provider',
+  })
   @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(50, { each: true })
+  @IsArray({ message: AuthMessages.serviceTypesRequired })
+  @ArrayUnique({ message: AuthMessages.serviceTypeInvalid })
+  @IsIn(SERVICE_TYPES, { each: true, message: AuthMessages.serviceTypeInvalid })
   serviceTypes?: string[];
 }
 

@@ -6,6 +6,7 @@ import { User } from './user.entity';
 /** The credit ledger: append-only; a provider's balance is the sum of its rows. */
 @Entity('credit_transactions')
 @Index('credit_transactions_provider_created', ['serviceProviderId', 'createdAt'])
+@Index('credit_transactions_created', ['createdAt'])
 @Index('credit_transactions_payment_intent_once', ['stripePaymentIntentId'], {
   unique: true,
   where: '"stripePaymentIntentId" IS NOT NULL',

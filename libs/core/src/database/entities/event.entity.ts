@@ -31,6 +31,7 @@ import { ServiceProvider } from './service-provider.entity';
 @Entity('events')
 @Index('events_provider_created', ['serviceProviderId', 'createdAt'])
 @Index('events_status', ['status'])
+@Index('events_created', ['createdAt'])
 export class Event {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -13,6 +13,7 @@ import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
 import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
 import { VoiceMessages1763950000000 } from './1763950000000-voice-messages';
 import { Retention1763960000000 } from './1763960000000-retention';
+import { OwnerTableOrder1763970000000 } from './1763970000000-owner-table-order';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ModerationKeywords1763940000000,
   VoiceMessages1763950000000,
   Retention1763960000000,
+  OwnerTableOrder1763970000000,
 ];
