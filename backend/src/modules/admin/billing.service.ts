@@ -5,7 +5,6 @@ import {
   AdjustCreditsResponse,
   AdminCreditTransaction,
   BillingSummary,
-  EventStatus,
   ListTransactionsRequest,
   PageInfo,
   TransactionSortField,
