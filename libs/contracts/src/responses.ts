@@ -150,6 +150,15 @@ export interface HostMemoriesResponse {
 /** GET /api/events/{eventId}/memories: the public wall, or every memory for the event's hosts. */
 export type EventMemoriesResponse = MemoriesResponse | HostMemoriesResponse;
 
+/** POST /api/events/{eventId}/memories/{memoryId}/hearts: the memory's count, and whether this heart was new. */
+export interface HeartResponse {
+  success: true;
+  memoryId: string;
+  hearts: number;
+  /** false: this device had hearted the memory before (nothing was counted). */
+  counted: boolean;
+}
+
 /** A moderation action's result. */
 export interface HostMemoryResponse {
   success: true;

@@ -11,7 +11,9 @@ import { BulkModerationService } from './bulk-moderation.service';
 import { ModerationController } from './moderation.controller';
 import { ModerationKeywordsService } from './moderation-keywords.service';
 import { PublicWallCache } from './public-wall.cache';
-import { SubmissionThrottle } from './submission-throttle';
+import { HeartThrottle, SubmissionThrottle } from './submission-throttle';
+import { HeartsController } from './hearts.controller';
+import { HeartsService } from './hearts.service';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 import { VideoUploads } from './video-uploads';
@@ -19,7 +21,13 @@ import { VideoUploadsController } from './video-uploads.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Memory, Event]), EventsModule, LiveModule],
-  controllers: [SubmissionsController, VideoUploadsController, MemoriesController, ModerationController],
+  controllers: [
+    SubmissionsController,
+    VideoUploadsController,
+    MemoriesController,
+    ModerationController,
+    HeartsController,
+  ],
   providers: [
     ...MEMORY_PROVIDERS,
     MemoriesService,
@@ -30,6 +38,8 @@ import { VideoUploadsController } from './video-uploads.controller';
     ModerationKeywordsService,
     PublicWallCache,
     SubmissionThrottle,
+    HeartThrottle,
+    HeartsService,
     VideoUploads,
     MemoryQueue,
     LivePublisher,

@@ -11,6 +11,7 @@ import { Keepsakes1763810000000 } from './1763810000000-keepsakes';
 import { VideoClips1763820000000 } from './1763820000000-video-clips';
 import { ScreenControls1763830000000 } from './1763830000000-screen-controls';
 import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keywords';
+import { MemoryHearts17639100000000 } from './17639100000000-memory-hearts';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   VideoClips1763820000000,
   ScreenControls1763830000000,
   ModerationKeywords1763940000000,
+  MemoryHearts17639100000000,
 ];
