@@ -58,7 +58,6 @@ export const VIDEO_METADATA_FIELDS = ['name', 'photoCaption', 'title'] as const;
  * storage, and each device hearts a memory at most once. A device id is cheap to make, so hearts are also
  * limited per address.
  */
-export const heartsPath = (eventId: string, memoryId: string) => `/api/events/${eventId}/memories/${memoryId}/hearts`;
 export const HeartMessages = {
   deviceIdInvalid: 'The device id must be a UUID',
   tooManyHearts: 'Too many hearts from this connection. Please wait a moment and try again.',

@@ -4,6 +4,8 @@ import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
+import { ClampedText } from './ClampedText';
+import { HeartButton, HeartCount } from './HeartButton';
 import { heldReasonText } from './heldReason';
 import { VideoClip } from './VideoClip';
 import {
@@ -50,6 +52,8 @@ export interface MemoryCardProps {
   sizes?: string;
   /** Presentation: whether a video clip plays now (its turn), and what to do when it has played. */
   clip?: { playing: boolean; onEnded(): void };
+  /** A guest's view (the gallery): the ♥ is a button. Elsewhere off the presentation, the count is shown. */
+  heartable?: boolean;
 }
 
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
@@ -60,6 +64,7 @@ export function MemoryCard({
   customer,
   sizes = '100vw',
   clip,
+  heartable = false,
 }: MemoryCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -110,7 +115,13 @@ export function MemoryCard({
         <p className="memory-meta">
           <span className="memory-meta-author">{memory.author}</span>
           <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
+          {onWall && !heartable && memory.hearts > 0 && <HeartCount hearts={memory.hearts} />}
         </p>
+      )}
+      {heartable && onWall && !presentation && (
+        <div className="memory-reactions">
+          <HeartButton memory={memory} />
+        </div>
       )}
       {moderation && (pending || failed) && (
         <div className="actions memory-actions">
@@ -268,6 +279,14 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
     );
   }
   const chinese = isMostlyChinese(memory.content);
+  if (!presentation)
+    return (
+      <ClampedText
+        text={memory.content}
+        className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
+        lang={chinese ? 'zh' : undefined}
+      />
+    );
   return (
     <p
       className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}

@@ -107,6 +107,7 @@ const thankYouCardEn = {
   text: 'Your memory has been shared.',
   viewWall: 'View Memory Wall',
   shareAnother: 'Share Another Memory',
+  seeGallery: "See everyone's memories",
 };
 
 export type ThankYouCardTexts = typeof thankYouCardEn;

@@ -16,6 +16,14 @@ const cardEn = {
   imageProcessing: 'The image is being prepared',
   playVideo: 'Play the video clip',
   videoClip: 'Video clip',
+  readMore: 'Read more',
+  readLess: 'Show less',
+  heartLabel_one: 'Heart this memory ({{count}} heart)',
+  heartLabel_other: 'Heart this memory ({{count}} hearts)',
+  hearts_one: '{{count}} heart',
+  hearts_other: '{{count}} hearts',
+  heartFailed: 'Heart not sent',
+  heartFailedText: 'Please try again in a moment',
 };
 
 export type MemoryCardTexts = typeof cardEn;
