@@ -109,6 +109,10 @@ describe('contribute page: guests and hosts', () => {
     expect(screen.getByRole('tab', { name: 'Message' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "See everyone's memories" })).toHaveAttribute(
+      'href',
+      `/gallery/${EVENT_ID}`,
+    );
   });
 
   it('offers a Video tab where the event takes clips, with its length, and asks for a clip before sending', async () => {

@@ -122,7 +122,7 @@ describe('guests’ gallery', () => {
   });
 
   it('says when the event is not there', async () => {
-    await renderWithProviders(undefined, { route: '/gallery/missing' });
+    renderWithProviders(undefined, { route: '/gallery/missing' });
     expect(await screen.findByRole('heading', { name: 'Event Not Found' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
