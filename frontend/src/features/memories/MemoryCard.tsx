@@ -111,17 +111,20 @@ export function MemoryCard({
       )}
       {presentation ? (
         <p className="memory-author">{t('display.from', { author: memory.author })}</p>
+      ) : heartable && onWall ? (
+        <div className="memory-footer">
+          <p className="memory-meta">
+            <span className="memory-meta-author">{memory.author}</span>
+            <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
+          </p>
+          <HeartButton memory={memory} />
+        </div>
       ) : (
         <p className="memory-meta">
           <span className="memory-meta-author">{memory.author}</span>
           <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
-          {onWall && !heartable && memory.hearts > 0 && <HeartCount hearts={memory.hearts} />}
+          {onWall && memory.hearts > 0 && <HeartCount hearts={memory.hearts} />}
         </p>
-      )}
-      {heartable && onWall && !presentation && (
-        <div className="memory-reactions">
-          <HeartButton memory={memory} />
-        </div>
       )}
       {moderation && (pending || failed) && (
         <div className="actions memory-actions">
