@@ -71,7 +71,10 @@ describe('guests’ gallery', () => {
   });
 
   it("hearts a memory once with this device's id, and shows the count the server answers", async () => {
-    memories = [makeMemory({ id: 'm-heart', content: 'Cheers!', hearts: 1 })];
+    memories = [
+      makeMemory({ id: 'm-heart', content: 'Cheers!', hearts: 1 }),
+      makeMemory({ id: 'm-other', content: 'Hooray!' }),
+    ];
     const { user } = await openGallery();
     const button = await screen.findByRole('button', { name: 'Heart this memory (1 heart)' });
 
@@ -86,6 +89,11 @@ describe('guests’ gallery', () => {
     // Hearted already: a second tap sends nothing.
     await user.click(button);
     expect(heartsSent()).toHaveLength(1);
+
+    // Another memory: the same device.
+    await user.click(screen.getByRole('button', { name: 'Heart this memory (0 hearts)' }));
+    await waitFor(() => expect(heartsSent()).toHaveLength(2));
+    expect(heartsSent()[1].body).toEqual({ deviceId });
   });
 
   it('says so when a heart was not taken, and leaves the button to try again', async () => {
