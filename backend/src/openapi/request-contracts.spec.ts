@@ -12,6 +12,7 @@ import { CustomerPermissionsDto } from '../modules/events/dto/customer-permissio
 import { ScreenControlsDto } from '../modules/events/dto/screen-controls.dto';
 import { UpdateEventDto } from '../modules/events/dto/update-event.dto';
 import { CreateMessageSubmissionDto } from '../modules/memories/dto/create-message-submission.dto';
+import { HeartDto } from '../modules/memories/dto/heart.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from '../modules/memories/dto/image-submission.dto';
 import { UpdateMemoryDto } from '../modules/memories/dto/update-memory.dto';
 import { CreatePaymentIntentDto } from '../modules/payments/dto/create-payment-intent.dto';
@@ -43,6 +44,7 @@ const DTOS: [new () => object, ContractSchema][] = [
   [CreateMessageSubmissionDto, 'MessageSubmissionRequest'],
   [PhotoSubmissionFields, 'PhotoSubmissionFields'],
   [DrawingSubmissionDto, 'DrawingSubmissionRequest'],
+  [HeartDto, 'HeartRequest'],
   [CreatePaymentIntentDto, 'CreatePaymentIntentRequest'],
   [AdjustCreditsDto, 'AdjustCreditsRequest'],
   [ListTransactionsQuery, 'ListTransactionsRequest'],
