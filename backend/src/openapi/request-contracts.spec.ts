@@ -14,6 +14,7 @@ import { CustomerPermissionsDto } from '../modules/events/dto/customer-permissio
 import { ScreenControlsDto } from '../modules/events/dto/screen-controls.dto';
 import { UpdateEventDto } from '../modules/events/dto/update-event.dto';
 import { CreateMessageSubmissionDto } from '../modules/memories/dto/create-message-submission.dto';
+import { HeartDto } from '../modules/memories/dto/heart.dto';
 import { DrawingSubmissionDto, PhotoSubmissionFields } from '../modules/memories/dto/image-submission.dto';
 import { UpdateMemoryDto } from '../modules/memories/dto/update-memory.dto';
 import { BulkModerationDto } from '../modules/memories/dto/bulk-moderation.dto';
@@ -49,6 +50,7 @@ const DTOS: [new () => object, ContractSchema][] = [
   [CreateMessageSubmissionDto, 'MessageSubmissionRequest'],
   [PhotoSubmissionFields, 'PhotoSubmissionFields'],
   [DrawingSubmissionDto, 'DrawingSubmissionRequest'],
+  [HeartDto, 'HeartRequest'],
   [CreatePaymentIntentDto, 'CreatePaymentIntentRequest'],
   [AdjustCreditsDto, 'AdjustCreditsRequest'],
   [ListTransactionsQuery, 'ListTransactionsRequest'],

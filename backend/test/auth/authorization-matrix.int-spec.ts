@@ -178,6 +178,12 @@ const ROWS: Row[] = [
     expect: everyone(),
   },
   {
+    route: 'POST /api/events/{eventId}/memories/{memoryId}/hearts',
+    path: async (w) => `/api/events/${w.eventA}/memories/${await w.newMemoryA(true)}/hearts`,
+    body: () => ({ deviceId: randomUUID() }),
+    expect: everyone(),
+  },
+  {
     route: 'POST /api/events/{eventId}/submissions/photo',
     path: (w) => `/api/events/${w.eventA}/submissions/photo`,
     body: (w) => multipart('photo', w.image, 'photo.png', { name: 'Matrix' }),

@@ -46,12 +46,36 @@ describe('applyLiveMessage', () => {
     const list = [a];
     expect(applyLiveMessage(list, { ...envelope, type: LiveMessageType.MemoryUpdate, memory: b })).toBe(list);
   });
+
+  const hearts = (memoryId: string, count: number): LiveMessage => ({
+    ...envelope,
+    type: LiveMessageType.MemoryHearts,
+    memoryId,
+    hearts: count,
+  });
+
+  it("sets a memory's heart count, and keeps the higher one when an earlier count arrives late", () => {
+    const counted = applyLiveMessage([b, a], hearts('a', 5));
+    expect(counted).toEqual([b, { ...a, hearts: 5 }]);
+    expect(applyLiveMessage(counted, hearts('a', 4))).toBe(counted);
+    expect(applyLiveMessage(counted, hearts('zzz', 9))).toBe(counted);
+  });
+
+  it('keeps the count when an update read before the latest heart arrives after it', () => {
+    const counted = applyLiveMessage([a], hearts('a', 5));
+    const edited = { ...a, featured: true, hearts: 3 };
+    expect(applyLiveMessage(counted, { ...envelope, type: LiveMessageType.MemoryUpdate, memory: edited })).toEqual([
+      { ...edited, hearts: 5 },
+    ]);
+  });
 });
 
 describe('parseLiveMessage', () => {
   it('reads a live message', () => {
     const message = added(a);
     expect(parseLiveMessage(JSON.stringify(message))).toEqual(message);
+    const hearts = { ...envelope, type: LiveMessageType.MemoryHearts, memoryId: 'a', hearts: 3 };
+    expect(parseLiveMessage(JSON.stringify(hearts))).toEqual(hearts);
   });
 
   it.each([
@@ -59,6 +83,8 @@ describe('parseLiveMessage', () => {
     ['an unknown type', JSON.stringify({ type: 'hello', memory: a })],
     ['a memory message without a memory', JSON.stringify({ type: 'new_memory' })],
     ['a delete without an id', JSON.stringify({ type: 'memory_delete' })],
+    ['hearts without a count', JSON.stringify({ type: 'memory_hearts', memoryId: 'a' })],
+    ['hearts without an id', JSON.stringify({ type: 'memory_hearts', hearts: 2 })],
     ['binary data', new ArrayBuffer(2)],
   ])('rejects %s', (_name, data) => {
     expect(parseLiveMessage(data)).toBeNull();

@@ -88,6 +88,8 @@ export function applyLiveMessage<M extends PublicMemory>(
       return memories;
     case LiveMessageType.MemoryDelete:
       return removeMemory(memories, message.memoryId);
+    case LiveMessageType.MemoryHearts:
+      return withHearts(memories, message.memoryId, message.hearts);
     default:
       return memories;
   }
@@ -99,13 +101,26 @@ export function upsertMemory<M extends PublicMemory>(memories: M[], memory: M, f
   if (!belongsIn(memory, filter)) return index < 0 ? memories : removeMemory(memories, memory.id);
   if (index >= 0) {
     const next = memories.slice();
-    next[index] = memory;
+    // A change read before a heart may be announced after it: the higher count stands (see withHearts).
+    next[index] = memory.hearts < memories[index].hearts ? { ...memory, hearts: memories[index].hearts } : memory;
     return next;
   }
   // Lists are newest first: before the first memory that is not newer than this one.
   const at = memories.findIndex((m) => m.createdAt <= memory.createdAt);
   const next = memories.slice();
   next.splice(at < 0 ? next.length : at, 0, memory);
+  return next;
+}
+
+/**
+ * The list with a memory's new heart count. Counts only rise, and two hearts' announcements may arrive in
+ * the other order than their counts (each is published after its own statement): the higher count stands.
+ */
+export function withHearts<M extends PublicMemory>(memories: M[], memoryId: string, hearts: number): M[] {
+  const index = memories.findIndex((m) => m.id === memoryId);
+  if (index < 0 || memories[index].hearts >= hearts) return memories;
+  const next = memories.slice();
+  next[index] = { ...memories[index], hearts };
   return next;
 }
 
@@ -143,7 +158,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | Live
     return typeof feed === 'string' && (seq === null || typeof seq === 'number') ? (message as LiveJoined) : null;
   }
   if (!knownTypes.has((message as { type?: string }).type ?? '')) return null;
-  const candidate = message as Partial<Record<'type' | 'memoryId', unknown>> & {
+  const candidate = message as Partial<Record<'type' | 'memoryId' | 'hearts', unknown>> & {
     memory?: { id?: unknown };
     screens?: { layouts?: unknown };
     keepsake?: { id?: unknown };
@@ -151,11 +166,13 @@ export function parseLiveMessage(data: unknown): LiveMessage | LiveJoined | Live
   const valid =
     candidate.type === LiveMessageType.MemoryDelete
       ? typeof candidate.memoryId === 'string'
-      : candidate.type === LiveMessageType.ScreensUpdated
-        ? typeof candidate.screens?.layouts === 'object' && candidate.screens.layouts !== null
-        : candidate.type === LiveMessageType.KeepsakeUpdated
-          ? typeof candidate.keepsake?.id === 'string'
-          : typeof candidate.memory?.id === 'string';
+      : candidate.type === LiveMessageType.MemoryHearts
+        ? typeof candidate.memoryId === 'string' && Number.isInteger(candidate.hearts)
+        : candidate.type === LiveMessageType.ScreensUpdated
+          ? typeof candidate.screens?.layouts === 'object' && candidate.screens.layouts !== null
+          : candidate.type === LiveMessageType.KeepsakeUpdated
+            ? typeof candidate.keepsake?.id === 'string'
+            : typeof candidate.memory?.id === 'string';
   return valid ? (message as LiveMessage) : null;
 }
 

@@ -11,6 +11,7 @@ const ContributePage = lazy(() => loadContributePage().then((m) => ({ default: m
 const ThankYouPage = lazy(() =>
   import('../features/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })),
 );
+const GalleryPage = lazy(() => import('../features/gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
 const MemoryWallPage = lazy(() =>
   import('../features/memories/MemoryWallPage').then((m) => ({ default: m.MemoryWallPage })),
 );
@@ -87,6 +88,7 @@ const shellRoutes: PageRoute[] = [
   { path: '/contribute', access: 'public', element: <ContributePage /> },
   { path: '/contribute/:eventId', access: 'public', element: <ContributePage /> },
   { path: '/thank-you', access: 'public', element: <ThankYouPage /> },
+  { path: '/gallery/:eventId', access: 'public', element: <GalleryPage /> },
   { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
   { path: '/memories/:eventId', access: 'signed-in', element: <MemoryWallPage /> },
   { path: '/customer-wall', access: [Customer], element: <CustomerWallPage /> },

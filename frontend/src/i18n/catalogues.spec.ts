@@ -14,6 +14,7 @@ import { displayTexts } from './pages/display';
 import { screensTexts } from './pages/screens';
 import { eventCodeTexts } from './pages/eventCode';
 import { eventsTexts } from './pages/events';
+import { galleryTexts } from './pages/gallery';
 import { heldReasonTexts } from './pages/heldReasons';
 import { keepsakesTexts } from './pages/keepsakes';
 import { landingTexts } from './pages/landing';
@@ -50,6 +51,7 @@ const english: Resources = {
   eventCode: eventCodeTexts,
   heldReasons: heldReasonTexts,
   events: eventsTexts,
+  gallery: galleryTexts,
   keepsakes: keepsakesTexts,
   landing: landingTexts,
   memoryCard: memoryCardTexts,

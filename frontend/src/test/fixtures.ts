@@ -79,6 +79,7 @@ export function makeMemory(overrides: Partial<PublicMemory> = {}): PublicMemory 
     featured: false,
     language: 'en',
     createdAt: '2025-06-01T12:00:00.000Z',
+    hearts: 0,
     media: null,
     ...overrides,
   };

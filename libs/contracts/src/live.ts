@@ -12,6 +12,8 @@ export const LiveMessageType = {
   ScreensUpdated: 'screens_updated',
   /** Hosts' feed only: a keepsake's status or progress changed. */
   KeepsakeUpdated: 'keepsake_updated',
+  /** Both feeds: a memory's heart count rose (a guest hearted it). */
+  MemoryHearts: 'memory_hearts',
 } as const;
 export type LiveMessageType = (typeof LiveMessageType)[keyof typeof LiveMessageType];
 
@@ -37,7 +39,8 @@ export type LiveMessage =
     })
   | (LiveEnvelope<typeof LiveMessageType.MemoryDelete> & { memoryId: string })
   | (LiveEnvelope<typeof LiveMessageType.ScreensUpdated> & { screens: ScreenControls })
-  | (LiveEnvelope<typeof LiveMessageType.KeepsakeUpdated> & { keepsake: KeepsakeView });
+  | (LiveEnvelope<typeof LiveMessageType.KeepsakeUpdated> & { keepsake: KeepsakeView })
+  | (LiveEnvelope<typeof LiveMessageType.MemoryHearts> & { memoryId: string; hearts: number });
 
 /** The memory a message is about; undefined for one about something else (a keepsake, the screens' controls). */
 export const memoryIdOf = (message: LiveMessage): string | undefined =>

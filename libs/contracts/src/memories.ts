@@ -82,6 +82,16 @@ export const VOICE_MAX_BYTES = 10 * 1024 * 1024;
 /** The waveform image's size (a wide strip; its WebP renditions are made from it like a photo's). */
 export const VOICE_WAVEFORM = { width: 1200, height: 300 } as const;
 
+/**
+ * Hearts (issue #27): a guest's device names itself by a UUID it keeps in the browser's
+ * storage, and each device hearts a memory at most once. A device id is cheap to make, so hearts are also
+ * limited per address.
+ */
+export const HeartMessages = {
+  deviceIdInvalid: 'The device id must be a UUID',
+  tooManyHearts: 'Too many hearts from this connection. Please wait a moment and try again.',
+} as const;
+
 /** The two WebP renditions made of every photo and drawing, by longest edge. */
 export const IMAGE_RENDITIONS = { card: 800, full: 1920 } as const;
 export type RenditionName = keyof typeof IMAGE_RENDITIONS;
@@ -123,6 +133,8 @@ export interface PublicMemory {
   featured: boolean;
   language: string;
   createdAt: string;
+  /** Hearts guests gave it (one per device); it only ever rises. */
+  hearts: number;
   /** Photos and drawings: the processed images (the card size and the full-screen size); clips: their poster and MP4. */
   media: MemoryMedia | null;
 }

@@ -143,6 +143,11 @@ export interface UpdateMemoryRequest {
   flagged?: boolean;
 }
 
+/** POST /api/events/{eventId}/memories/{memoryId}/hearts: the guest's device, so it hearts a memory once. */
+export interface HeartRequest {
+  deviceId: string;
+}
+
 /** POST /api/events/{eventId}/submissions/message */
 export interface MessageSubmissionRequest {
   name: string;

@@ -157,6 +157,15 @@ export interface MyMemoriesResponse {
   memories: MyMemory[];
 }
 
+/** POST /api/events/{eventId}/memories/{memoryId}/hearts: the memory's count, and whether this heart was new. */
+export interface HeartResponse {
+  success: true;
+  memoryId: string;
+  hearts: number;
+  /** false: this device had hearted the memory before (nothing was counted). */
+  counted: boolean;
+}
+
 /** A moderation action's result. */
 export interface HostMemoryResponse {
   success: true;

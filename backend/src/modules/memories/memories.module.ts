@@ -13,7 +13,9 @@ import { ModerationKeywordsService } from './moderation-keywords.service';
 import { MyMemoriesController } from './my-memories.controller';
 import { MyMemoriesService } from './my-memories.service';
 import { PublicWallCache } from './public-wall.cache';
-import { SubmissionThrottle } from './submission-throttle';
+import { HeartThrottle, SubmissionThrottle } from './submission-throttle';
+import { HeartsController } from './hearts.controller';
+import { HeartsService } from './hearts.service';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 import { VideoUploads } from './video-uploads';
@@ -27,6 +29,7 @@ import { VideoUploadsController } from './video-uploads.controller';
     MemoriesController,
     ModerationController,
     MyMemoriesController,
+    HeartsController,
   ],
   providers: [
     ...MEMORY_PROVIDERS,
@@ -39,6 +42,8 @@ import { VideoUploadsController } from './video-uploads.controller';
     MyMemoriesService,
     PublicWallCache,
     SubmissionThrottle,
+    HeartThrottle,
+    HeartsService,
     VideoUploads,
     MemoryQueue,
     LivePublisher,

@@ -109,6 +109,10 @@ describe('contribute page: guests and hosts', () => {
     expect(screen.getByRole('tab', { name: 'Message' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Add Individual Memory' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'On the wall' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "See everyone's memories" })).toHaveAttribute(
+      'href',
+      `/gallery/${EVENT_ID}`,
+    );
   });
 
   it('offers a Video tab where the event takes clips, with its length, and asks for a clip before sending', async () => {
@@ -562,6 +566,49 @@ describe('contribute page: drawing', () => {
     expect(submissions('drawing')).toMatchObject([
       { method: 'POST', url: submitUrl('drawing'), body: { name: 'Carol', content: PNG, title: 'Hearts' } },
     ]);
+  });
+
+  it('draws with the chosen colour and size', async () => {
+    const { user, pad } = await openDrawingTab();
+    const radii: number[] = [];
+    context.arc = (_x: number, _y: number, radius: number) => void radii.push(radius);
+    expect(screen.getByRole('radio', { name: 'Black' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Medium' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
+    await user.click(screen.getByRole('radio', { name: 'Thick' }));
+    expect(screen.getByRole('radio', { name: 'Red' })).toBeChecked();
+    draw(pad);
+    expect(context.fillStyle).toBe('#d64545');
+    expect(Math.min(...radii)).toBeGreaterThanOrEqual(4);
+
+    radii.length = 0;
+    await user.click(screen.getByRole('radio', { name: 'Thin' }));
+    await user.click(screen.getByRole('radio', { name: 'Blue' }));
+    draw(pad);
+    expect(context.fillStyle).toBe('#2f6fd6');
+    expect(Math.max(...radii)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('takes back the last stroke on Undo, and only that one', async () => {
+    const { user, pad } = await openDrawingTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    draw(pad);
+    draw(pad);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
+    expect(submissions('drawing')).toHaveLength(1);
+  });
+
+  it('has nothing left to send after undoing its only stroke', async () => {
+    const { user, pad } = await openDrawingTab();
+    await user.type(screen.getByLabelText('Your Name'), 'Carol');
+    draw(pad);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Drawing is required')).toBeInTheDocument();
+    expect(submissions('drawing')).toHaveLength(0);
   });
 
   it('starts over after Clear', async () => {

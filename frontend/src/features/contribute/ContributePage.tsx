@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
@@ -73,6 +74,11 @@ function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
                 {t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}
               </p>
               <ContributeTabs event={event} />
+              {!host && (
+                <p className="contribute-gallery-link">
+                  <Link to={`/gallery/${encodeURIComponent(event.id)}`}>{t('thankYou.seeGallery')}</Link>
+                </p>
+              )}
             </>
           ) : (
             <Spinner />

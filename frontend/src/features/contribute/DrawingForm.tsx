@@ -8,6 +8,8 @@ import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 import { DrawingPad, type DrawingPadHandle } from './DrawingPad';
+import { DEFAULT_PEN, type PenColor, type PenSize } from './drawingPens';
+import { PenPicker } from './PenPicker';
 
 type Field = 'name' | 'title';
 const SERVER_FIELDS: Record<Field | 'content', readonly string[]> = {
@@ -25,6 +27,8 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
   const [submitDrawing, { isLoading }] = useSubmitDrawingMutation();
   const { values, setErrors, field } = useFormFields<Field>({ name: '', title: '' });
   const [drawingError, setDrawingError] = useState<string>();
+  const [color, setColor] = useState<PenColor>(DEFAULT_PEN.color);
+  const [size, setSize] = useState<PenSize>(DEFAULT_PEN.size);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,8 +65,11 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
         <p className="field-hint" id={`${id}-hint`}>
           {t('contributePage.drawingHint')}
         </p>
+        <PenPicker color={color} size={size} onColor={setColor} onSize={setSize} />
         <DrawingPad
           ref={pad}
+          color={color}
+          size={size}
           label={t('contributePage.drawingLabel')}
           describedBy={`${id}-hint${drawingError ? ` ${id}-error` : ''}`}
           invalid={!!drawingError}
@@ -74,6 +81,9 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
           </p>
         )}
         <div className="actions">
+          <button type="button" className="button button-secondary" onClick={() => pad.current?.undo()}>
+            {t('contributePage.undoStroke')}
+          </button>
           <button type="button" className="button button-secondary" onClick={() => pad.current?.clear()}>
             {t('contributePage.clearDrawing')}
           </button>

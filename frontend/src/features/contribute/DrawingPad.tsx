@@ -1,11 +1,14 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type SignaturePad from 'signature_pad';
+import { PEN_COLORS, PEN_SIZES, type PenColor, type PenSize } from './drawingPens';
 
 export interface DrawingPadHandle {
   isEmpty(): boolean;
   /** The drawing as a PNG data URL (on white). */
   toDataURL(): string;
   clear(): void;
+  /** Takes back the last stroke. */
+  undo(): void;
 }
 
 interface DrawingPadProps {
@@ -14,6 +17,9 @@ interface DrawingPadProps {
   invalid?: boolean;
   /** A stroke was drawn. */
   onDraw?(): void;
+  /** The pen for the next strokes; strokes drawn keep theirs. */
+  color: PenColor;
+  size: PenSize;
 }
 
 /**
@@ -21,7 +27,7 @@ interface DrawingPadProps {
  * with the contribute page.
  */
 export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function DrawingPad(
-  { label, describedBy, invalid, onDraw },
+  { label, describedBy, invalid, onDraw, color, size },
   ref,
 ) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -33,7 +39,18 @@ export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function
     isEmpty: () => pad.current?.isEmpty() ?? true,
     toDataURL: () => pad.current?.toDataURL('image/png') ?? '',
     clear: () => pad.current?.clear(),
+    undo: () => {
+      const drawn = pad.current?.toData();
+      if (!drawn?.length) return;
+      // Each stroke keeps its own colour and widths, so redrawing the others changes none of them.
+      pad.current!.fromData(drawn.slice(0, -1));
+    },
   }));
+  const pen = useRef({ color, size });
+  pen.current = { color, size };
+  useEffect(() => {
+    if (pad.current) applyPen(pad.current, color, size);
+  }, [color, size]);
 
   useEffect(() => {
     let cancelled = false;
@@ -54,6 +71,7 @@ export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function
         console.warn('The drawing pad could not start', error); // no 2D canvas: the form says a drawing is required
         return;
       }
+      applyPen(created, pen.current.color, pen.current.size);
       created.addEventListener('endStroke', () => onDrawRef.current?.());
       pad.current = created;
     });
@@ -77,3 +95,10 @@ export const DrawingPad = forwardRef<DrawingPadHandle, DrawingPadProps>(function
     />
   );
 });
+
+function applyPen(pad: SignaturePad, color: PenColor, size: PenSize) {
+  pad.penColor = PEN_COLORS[color];
+  pad.minWidth = PEN_SIZES[size].minWidth;
+  pad.maxWidth = PEN_SIZES[size].maxWidth;
+  pad.dotSize = (PEN_SIZES[size].minWidth + PEN_SIZES[size].maxWidth) / 2;
+}

@@ -195,3 +195,48 @@ describe('memory card', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
+
+describe('memory card: long messages and hearts', () => {
+  const long = 'So many memories of you both. '.repeat(30).trim();
+  /** The layout's answer for a clamped paragraph: how tall its text is, and how tall it is shown. */
+  function layoutGives(scrollHeight: number, clientHeight: number) {
+    jest.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scrollHeight);
+    jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(clientHeight);
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  it('clamps a long message on a wall card, with "Read more" that shows it all and back', async () => {
+    layoutGives(600, 180);
+    const { user } = render({ memory: makeMemory({ content: long }), variant: 'normal' });
+    const text = screen.getByText(long);
+    expect(text).toHaveClass('memory-text-clamped');
+
+    const more = screen.getByRole('button', { name: 'Read more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAttribute('aria-controls', text.id);
+    await user.click(more);
+    expect(text).not.toHaveClass('memory-text-clamped');
+    const less = screen.getByRole('button', { name: 'Show less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    await user.click(less);
+    expect(text).toHaveClass('memory-text-clamped');
+  });
+
+  it('offers no "Read more" for a message that fits, nor on the presentation', () => {
+    layoutGives(120, 120);
+    render({ memory: makeMemory({ id: 'short', content: 'Cheers!' }), variant: 'normal' });
+    expect(screen.queryByRole('button', { name: 'Read more' })).not.toBeInTheDocument();
+    jest.restoreAllMocks();
+
+    layoutGives(600, 180);
+    render({ memory: makeMemory({ id: 'venue', content: long }) });
+    expect(screen.getAllByText(long).at(-1)).not.toHaveClass('memory-text-clamped');
+    expect(screen.queryByRole('button', { name: 'Read more' })).not.toBeInTheDocument();
+  });
+
+  it("shows a memory's hearts on a host's wall card, without a button", () => {
+    render({ memory: hostMemory({ approved: true, hearts: 4 }), variant: 'normal' });
+    expect(within(card()).getByTestId('heart-count')).toHaveTextContent('4 hearts');
+    expect(within(card()).queryByRole('button', { name: /Heart this memory/ })).not.toBeInTheDocument();
+  });
+});

@@ -4,6 +4,8 @@ import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
+import { ClampedText } from './ClampedText';
+import { HeartButton, HeartCount } from './HeartButton';
 import { heldReasonText } from './heldReason';
 import { VideoClip } from './VideoClip';
 import { VoiceNote } from './VoiceNote';
@@ -52,6 +54,8 @@ export interface MemoryCardProps {
   sizes?: string;
   /** Presentation: whether a video clip (or a voice message, sound on) plays now, and what to do when it has. */
   clip?: { playing: boolean; onEnded(): void };
+  /** A guest's view (the gallery): the ♥ is a button. Elsewhere off the presentation, the count is shown. */
+  heartable?: boolean;
 }
 
 /** One memory (spec §2 Memory card): a message, a photo with its caption, or a drawing. */
@@ -62,6 +66,7 @@ export function MemoryCard({
   customer,
   sizes = '100vw',
   clip,
+  heartable = false,
 }: MemoryCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -108,10 +113,19 @@ export function MemoryCard({
       )}
       {presentation ? (
         <p className="memory-author">{t('display.from', { author: memory.author })}</p>
+      ) : heartable && onWall ? (
+        <div className="memory-footer">
+          <p className="memory-meta">
+            <span className="memory-meta-author">{memory.author}</span>
+            <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
+          </p>
+          <HeartButton memory={memory} />
+        </div>
       ) : (
         <p className="memory-meta">
           <span className="memory-meta-author">{memory.author}</span>
           <time dateTime={memory.createdAt}>{format.ago(memory.createdAt)}</time>
+          {onWall && memory.hearts > 0 && <HeartCount hearts={memory.hearts} />}
         </p>
       )}
       {moderation && (pending || failed) && (
@@ -290,6 +304,14 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
     );
   }
   const chinese = isMostlyChinese(memory.content);
+  if (!presentation)
+    return (
+      <ClampedText
+        text={memory.content}
+        className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
+        lang={chinese ? 'zh' : undefined}
+      />
+    );
   return (
     <p
       className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}

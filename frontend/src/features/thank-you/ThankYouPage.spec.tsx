@@ -96,5 +96,9 @@ describe('thank-you page', () => {
       'href',
       '/presentation/event-manual',
     );
+    expect(screen.getByRole('link', { name: "See everyone's memories" })).toHaveAttribute(
+      'href',
+      '/gallery/event-manual',
+    );
   });
 });

@@ -38,6 +38,9 @@ export function ThankYouPage() {
           </Link>
           {event && (
             <>
+              <Link to={`/gallery/${event.id}`} className="button button-secondary">
+                {t('thankYou.seeGallery')}
+              </Link>
               <Link to={`/presentation/${event.id}`} className="button button-secondary">
                 {t('thankYou.viewWall')}
               </Link>

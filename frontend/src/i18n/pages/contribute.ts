@@ -71,6 +71,11 @@ const en = {
   drawingLabel: 'Your drawing',
   drawingHint: 'Draw with your finger or mouse.',
   clearDrawing: 'Clear',
+  undoStroke: 'Undo',
+  penColor: 'Pen colour',
+  penColors: { black: 'Black', red: 'Red', blue: 'Blue', green: 'Green', orange: 'Orange', purple: 'Purple' },
+  penSize: 'Pen size',
+  penSizes: { thin: 'Thin', medium: 'Medium', thick: 'Thick' },
   drawingRequired: MemoryMessages.drawingRequired as string,
   drawingError: 'Error submitting drawing',
   // Host's list beside the form
@@ -121,6 +126,7 @@ const thankYouCardEn = {
   text: 'Your memory has been shared.',
   viewWall: 'View Memory Wall',
   shareAnother: 'Share Another Memory',
+  seeGallery: "See everyone's memories",
 };
 
 export type ThankYouCardTexts = typeof thankYouCardEn;

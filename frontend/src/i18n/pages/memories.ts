@@ -19,6 +19,14 @@ const cardEn = {
   videoClip: 'Video clip',
   voiceMessage: 'Voice message from {{author}}',
   waveform: 'Waveform of the voice message',
+  readMore: 'Read more',
+  readLess: 'Show less',
+  heartLabel_one: 'Heart this memory ({{count}} heart)',
+  heartLabel_other: 'Heart this memory ({{count}} hearts)',
+  hearts_one: '{{count}} heart',
+  hearts_other: '{{count}} hearts',
+  heartFailed: 'Heart not sent',
+  heartFailedText: 'Please try again in a moment',
 };
 
 export type MemoryCardTexts = typeof cardEn;

@@ -286,6 +286,15 @@ export class AppConfig {
   SUBMISSIONS_PER_MINUTE = 60;
 
   /**
+   * Hearts one client address may give one event's memories per minute. A venue's guests share an address
+   * and heart many memories each; this stops a script making device ids, not a busy room.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  HEARTS_PER_MINUTE = 600;
+
+  /**
    * Event look-ups by code or slug per client address per minute. A venue's guests share one Wi-Fi
    * address: 150 phones scanning the QR code in the minute after it is announced, each looking the event
    * up three or four times (the contribute page, coming back from the camera, the thank-you page), is

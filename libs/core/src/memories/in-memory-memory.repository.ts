@@ -15,6 +15,7 @@ import {
 import { Memory } from '../database/entities/memory.entity';
 import {
   countsPerType,
+  HeartCount,
   MemoryRepository,
   NewMemory,
   ScreensView,
@@ -52,6 +53,7 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       moderation: null,
       submissionId: null,
       submissionDigest: null,
+      hearts: 0,
       createdAt: new Date(),
       updatedAt: new Date(),
       ...fields,
@@ -213,6 +215,23 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       before: { processingState, approved, flagged, featured, moderation, publicAt },
       memory: { ...after },
     };
+  }
+
+  /** Devices that hearted each memory. */
+  private readonly hearted = new Map<string, Set<string>>();
+
+  async addHeart(eventId: string, memoryId: string, deviceId: string): Promise<HeartCount | null> {
+    const memory = this.rows.get(memoryId);
+    const reached = (memory?.publicAt ?? memory?.createdAt ?? new Date()) <= new Date();
+    if (memory?.eventId !== eventId || !isOnPublicWall(memory) || !reached) return null;
+    const devices = this.hearted.get(memoryId) ?? new Set<string>();
+    this.hearted.set(memoryId, devices);
+    const counted = !devices.has(deviceId);
+    if (counted) {
+      devices.add(deviceId);
+      memory.hearts += 1;
+    }
+    return { hearts: memory.hearts, counted };
   }
 
   async remove(id: string): Promise<Memory | null> {

@@ -50,6 +50,12 @@ export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>
 /** Where a page of the wall in order ends: its last memory's time and id (ids break ties of time). */
 export type WallCursor = Pick<Memory, 'createdAt' | 'id'>;
 
+/** A memory's hearts after a device hearted it; `counted`: false when that device had hearted it before. */
+export interface HeartCount {
+  hearts: number;
+  counted: boolean;
+}
+
 /** A transition made: the memory's state just before it (read in the same statement) and the row after. */
 export interface Transitioned {
   before: MemoryState;
@@ -127,6 +133,12 @@ export abstract class MemoryRepository {
 
   /** Makes the change if the memory's current state allows it (transitionGuard); null otherwise. */
   abstract transition(id: string, change: MemoryChange): Promise<Transitioned | null>;
+
+  /**
+   * A device's heart for the event's memory, counted once per device, and only while the memory is public
+   * (on the wall and past its screen delay). null: no such public memory.
+   */
+  abstract addHeart(eventId: string, memoryId: string, deviceId: string): Promise<HeartCount | null>;
 
   /** Deletes the memory; answers it as it was, or null when it was already gone. */
   abstract remove(id: string): Promise<Memory | null>;

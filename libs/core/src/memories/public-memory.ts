@@ -14,6 +14,7 @@ export function toPublicMemory(memory: Memory): PublicMemory {
     featured: memory.featured,
     language: memory.language,
     createdAt: memory.createdAt.toISOString(),
+    hearts: memory.hearts,
     media: memory.media,
   };
 }

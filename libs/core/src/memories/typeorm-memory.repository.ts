@@ -20,6 +20,7 @@ import { Event } from '../database/entities/event.entity';
 import { Memory } from '../database/entities/memory.entity';
 import {
   countsPerType,
+  HeartCount,
   MemoryRepository,
   NEW_MEMORY_COLUMNS,
   NewMemory,
@@ -254,6 +255,24 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
     if (!rows.length) return null;
     const { __before, ...row } = rows[0];
     return { before: __before as MemoryState, memory: this.memories.create(row as Partial<Memory>) };
+  }
+
+  /**
+   * One statement: the heart is inserted unless the device's is there (its key), and only a new one adds to
+   * the count. Concurrent hearts each take the memory's row lock for their addition, so none is lost.
+   */
+  async addHeart(eventId: string, memoryId: string, deviceId: string): Promise<HeartCount | null> {
+    const state = stateCondition('m', FILTER_PATTERNS[MemoryFilter.Approved]);
+    const sql = `WITH target AS (SELECT m."id", m."hearts" FROM "memories" AS m
+        WHERE m."id" = :memoryId AND m."eventId" = :eventId AND ${state.sql} AND COALESCE(m."publicAt", m."createdAt") <= now()),
+      hearted AS (INSERT INTO "memory_hearts" ("memoryId", "deviceId") SELECT "id", :deviceId FROM target
+        ON CONFLICT DO NOTHING RETURNING "memoryId"),
+      counted AS (UPDATE "memories" SET "hearts" = "hearts" + 1 WHERE "id" IN (SELECT "memoryId" FROM hearted)
+        RETURNING "hearts")
+      SELECT COALESCE((SELECT "hearts" FROM counted), target."hearts") AS "hearts",
+        EXISTS (SELECT 1 FROM counted) AS "counted" FROM target`;
+    const rows = await this.run<HeartCount[]>(sql, { memoryId, eventId, deviceId, ...state.params });
+    return rows[0] ?? null;
   }
 
   async remove(id: string): Promise<Memory | null> {

@@ -88,6 +88,10 @@ export class Memory {
   @Column({ type: 'timestamptz', nullable: true })
   publicAt: Date | null;
 
+  /** Hearts guests gave it, one per device (the devices are in memory_hearts). */
+  @Column({ type: 'integer', default: 0 })
+  hearts: number;
+
   /** The client's id of the submission (header x-submission-id), when it sent one. */
   @Column({ type: 'uuid', nullable: true })
   submissionId: string | null;

@@ -14,6 +14,7 @@ import { ModerationKeywords1763940000000 } from './1763940000000-moderation-keyw
 import { VoiceMessages1763950000000 } from './1763950000000-voice-messages';
 import { Retention1763960000000 } from './1763960000000-retention';
 import { OwnerTableOrder1763970000000 } from './1763970000000-owner-table-order';
+import { MemoryHearts1763980000000 } from './1763980000000-memory-hearts';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   VoiceMessages1763950000000,
   Retention1763960000000,
   OwnerTableOrder1763970000000,
+  MemoryHearts1763980000000,
 ];
