@@ -194,32 +194,7 @@ export class SubmissionsService {
           await fileDigest(file.path),
         ])
       : undefined;
-    const caption = fields.photoCaption || null;
-    return this.storeOnce(
-      eventId,
-      submission,
-      async () => {
-        const id = randomUUID();
-        await this.storage.put(
-          originalKey(eventId, id),
-          createReadStream(file.path),
-          'application/octet-stream',
-          file.size,
-        );
-        return {
-          id,
-          eventId,
-          type: MemoryType.Voice,
-          content: '',
-          title: fields.title || null,
-          photoCaption: caption,
-          author: fields.name,
-          language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
-          settings: { byHost: await this.isHost(session, eventId) },
-        };
-      },
-      (memory) => this.storage.remove(originalKey(eventId, memory.id)),
-    );
+    return this.storeRecording(eventId, submission, MemoryType.Voice, file, fields, session);
   }
 
   /** The form fields a video clip's upload carries (tus metadata), checked as a photo's are. */
@@ -247,6 +222,21 @@ export class SubmissionsService {
       fields.title ?? null,
       upload.size,
     ]);
+    return this.storeRecording(eventId, submission, MemoryType.Video, upload, fields, session);
+  }
+
+  /**
+   * A recording (a voice message or a video clip) checked already: its original is kept privately as it
+   * came, and the memory recorded for the workers to transcode.
+   */
+  private storeRecording(
+    eventId: string,
+    submission: NamedSubmission | undefined,
+    type: typeof MemoryType.Voice | typeof MemoryType.Video,
+    file: { path: string; size: number },
+    fields: ImageSubmissionFields,
+    session: Session | undefined,
+  ): Promise<SubmissionResponse> {
     const caption = fields.photoCaption || null;
     return this.storeOnce(
       eventId,
@@ -255,14 +245,14 @@ export class SubmissionsService {
         const id = randomUUID();
         await this.storage.put(
           originalKey(eventId, id),
-          createReadStream(upload.path),
+          createReadStream(file.path),
           'application/octet-stream',
-          upload.size,
+          file.size,
         );
         return {
           id,
           eventId,
-          type: MemoryType.Video,
+          type,
           content: '',
           title: fields.title || null,
           photoCaption: caption,
