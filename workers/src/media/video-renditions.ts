@@ -19,6 +19,7 @@ import {
   UnsupportedVideoError,
   VIDEO_MODERATION_FRAMES,
   videoKey,
+  transcodeLimits,
   VideoToolLimits,
 } from '@memory-wall/core';
 
@@ -44,11 +45,7 @@ export class VideoRenditions {
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @Inject(AppConfig) config: AppConfig,
   ) {
-    this.limits = {
-      timeoutMs: config.FFMPEG_TIMEOUT_MS,
-      threads: config.FFMPEG_THREADS,
-      memoryMb: config.FFMPEG_MEMORY_MB,
-    };
+    this.limits = transcodeLimits(config);
   }
 
   async process(memory: Memory): Promise<ProcessedVideo> {

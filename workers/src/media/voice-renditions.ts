@@ -16,6 +16,7 @@ import {
   runVideoTool,
   UnsupportedAudioError,
   UnsupportedVideoError,
+  transcodeLimits,
   VideoToolLimits,
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable } from '../adapters/ai-moderation';
@@ -47,11 +48,7 @@ export class VoiceRenditions {
     @Inject(AppConfig) config: AppConfig,
     private readonly ai: AiModeration,
   ) {
-    this.limits = {
-      timeoutMs: config.FFMPEG_TIMEOUT_MS,
-      threads: config.FFMPEG_THREADS,
-      memoryMb: config.FFMPEG_MEMORY_MB,
-    };
+    this.limits = transcodeLimits(config);
   }
 
   async process(memory: Memory): Promise<ProcessedVoice> {

@@ -31,7 +31,7 @@ import {
   probeAudio,
   UnsupportedAudioError,
   UnsupportedImageError,
-  VideoToolLimits,
+  probeLimits,
 } from '@memory-wall/core';
 import { validationError } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
@@ -51,7 +51,6 @@ const MIME = {
 } as const;
 
 /** ffprobe reads a recording of a few megabytes: seconds at most, even on a loaded machine. */
-const PROBE_TIMEOUT_MS = 20_000;
 /** A recording may run this much past the limit (a browser stops its recorder a little late). */
 const VOICE_TOLERANCE_S = 1;
 
@@ -77,15 +76,6 @@ export class SubmissionsService {
     private readonly queue: MemoryQueue,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
-
-  /** ffprobe's limits in the API: its memory cap, one thread, and less time than a transcode gets. */
-  private get probeLimits(): VideoToolLimits {
-    return {
-      timeoutMs: Math.min(PROBE_TIMEOUT_MS, this.config.FFMPEG_TIMEOUT_MS),
-      threads: 1,
-      memoryMb: this.config.FFMPEG_MEMORY_MB,
-    };
-  }
 
   /** Checked before an upload is read: no bytes are stored for an event that takes none. */
   assertAccepting(eventId: string) {
@@ -177,7 +167,7 @@ export class SubmissionsService {
     const fields = await validated(ImageSubmissionFields, file.fields);
     let duration: number;
     try {
-      ({ duration } = await probeAudio(file.path, VOICE_MAX_SECONDS + 5, this.probeLimits));
+      ({ duration } = await probeAudio(file.path, VOICE_MAX_SECONDS + 5, probeLimits(this.config)));
     } catch (err) {
       if (err instanceof UnsupportedAudioError)
         throw new DomainError(DomainErrorCode.Invalid, MemoryMessages.invalidFileType);

@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { MemoryMessages, SubmissionResponse, VIDEO_MAX_BYTES, videoUploadPath } from '@memory-wall/contracts';
-import { AppConfig, isDomainError, probeVideo, UnsupportedVideoError, VideoToolLimits } from '@memory-wall/core';
+import {
+  AppConfig,
+  isDomainError,
+  probeLimits,
+  probeVideo,
+  UnsupportedVideoError,
+  VideoToolLimits,
+} from '@memory-wall/core';
 import { toHttpException } from '../../common/api-errors';
 import type { Session } from '../auth/session.store';
 import { PublishedEvents } from '../events/published-events';
@@ -17,7 +24,6 @@ import { SubmissionsService } from './submissions.service';
 const ABANDONED_AFTER_MS = 24 * 3600_000;
 const CLEAN_UP_EVERY_MS = 3600_000;
 /** ffprobe reads a container's header: a few seconds at most, even on a loaded machine. */
-const PROBE_TIMEOUT_MS = 20_000;
 /** A clip may run this much past its event's limit (containers round their durations). */
 const LENGTH_TOLERANCE_S = 0.5;
 const UPLOAD_ID = /\/submissions\/video\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -81,11 +87,7 @@ export class VideoUploads implements OnModuleInit, OnApplicationShutdown {
     private readonly submissions: SubmissionsService,
     private readonly events: PublishedEvents,
   ) {
-    this.probeLimits = {
-      timeoutMs: Math.min(PROBE_TIMEOUT_MS, config.FFMPEG_TIMEOUT_MS),
-      threads: 1,
-      memoryMb: config.FFMPEG_MEMORY_MB,
-    };
+    this.probeLimits = probeLimits(config);
     this.store = new FileStore({
       directory: config.VIDEO_UPLOAD_DIR,
       expirationPeriodInMilliseconds: ABANDONED_AFTER_MS,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { AppConfig } from '../config/app-config';
 
 /** The bytes are not a video we take: not a container of ours, no picture, cut off, unreadable. */
 export class UnsupportedVideoError extends Error {}
@@ -12,6 +13,25 @@ export interface VideoToolLimits {
   threads: number;
   memoryMb: number;
 }
+
+type FfmpegSettings = Pick<AppConfig, 'FFMPEG_TIMEOUT_MS' | 'FFMPEG_THREADS' | 'FFMPEG_MEMORY_MB'>;
+
+/** A transcode in the workers: the configured time, threads and memory. */
+export const transcodeLimits = (config: FfmpegSettings): VideoToolLimits => ({
+  timeoutMs: config.FFMPEG_TIMEOUT_MS,
+  threads: config.FFMPEG_THREADS,
+  memoryMb: config.FFMPEG_MEMORY_MB,
+});
+
+/** How long ffprobe may take in the API, where a guest's request waits for it. */
+const PROBE_TIMEOUT_MS = 20_000;
+
+/** ffprobe in the API: its memory cap, one thread, and less time than a transcode gets. */
+export const probeLimits = (config: FfmpegSettings): VideoToolLimits => ({
+  timeoutMs: Math.min(PROBE_TIMEOUT_MS, config.FFMPEG_TIMEOUT_MS),
+  threads: 1,
+  memoryMb: config.FFMPEG_MEMORY_MB,
+});
 
 /** What the API and the workers read of a clip before working on it. */
 export interface VideoFacts {
