@@ -317,6 +317,7 @@ describe('register', () => {
         passwordConfirm: 'Secret123',
         role: 'service_provider',
         profileData: { companyName: 'Pat Events', serviceTypes: ['memorial', 'general'] },
+        language: 'en',
       },
     ]);
   });
