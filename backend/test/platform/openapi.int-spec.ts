@@ -105,6 +105,8 @@ describe('the OpenAPI document', () => {
       'POST /api/admin/queues/{queue}/jobs/{jobId}/retry',
       'POST /api/events/{id}/keepsakes',
       'POST /api/events/{id}/keepsakes/{keepsakeId}/link',
+      // A copy of the event named in the path: nothing to say but which.
+      'POST /api/events/{id}/duplicate',
       // tus creation: what the upload is goes in its Upload-Length and Upload-Metadata headers.
       'POST /api/events/{eventId}/submissions/video',
     ];
@@ -140,7 +142,15 @@ describe('the OpenAPI document', () => {
     expect(contract.problems('GET', '/api/events/public/x', 404, json, { error: 'Not found' })).not.toEqual([]);
     // Nullable references accept null and still check a value.
     const memory = { id: 'm', eventId: 'e', type: 'message', content: 'hi', title: null, author: 'A' };
-    const rest = { photoCaption: null, featured: false, language: 'en', createdAt: 'now', media: null, publicAt: null };
+    const rest = {
+      photoCaption: null,
+      featured: false,
+      language: 'en',
+      createdAt: 'now',
+      media: null,
+      publicAt: null,
+      hearts: 0,
+    };
     expect(
       contract.problems('PATCH', '/api/memories/1', 200, json, {
         success: true,
