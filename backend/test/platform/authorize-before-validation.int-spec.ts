@@ -105,6 +105,8 @@ const OPEN_TO_EVERYONE = [
   'POST /api/events/{eventId}/submissions/message',
   'POST /api/events/{eventId}/submissions/drawing',
   'POST /api/events/{eventId}/my-memories',
+  // Any guest may heart any memory on a public wall (a device id in the body, limited per address).
+  'POST /api/events/{eventId}/memories/{memoryId}/hearts',
 ];
 
 describe('authorization is decided before the body is validated', () => {
