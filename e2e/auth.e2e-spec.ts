@@ -21,6 +21,11 @@ async function register(page: Page, baseUrl: string, account: Registration) {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Full Name', { exact: true }).fill(account.fullName);
   await page.getByRole('radio', { name: account.role, exact: true }).check();
+  if (account.role === 'Service Provider') {
+    // A provider also says what company it is and which events it runs.
+    await page.getByLabel('Company Name').fill(`${account.fullName} Events`);
+    await page.getByRole('checkbox', { name: 'Weddings' }).check();
+  }
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
