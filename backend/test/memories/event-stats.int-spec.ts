@@ -53,7 +53,7 @@ describe('GET /api/events/:eventId/stats', () => {
         pending: 2,
         flagged: 1,
         contributors: 4,
-        byType: { message: 2, photo: 2, drawing: 1, video: 0 },
+        byType: { message: 2, photo: 2, drawing: 1, video: 0, voice: 0 },
       });
     }
     const empty = await (
@@ -65,7 +65,7 @@ describe('GET /api/events/:eventId/stats', () => {
       pending: 0,
       flagged: 0,
       contributors: 0,
-      byType: { message: 0, photo: 0, drawing: 0, video: 0 },
+      byType: { message: 0, photo: 0, drawing: 0, video: 0, voice: 0 },
     });
   });
 });
