@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
 
 /** Where one photo is: the file being encoded, its bytes going up (percent), or a retry awaited. */
@@ -97,18 +98,7 @@ export function UploadProgress({ sending, name }: { sending: Sending; name?: str
       <p id={labelId} className="field-hint">
         {text}
       </p>
-      <div
-        className="mw-progress"
-        role="progressbar"
-        aria-labelledby={name ? undefined : labelId}
-        aria-label={name}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-      >
-        <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} labelledBy={labelId} label={name} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { VIDEO_MAX_BYTES, type PublicEvent } from '@memory-wall/contracts';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { sendVideo } from '../../api/videoUpload';
@@ -152,17 +153,7 @@ export function VideoForm({ event }: { event: PublicEvent }) {
               ? t('contributePage.uploadRetrying')
               : t('contributePage.uploadingVideo', { percent })}
           </p>
-          <div
-            className="mw-progress"
-            role="progressbar"
-            aria-labelledby={`${inputId}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}%`}
-          >
-            <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar percent={percent} labelledBy={`${inputId}-progress`} />
         </div>
       )}
       <button type="submit" className="button" disabled={sending !== null}>

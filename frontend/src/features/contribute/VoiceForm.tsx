@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { VOICE_MAX_SECONDS, type PublicEvent } from '@memory-wall/contracts';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { sendVoice } from '../../api/submissions';
@@ -199,17 +200,7 @@ export function VoiceForm({ event }: { event: PublicEvent }) {
               ? t('contributePage.uploadRetrying')
               : t('contributePage.uploadingVoice', { percent })}
           </p>
-          <div
-            className="mw-progress"
-            role="progressbar"
-            aria-labelledby={`${statusId}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}%`}
-          >
-            <div className="mw-progress-bar" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar percent={percent} labelledBy={`${statusId}-progress`} />
         </div>
       )}
       <button type="submit" className="button" disabled={sending !== null || recordingNow}>
