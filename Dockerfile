@@ -39,9 +39,12 @@ FROM base AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg util-linux \
  && rm -rf /var/lib/apt/lists/*
+# glibc malloc settings for sharp's processes: NATIVE_MEMORY_ENV in libs/core/src/media/native-memory.ts says why.
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=1048576
 # node_modules (with the workspace symlinks) and the workspace package.json files.
 COPY --from=prod-deps /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist

@@ -12,9 +12,10 @@ const { runSeed } = createRequire(import.meta.url)('../backend/dist/seed/run-see
 // The demo's logins are published, so production never gets them (and the API would refuse to start).
 const seed = cfg.isProduction ? null : await runSeed();
 
+const env = { ...core.NATIVE_MEMORY_ENV, ...process.env };
 const children = [
-  spawn(process.execPath, ['backend/dist/main.js'], { stdio: 'inherit' }),
-  spawn(process.execPath, ['workers/dist/main.js'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['backend/dist/main.js'], { stdio: 'inherit', env }),
+  spawn(process.execPath, ['workers/dist/main.js'], { stdio: 'inherit', env }),
 ];
 const stop = (code) => {
   for (const child of children) child.kill('SIGTERM');

@@ -26,7 +26,7 @@ const PEAK_RSS_MB = 256;
 const MIN_THROUGHPUT_RATIO = 0.5;
 
 export const keepsake: CaseModule = async (ctx) => {
-  const photos = ctx.quick ? 40 : Number(process.env.BENCH_KEEPSAKE_PHOTOS ?? 200);
+  const photos = ctx.quick ? 40 : Number(process.env.BENCH_KEEPSAKE_PHOTOS ?? 1000);
   const env = await benchEnvironment(ctx.settings);
   const storage = new LocalDiskStorage(env.storageDir);
   const procs: Proc[] = [];
@@ -129,7 +129,7 @@ export const keepsake: CaseModule = async (ctx) => {
         absoluteMetric(`Time to build the ZIP of ${photos} photos`, 's', [zipSeconds], null),
       ],
       notes: [
-        `${photos} photos (the issue asks for 1,000; set BENCH_KEEPSAKE_PHOTOS). Originals: three 4000×3000 camera-like JPEGs (q92) stored under every memory's key; renditions 1920 and 800 px WebP.`,
+        `${photos} photos (BENCH_KEEPSAKE_PHOTOS; 1,000 by default, 40 with --quick). Originals: three 4000×3000 camera-like JPEGs (q92) stored under every memory's key; renditions 1920 and 800 px WebP.`,
         'The ZIP is timed from the request to its row becoming ready (it is built first; the books follow, one keepsake at a time with the default KEEPSAKE_CONCURRENCY=1). Baseline: zip -0 -r of the same original files, run before the workers start.',
       ],
       profiles: {},

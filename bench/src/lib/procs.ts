@@ -4,6 +4,7 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { NATIVE_MEMORY_ENV } from '@memory-wall/core';
 import { freePort } from '@memory-wall/testkit/processes';
 import { TASKSET } from './cpu';
 
@@ -119,14 +120,18 @@ async function waitHealthy(proc: Proc, path: string) {
 
 /** The built API (backend/dist/main.js), resolved once /api/health answers 200. */
 export async function startApi(options: StartOptions): Promise<Proc> {
-  const proc = startNode('backend/dist/main.js', { ...options, port: options.port ?? (await freePort()) });
+  const proc = startNode('backend/dist/main.js', {
+    ...options,
+    env: { ...NATIVE_MEMORY_ENV, ...options.env },
+    port: options.port ?? (await freePort()),
+  });
   await waitHealthy(proc, '/api/health');
   return proc;
 }
 
 /** The built workers (workers/dist/main.js). */
 export function startWorkers(options: StartOptions): Proc {
-  return startNode('workers/dist/main.js', options);
+  return startNode('workers/dist/main.js', { ...options, env: { ...NATIVE_MEMORY_ENV, ...options.env } });
 }
 
 /** A bench-owned server script (compiled, under bench/dist), resolved once `healthPath` answers 200. */

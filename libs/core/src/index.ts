@@ -35,6 +35,7 @@ export * from './storage/storage.module';
 export * from './media/image-sanitizer';
 export * from './media/media-keys';
 export * from './media/memory-objects';
+export * from './media/native-memory';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
 export * from './media/video-tools';

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { NATIVE_MEMORY_ENV } from '@memory-wall/core';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -28,7 +29,7 @@ export async function freePort(): Promise<number> {
 function startProcess(script: string, env: Record<string, string>, port = 0): RunningProcess {
   const child = spawn(process.execPath, [resolve(ROOT, script)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...NATIVE_MEMORY_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
