@@ -1,40 +1,22 @@
 import { AuthMessages, Role } from '@memory-wall/contracts';
 import { PasswordReset } from '@memory-wall/core';
 import { createAccount, TestAccount } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { SmtpInbox } from '@memory-wall/testkit/smtp-inbox';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** "Forgot password?" end to end, with the mail read from a real SMTP server. */
 describe('password reset by mail', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  let inbox: SmtpInbox;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    inbox = await SmtpInbox.start();
-    api = await startApi(t.env);
-    workers = startWorkers({ ...t.env, SMTP_URL: inbox.url });
-  });
-
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await inbox?.stop();
-    await t?.cleanup();
-  });
+  const app = useAppStack({ inbox: true });
 
   const ask = (emailOrUsername: string, language?: string) =>
-    new ApiClient(api.url).post('/api/auth/password-reset/request', { emailOrUsername, language });
+    new ApiClient(app.api.url).post('/api/auth/password-reset/request', { emailOrUsername, language });
   const reset = (token: string, password: string, passwordConfirm = password) =>
-    new ApiClient(api.url).post('/api/auth/password-reset', { token, password, passwordConfirm });
+    new ApiClient(app.api.url).post('/api/auth/password-reset', { token, password, passwordConfirm });
   const tokenIn = (text: string) =>
     new URL(/https?:\/\/\S+reset-password\S+/.exec(text)![0]).searchParams.get('token')!;
   const signsIn = async (account: TestAccount, password: string) =>
-    (await new ApiClient(api.url).post('/api/auth/login', { emailOrUsername: account.username, password })).status ===
-    200;
+    (await new ApiClient(app.api.url).post('/api/auth/login', { emailOrUsername: account.username, password }))
+      .status === 200;
 
   it.each([
     [Role.ServiceProvider, 'brandnew42'],
@@ -42,18 +24,18 @@ describe('password reset by mail', () => {
     [Role.Owner, 'ownerfresh9'],
     [Role.Guest, 'guestfresh'],
   ])('lets the %s choose a new password from the mailed link, once', async (role, next) => {
-    const account = await createAccount(t.dataSource, role);
-    const session = await signedIn(api.url, account);
+    const account = await createAccount(app.t.dataSource, role);
+    const session = await signedIn(app.api.url, account);
     const asked = await ask(account.user.email);
     expect(asked.status).toBe(202);
     expect(asked.body.message).toBe(AuthMessages.resetRequested);
 
-    const mail = await inbox.next(account.user.email);
+    const mail = await app.inbox.next(account.user.email);
     expect(mail.subject).toBe('Reset your Memory Wall password');
     expect(mail.html).toContain('reset-password?token=');
     const token = tokenIn(mail.text);
     // Stored hashed: the token itself is nowhere in the database.
-    const stored = await t.dataSource.getRepository(PasswordReset).findBy({ userId: account.user.id });
+    const stored = await app.t.dataSource.getRepository(PasswordReset).findBy({ userId: account.user.id });
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -74,29 +56,29 @@ describe('password reset by mail', () => {
   });
 
   it('answers alike whether or not the account exists, and mails only an account that does', async () => {
-    const account = await createAccount(t.dataSource, Role.ServiceProvider);
+    const account = await createAccount(app.t.dataSource, Role.ServiceProvider);
     const known = await ask(account.username, 'de');
     const unknown = await ask('nobody-here@example.test');
     expect([known.status, unknown.status]).toEqual([202, 202]);
     expect(unknown.body).toEqual(known.body);
     // In the language of the page it was asked from.
-    expect((await inbox.next(account.user.email)).subject).toBe('Setzen Sie Ihr Memory-Wall-Passwort zurück');
+    expect((await app.inbox.next(account.user.email)).subject).toBe('Setzen Sie Ihr Memory-Wall-Passwort zurück');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(inbox.to('nobody-here@example.test')).toEqual([]);
+    expect(app.inbox.to('nobody-here@example.test')).toEqual([]);
   });
 
   it('refuses an expired, unknown or tampered token with a 400, changing nothing', async () => {
-    const account = await createAccount(t.dataSource, Role.Customer);
-    const other = await createAccount(t.dataSource, Role.Customer);
+    const account = await createAccount(app.t.dataSource, Role.Customer);
+    const other = await createAccount(app.t.dataSource, Role.Customer);
     await ask(account.user.email);
-    const token = tokenIn((await inbox.next(account.user.email)).text);
+    const token = tokenIn((await app.inbox.next(account.user.email)).text);
 
     expect((await reset(`${token}x`, '111111')).body.message).toBe(AuthMessages.resetLinkInvalid);
     expect((await reset('', '111111')).status).toBe(400);
     // A token works only for its own account: nothing of another's changes.
     expect(await signsIn(other, other.password)).toBe(true);
 
-    await t.dataSource
+    await app.t.dataSource
       .getRepository(PasswordReset)
       .update({ userId: account.user.id }, { expiresAt: new Date(Date.now() - 1000) });
     const expired = await reset(token, '111111');

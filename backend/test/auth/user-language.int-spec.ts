@@ -1,42 +1,25 @@
 import { EventMessages } from '@memory-wall/contracts';
 import { User } from '@memory-wall/core';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { ApiClient } from '@memory-wall/testkit/http';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { SmtpInbox } from '@memory-wall/testkit/smtp-inbox';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** A user's language is kept whenever the app knows it, and every mail to them is written in it. */
 describe("a user's language", () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  let inbox: SmtpInbox;
+  const app = useAppStack({ inbox: true });
 
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    inbox = await SmtpInbox.start();
-    api = await startApi(t.env);
-    workers = startWorkers({ ...t.env, SMTP_URL: inbox.url });
-  });
-
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await inbox?.stop();
-    await t?.cleanup();
-  });
-
-  const languageOf = async (id: string) => (await t.dataSource.getRepository(User).findOneByOrFail({ id })).language;
+  const languageOf = async (id: string) =>
+    (await app.t.dataSource.getRepository(User).findOneByOrFail({ id })).language;
   /** A reset link asked for without saying the page's language: the mail is in the stored one. */
   async function resetMailSubject(email: string, count: number): Promise<string> {
     expect(
-      (await new ApiClient(api.url).post('/api/auth/password-reset/request', { emailOrUsername: email })).status,
+      (await new ApiClient(app.api.url).post('/api/auth/password-reset/request', { emailOrUsername: email })).status,
     ).toBe(202);
-    return (await inbox.next(email, count, 60_000)).subject;
+    return (await app.inbox.next(email, count, 60_000)).subject;
   }
 
   it('is kept at sign-up, at sign-in and from the top bar, and the mail follows it', async () => {
     const email = 'lin@example.test';
-    const client = new ApiClient(api.url);
+    const client = new ApiClient(app.api.url);
     const registered = await client.post('/api/auth/register', {
       username: 'lin_wei',
       email,
@@ -49,7 +32,7 @@ describe("a user's language", () => {
     expect(await languageOf(userId)).toBe('zh');
     expect(await resetMailSubject(email, 1)).toBe('重置您的 Memory Wall 密码');
 
-    const signedIn = await new ApiClient(api.url).post('/api/auth/login', {
+    const signedIn = await new ApiClient(app.api.url).post('/api/auth/login', {
       emailOrUsername: 'lin_wei',
       password: 'guestpass',
       language: 'es',
@@ -68,7 +51,7 @@ describe("a user's language", () => {
   });
 
   it('refuses a language the app has no texts for, and anyone signed out', async () => {
-    const client = new ApiClient(api.url);
+    const client = new ApiClient(app.api.url);
     const registered = await client.post('/api/auth/register', {
       username: 'pat_klein',
       email: 'pat@example.test',
@@ -82,13 +65,13 @@ describe("a user's language", () => {
     const unknown = await client.put('/api/users/me/language', { language: 'xx' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(EventMessages.languageInvalid);
-    const signIn = await new ApiClient(api.url).post('/api/auth/login', {
+    const signIn = await new ApiClient(app.api.url).post('/api/auth/login', {
       emailOrUsername: 'pat_klein',
       password: 'guestpass',
       language: 'klingon',
     });
     expect(signIn.status).toBe(400);
     expect(await languageOf(userId)).toBeNull();
-    expect((await new ApiClient(api.url).put('/api/users/me/language', { language: 'de' })).status).toBe(401);
+    expect((await new ApiClient(app.api.url).put('/api/users/me/language', { language: 'de' })).status).toBe(401);
   });
 });

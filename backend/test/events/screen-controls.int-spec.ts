@@ -1,54 +1,38 @@
 import { LiveMessage, ScreenMessages } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { ApiClient, signedIn } from '@memory-wall/testkit/http';
+import { signedIn } from '@memory-wall/testkit/http';
 import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 /** Issue #27: the host's hold, reveal mode and delay, as the public wall read and the public feed obey them. */
 describe("the screens' controls", () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  const sockets: LiveClient[] = [];
-  const guest = () => new ApiClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    api = await startApi(t.env);
-    workers = startWorkers(t.env);
-  });
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await t?.cleanup();
-  });
+  const app = useAppStack();
 
   async function hostedEvent() {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource, {
+    const provider = await createAccount(app.t.dataSource, 'service_provider');
+    const customer = await createAccount(app.t.dataSource, 'customer');
+    const event = await createEvent(app.t.dataSource, {
       serviceProviderId: provider.provider!.id,
       moderationType: 'manual_moderation',
     });
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    const host = await signedIn(api.url, customer);
-    const ws = api.url.replace('http', 'ws');
+    await makeEventAdmin(app.t.dataSource, customer.user.id, event.id);
+    const host = await signedIn(app.api.url, customer);
+    const ws = app.api.url.replace('http', 'ws');
     const publicFeed = await connectLive(`${ws}/ws?eventId=${event.id}`);
     const hostFeed = await connectLive(`${ws}/ws?eventId=${event.id}`, undefined, host.cookie);
-    sockets.push(publicFeed, hostFeed);
+    app.sockets.push(publicFeed, hostFeed);
     await Promise.all([publicFeed.joined(), hostFeed.joined()]);
     return { event, customer, host, publicFeed, hostFeed };
   }
 
   /** A guest's message, pending for the host (manual moderation). */
   async function pending(eventId: string, hostFeed: LiveClient, message: string): Promise<string> {
-    const id: string = (await guest().post(`/api/events/${eventId}/submissions/message`, { name: 'Guest', message }))
-      .body.memory.id;
+    const id: string = (
+      await app.guest().post(`/api/events/${eventId}/submissions/message`, { name: 'Guest', message })
+    ).body.memory.id;
     await hostFeed.next(about(id, 'new_memory'));
     return id;
   }
@@ -56,9 +40,9 @@ describe("the screens' controls", () => {
   const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) =>
     m.type === type && ('memory' in m ? m.memory.id === id : 'memoryId' in m && m.memoryId === id);
   const publicIds = async (eventId: string): Promise<string[]> =>
-    (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
+    (await app.guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
   const publicScreens = async (eventId: string) =>
-    (await guest().get(`/api/events/public/${eventId}`)).body.event.screens;
+    (await app.guest().get(`/api/events/public/${eventId}`)).body.event.screens;
   const heardPublicly = (feed: LiveClient, id: string) =>
     feed.messages.some((m) => 'memory' in m && m.memory.id === id);
 
@@ -139,20 +123,20 @@ describe("the screens' controls", () => {
   it('only the hosts who may moderate change the controls, decided before the body is looked at', async () => {
     const { event, customer } = await hostedEvent();
     const change = { held: true };
-    expect((await guest().patch(`/api/events/${event.id}/screens`, change)).status).toBe(401);
-    const stranger = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
+    expect((await app.guest().patch(`/api/events/${event.id}/screens`, change)).status).toBe(401);
+    const stranger = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'customer'));
     expect((await stranger.patch(`/api/events/${event.id}/screens`, { delaySeconds: -1 })).status).toBe(404);
-    const otherProvider = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
+    const otherProvider = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'service_provider'));
     expect((await otherProvider.patch(`/api/events/${event.id}/screens`, change)).status).toBe(404);
 
-    await t.dataSource
+    await app.t.dataSource
       .getRepository(EventAdmin)
       .update({ userId: customer.user.id, eventId: event.id }, { permissions: { canModerate: false } });
-    const limited = await signedIn(api.url, customer);
+    const limited = await signedIn(app.api.url, customer);
     expect((await limited.patch(`/api/events/${event.id}/screens`, change)).status).toBe(403);
     expect((await publicScreens(event.id)).heldSince).toBeNull();
 
-    const owner = await signedIn(api.url, await createAccount(t.dataSource, 'owner'));
+    const owner = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'owner'));
     const tooLong = await owner.patch(`/api/events/${event.id}/screens`, { delaySeconds: 601 });
     expect(tooLong.status).toBe(400);
     expect(JSON.stringify(tooLong.body)).toContain(ScreenMessages.delayInvalid);

@@ -2,21 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { LiveMessageType } from '@memory-wall/contracts';
 import { LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
 import { liveLog } from '@memory-wall/testkit/live-log';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * LivePublisher runs its script by its SHA (EVALSHA). Redis keeps scripts in memory only, so after a
  * restart it answers NOSCRIPT; the publisher must still publish, in sequence, without losing a message.
  */
 describe('LivePublisher', () => {
-  let t: TestEnvironment;
+  const t = useTestEnvironment();
   let keys: RedisKeys;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    keys = new RedisKeys(t.env.REDIS_PREFIX);
-  });
-  afterAll(() => t?.cleanup());
+  beforeAll(() => void (keys = new RedisKeys(t.env.REDIS_PREFIX)));
 
   const deletion = (memoryId: string): LiveChange => ({
     public: { type: LiveMessageType.MemoryDelete, memoryId },

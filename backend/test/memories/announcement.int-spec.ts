@@ -13,7 +13,7 @@ import {
 import { MemoryProcessor } from '../../../workers/src/processors/memory.processor';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { liveLog } from '@memory-wall/testkit/live-log';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The window between finishing a memory (its UPDATE) and announcing it (the PUBLISH): a workers process
@@ -21,14 +21,9 @@ import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/tes
  * The processor runs in this process against the real database and Redis, its publisher failing once.
  */
 describe('announcing a finished memory', () => {
-  let t: TestEnvironment;
+  const t = useTestEnvironment();
   let keys: RedisKeys;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    keys = new RedisKeys(t.env.REDIS_PREFIX);
-  });
-  afterAll(() => t?.cleanup());
+  beforeAll(() => void (keys = new RedisKeys(t.env.REDIS_PREFIX)));
 
   type Announcement = { type: string; memory?: { id: string } };
 

@@ -1,32 +1,20 @@
 import { Memory } from '@memory-wall/core';
 import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { signedIn } from '@memory-wall/testkit/http';
-import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /** The event dashboard's counts, read from the memories as stored. */
 describe('GET /api/events/:eventId/stats', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    api = await startApi(t.env);
-  });
-
-  afterAll(async () => {
-    await api?.stop();
-    await t?.cleanup();
-  });
+  const app = useAppStack({ workers: false });
 
   it('counts every memory once per list it is in, contributors by name, and each type', async () => {
-    const provider = await createAccount(t.dataSource, 'service_provider');
-    const customer = await createAccount(t.dataSource, 'customer');
-    const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
-    const elsewhere = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
-    await makeEventAdmin(t.dataSource, customer.user.id, event.id);
-    const memories = t.dataSource.getRepository(Memory);
+    const provider = await createAccount(app.t.dataSource, 'service_provider');
+    const customer = await createAccount(app.t.dataSource, 'customer');
+    const event = await createEvent(app.t.dataSource, { serviceProviderId: provider.provider!.id });
+    const elsewhere = await createEvent(app.t.dataSource, { serviceProviderId: provider.provider!.id });
+    await makeEventAdmin(app.t.dataSource, customer.user.id, event.id);
+    const memories = app.t.dataSource.getRepository(Memory);
     const ready = { processingState: 'ready' as const };
     await memories.save([
       { eventId: event.id, type: 'message', content: 'a', author: 'Ann', approved: true, ...ready },
@@ -45,7 +33,7 @@ describe('GET /api/events/:eventId/stats', () => {
     ]);
 
     for (const host of [provider, customer]) {
-      const res = await (await signedIn(api.url, host)).get(`/api/events/${event.id}/stats`);
+      const res = await (await signedIn(app.api.url, host)).get(`/api/events/${event.id}/stats`);
       expect(res.status).toBe(200);
       expect(res.body.stats).toEqual({
         contributions: 5,
@@ -57,8 +45,10 @@ describe('GET /api/events/:eventId/stats', () => {
       });
     }
     const empty = await (
-      await signedIn(api.url, provider)
-    ).get(`/api/events/${(await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id })).id}/stats`);
+      await signedIn(app.api.url, provider)
+    ).get(
+      `/api/events/${(await createEvent(app.t.dataSource, { serviceProviderId: provider.provider!.id })).id}/stats`,
+    );
     expect(empty.body.stats).toEqual({
       contributions: 0,
       approved: 0,

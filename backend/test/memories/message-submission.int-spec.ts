@@ -1,35 +1,25 @@
 import { Queue } from 'bullmq';
 import { processMemoryJobId, QueueName } from '@memory-wall/contracts';
 import { Memory, RedisKeys } from '@memory-wall/core';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { countMemories, createEvent, postMessage } from '@memory-wall/testkit/factories';
 import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 describe('POST /api/events/:eventId/submissions/message', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    api = await startApi(t.env);
-  });
-
-  afterAll(async () => {
-    await api?.stop();
-    await t?.cleanup();
-  });
+  const app = useAppStack({ workers: false });
 
   it('stores a valid message from an anonymous guest and answers 201', async () => {
-    const event = await createEvent(t.dataSource);
-    const res = await postMessage(api.url, event.id, {
+    const event = await createEvent(app.t.dataSource);
+    const res = await postMessage(app.api.url, event.id, {
       name: '  Aunt May ',
       message: 'Congratulations!',
       title: 'Hello',
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, memory: { eventId: event.id, approved: false } });
-    const stored = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: res.body.memory.id });
+    const stored = await app.t.dataSource.getRepository(Memory).findOneByOrFail({ id: res.body.memory.id });
     expect(stored).toMatchObject({
       author: 'Aunt May',
       content: 'Congratulations!',
@@ -40,9 +30,9 @@ describe('POST /api/events/:eventId/submissions/message', () => {
   });
 
   it('marks a mostly Chinese message as zh', async () => {
-    const event = await createEvent(t.dataSource);
-    const res = await postMessage(api.url, event.id, { name: '小美', message: '祝你们新婚快乐' });
-    const stored = await t.dataSource.getRepository(Memory).findOneByOrFail({ id: res.body.memory.id });
+    const event = await createEvent(app.t.dataSource);
+    const res = await postMessage(app.api.url, event.id, { name: '小美', message: '祝你们新婚快乐' });
+    const stored = await app.t.dataSource.getRepository(Memory).findOneByOrFail({ id: res.body.memory.id });
     expect(stored.language).toBe('zh');
   });
 
@@ -57,105 +47,105 @@ describe('POST /api/events/:eventId/submissions/message', () => {
     const cases: Case[] = [
       {
         name: 'malformed JSON',
-        send: (id) => postMessage(api.url, id, undefined, '{"name": "x",'),
+        send: (id) => postMessage(app.api.url, id, undefined, '{"name": "x",'),
         status: 400,
         message: /JSON/,
       },
       {
         name: 'a missing name',
-        send: (id) => postMessage(api.url, id, { message: 'hi' }),
+        send: (id) => postMessage(app.api.url, id, { message: 'hi' }),
         status: 400,
         message: /Name is required/,
         fields: { name: 'Name is required' },
       },
       {
         name: 'a blank name',
-        send: (id) => postMessage(api.url, id, { name: '   ', message: 'hi' }),
+        send: (id) => postMessage(app.api.url, id, { name: '   ', message: 'hi' }),
         status: 400,
         message: /Name is required/,
         fields: { name: 'Name is required' },
       },
       {
         name: 'a missing message',
-        send: (id) => postMessage(api.url, id, { name: 'Zed' }),
+        send: (id) => postMessage(app.api.url, id, { name: 'Zed' }),
         status: 400,
         message: /Message is required/,
         fields: { message: 'Message is required' },
       },
       {
         name: 'a non-string message',
-        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 42 }),
+        send: (id) => postMessage(app.api.url, id, { name: 'Zed', message: 42 }),
         status: 400,
         message: /Message is required/,
       },
       {
         name: 'a field the caller may not set',
-        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'hi', approved: true }),
+        send: (id) => postMessage(app.api.url, id, { name: 'Zed', message: 'hi', approved: true }),
         status: 400,
         message: /approved should not exist/,
       },
       {
         name: 'an over-long message',
-        send: (id) => postMessage(api.url, id, { name: 'Zed', message: 'x'.repeat(5001) }),
+        send: (id) => postMessage(app.api.url, id, { name: 'Zed', message: 'x'.repeat(5001) }),
         status: 400,
         message: /at most 5000/,
       },
       {
         name: 'a malformed event id',
-        send: () => postMessage(api.url, 'not-a-uuid', { name: 'Zed', message: 'hi' }),
+        send: () => postMessage(app.api.url, 'not-a-uuid', { name: 'Zed', message: 'hi' }),
         status: 400,
         message: /Invalid event id/,
       },
       {
         name: 'an unknown event',
-        send: () => postMessage(api.url, '6f1c1e8e-0000-4000-8000-000000000000', { name: 'Zed', message: 'hi' }),
+        send: () => postMessage(app.api.url, '6f1c1e8e-0000-4000-8000-000000000000', { name: 'Zed', message: 'hi' }),
         status: 404,
         message: /Event not found/,
       },
     ];
 
     it.each(cases)('$name', async ({ send, status, message, fields }) => {
-      const event = await createEvent(t.dataSource);
+      const event = await createEvent(app.t.dataSource);
       const res = await send(event.id);
       expect(res.status).toBe(status);
       expect(res.body.message).toMatch(message);
       if (fields) expect(res.body.fields).toMatchObject(fields);
-      expect(await countMemories(t.dataSource, event.id)).toBe(0);
+      expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
     });
 
     it.each(['draft', 'completed'] as const)('a %s event', async (status) => {
-      const event = await createEvent(t.dataSource, { status, isPublished: status === 'completed' });
-      const res = await postMessage(api.url, event.id, { name: 'Zed', message: 'hi' });
+      const event = await createEvent(app.t.dataSource, { status, isPublished: status === 'completed' });
+      const res = await postMessage(app.api.url, event.id, { name: 'Zed', message: 'hi' });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('This event is not accepting memories right now');
-      expect(await countMemories(t.dataSource, event.id)).toBe(0);
+      expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
     });
   });
 
   it('keeps what is stored when a later request is bad', async () => {
-    const event = await createEvent(t.dataSource);
-    await postMessage(api.url, event.id, { name: 'First', message: 'kept' });
-    await postMessage(api.url, event.id, undefined, '{oops');
-    expect(await countMemories(t.dataSource, event.id)).toBe(1);
+    const event = await createEvent(app.t.dataSource);
+    await postMessage(app.api.url, event.id, { name: 'First', message: 'kept' });
+    await postMessage(app.api.url, event.id, undefined, '{oops');
+    expect(await countMemories(app.t.dataSource, event.id)).toBe(1);
   });
 
   it("stores each of many guests' messages sent at once, answers each with its own memory, and queues each", async () => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(app.t.dataSource);
     const guests = Array.from({ length: 30 }, (_, i) => `Guest ${i}`);
     const answers = await Promise.all(
-      guests.map((name) => postMessage(api.url, event.id, { name, message: `From ${name}` })),
+      guests.map((name) => postMessage(app.api.url, event.id, { name, message: `From ${name}` })),
     );
 
     expect(answers.map((a) => a.status)).toEqual(guests.map(() => 201));
     const ids = answers.map((a) => a.body.memory.id as string);
     expect(new Set(ids).size).toBe(30);
-    const stored = await t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
+    const stored = await app.t.dataSource.getRepository(Memory).findBy(ids.map((id) => ({ id })));
     expect(Object.fromEntries(stored.map((m) => [m.id, m.author]))).toEqual(
       Object.fromEntries(ids.map((id, i) => [id, guests[i]])),
     );
     const queue = new Queue(QueueName.Moderation, {
-      connection: { url: t.env.REDIS_URL },
-      prefix: new RedisKeys(t.env.REDIS_PREFIX).queuePrefix,
+      connection: { url: app.t.env.REDIS_URL },
+      prefix: new RedisKeys(app.t.env.REDIS_PREFIX).queuePrefix,
     });
     try {
       const jobs = await Promise.all(ids.map((id) => queue.getJob(processMemoryJobId(id))));

@@ -1,70 +1,41 @@
 import { LiveMessage, MAX_BULK_MEMORIES, memoryIdOf } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
 import { createAccount } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
-import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
 import { processed } from '@memory-wall/testkit/memories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
 type ModerationType = 'auto_approve' | 'manual_moderation' | 'ai_moderation';
 
 /** Issue #27: decisions on a selection of memories, and the hosts' keyword list. */
 describe('moderation at speed', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
   const openai = new FakeOpenAi(2000);
-  const sockets: LiveClient[] = [];
-  const guest = () => new ApiClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const openaiUrl = await openai.start();
-    api = await startApi(t.env);
-    workers = startWorkers({
-      ...t.env,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openaiUrl,
-      OPENAI_TIMEOUT_MS: '500',
-    });
+  const app = useAppStack({
+    openai: { fake: openai, workersOnly: true },
+    workersEnv: () => ({ OPENAI_TIMEOUT_MS: '500' }),
   });
 
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await Promise.all([api?.stop(), workers?.stop(), openai.stop()]);
-    await t?.cleanup();
-  });
-
-  const hostedEvent = (moderationType: ModerationType) => hostedEventOf(t.dataSource, api.url, moderationType);
+  const hostedEvent = (moderationType: ModerationType) => hostedEventOf(app.t.dataSource, app.api.url, moderationType);
 
   const submit = async (eventId: string, message: string, name = 'Guest') => {
-    const res = await guest().post(`/api/events/${eventId}/submissions/message`, { name, message });
+    const res = await app.guest().post(`/api/events/${eventId}/submissions/message`, { name, message });
     expect(res.status).toBe(201);
-    return processed(t.dataSource, res.body.memory.id);
+    return processed(app.t.dataSource, res.body.memory.id);
   };
-  const stored = (id: string) => t.dataSource.getRepository(Memory).findOneBy({ id });
+  const stored = (id: string) => app.t.dataSource.getRepository(Memory).findOneBy({ id });
   const publicIds = async (eventId: string) =>
-    (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
+    (await app.guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
 
   describe('bulk decisions', () => {
-    async function watch(eventId: string, host: ApiClient) {
-      const ws = api.url.replace('http', 'ws');
-      const publicFeed = await connectLive(`${ws}/ws?eventId=${eventId}`);
-      const hostFeed = await connectLive(`${ws}/ws?eventId=${eventId}`, undefined, host.cookie);
-      sockets.push(publicFeed, hostFeed);
-      await settle();
-      return { publicFeed, hostFeed };
-    }
     const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) =>
       m.type === type && memoryIdOf(m) === id;
 
     it('approves a selection, announcing each memory on both feeds, and reports those it could not approve', async () => {
       const { event, host } = await hostedEvent('manual_moderation');
       const other = await hostedEvent('manual_moderation');
-      const { publicFeed, hostFeed } = await watch(event.id, host);
+      const { publicFeed, hostFeed } = await app.watch(event.id, host);
       const pending = [await submit(event.id, 'One'), await submit(event.id, 'Two'), await submit(event.id, 'Three')];
       const foreign = await submit(other.event.id, 'Not yours');
       const missing = '00000000-0000-4000-8000-000000000000';
@@ -92,7 +63,7 @@ describe('moderation at speed', () => {
 
     it('rejects a selection (deleted, each announced to the hosts) and flags one', async () => {
       const { event, host } = await hostedEvent('manual_moderation');
-      const { hostFeed, publicFeed } = await watch(event.id, host);
+      const { hostFeed, publicFeed } = await app.watch(event.id, host);
       const [a, b, shown] = [await submit(event.id, 'A'), await submit(event.id, 'B'), await submit(event.id, 'C')];
       await host.post(`/api/submissions/${shown.id}/approve`);
 
@@ -118,7 +89,7 @@ describe('moderation at speed', () => {
     it('leaves a memory whose state refuses the action as it is, with the single action’s reason', async () => {
       const { event, host } = await hostedEvent('manual_moderation');
       const ready = await submit(event.id, 'Ready');
-      const failed = await t.dataSource
+      const failed = await app.t.dataSource
         .getRepository(Memory)
         .save({ eventId: event.id, author: 'G', content: 'x', processingState: 'failed' });
       const res = await host.post(`/api/events/${event.id}/memories/bulk`, {
@@ -134,15 +105,15 @@ describe('moderation at speed', () => {
       const { event, customer, host } = await hostedEvent('manual_moderation');
       const memory = await submit(event.id, 'Keep me');
       const body = { action: 'reject', memoryIds: [memory.id] };
-      const stranger = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
-      const otherCustomer = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
+      const stranger = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'service_provider'));
+      const otherCustomer = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'customer'));
       expect((await stranger.post(`/api/events/${event.id}/memories/bulk`, body)).status).toBe(404);
       expect((await otherCustomer.post(`/api/events/${event.id}/memories/bulk`, body)).status).toBe(404);
       // A stranger learns nothing from the body either: the same 404 for one that is malformed.
       expect((await stranger.post(`/api/events/${event.id}/memories/bulk`, { action: 'burn' })).status).toBe(404);
-      expect((await guest().post(`/api/events/${event.id}/memories/bulk`, body)).status).toBe(401);
+      expect((await app.guest().post(`/api/events/${event.id}/memories/bulk`, body)).status).toBe(401);
 
-      await t.dataSource
+      await app.t.dataSource
         .getRepository(EventAdmin)
         .update(
           { eventId: event.id, userId: customer.user.id },
@@ -215,10 +186,10 @@ describe('moderation at speed', () => {
 
     it('may be changed only by those who may moderate the event', async () => {
       const { event, customer, host } = await hostedEvent('auto_approve');
-      const stranger = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
+      const stranger = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'service_provider'));
       expect((await setKeywords(stranger, event.id, ['x'])).status).toBe(404);
       expect((await setKeywords(stranger, event.id, 'not a list')).status).toBe(404);
-      await t.dataSource
+      await app.t.dataSource
         .getRepository(EventAdmin)
         .update(
           { eventId: event.id, userId: customer.user.id },

@@ -1,65 +1,34 @@
 import { LiveMessage, memoryIdOf } from '@memory-wall/contracts';
 import { EventAdmin, Memory } from '@memory-wall/core';
 import { createAccount } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
 import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
-import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
 import { processed } from '@memory-wall/testkit/memories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 describe('moderation', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
   const openai = new FakeOpenAi(2000);
-  const sockets: LiveClient[] = [];
-  const guest = () => new ApiClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const openaiUrl = await openai.start();
-    api = await startApi(t.env);
-    workers = startWorkers({
-      ...t.env,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openaiUrl,
-      OPENAI_TIMEOUT_MS: '500',
-      AI_RETRY_DELAY_MS: '300',
-    });
-  });
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await Promise.all([api?.stop(), workers?.stop(), openai.stop()]);
-    await t?.cleanup();
+  const app = useAppStack({
+    openai: { fake: openai, workersOnly: true },
+    workersEnv: () => ({ OPENAI_TIMEOUT_MS: '500', AI_RETRY_DELAY_MS: '300' }),
   });
 
   const hostedEvent = (moderationType: 'manual_moderation' | 'ai_moderation') =>
-    hostedEventOf(t.dataSource, api.url, moderationType);
-
-  async function watch(eventId: string, host: ApiClient) {
-    const ws = api.url.replace('http', 'ws');
-    const publicFeed = await connectLive(`${ws}/ws?eventId=${eventId}`);
-    const hostFeed = await connectLive(`${ws}/ws?eventId=${eventId}`, undefined, host.cookie);
-    sockets.push(publicFeed, hostFeed);
-    await settle();
-    return { publicFeed, hostFeed };
-  }
+    hostedEventOf(app.t.dataSource, app.api.url, moderationType);
 
   const about = (id: string, type: LiveMessage['type']) => (m: LiveMessage) => m.type === type && memoryIdOf(m) === id;
   const publicIds = async (eventId: string) =>
-    (await guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
+    (await app.guest().get(`/api/events/${eventId}/memories`)).body.memories.map((m: { id: string }) => m.id);
 
   it('walks a memory through pending → approved → featured → flagged → approved → removed, announcing each step', async () => {
     const { event, host } = await hostedEvent('manual_moderation');
-    const { publicFeed, hostFeed } = await watch(event.id, host);
+    const { publicFeed, hostFeed } = await app.watch(event.id, host);
 
-    const posted = await guest().post(`/api/events/${event.id}/submissions/message`, {
+    const posted = await app.guest().post(`/api/events/${event.id}/submissions/message`, {
       name: 'Guest',
       message: 'Hold me',
     });
@@ -99,7 +68,7 @@ describe('moderation', () => {
 
     expect((await host.delete(`/api/memories/${id}`)).status).toBe(200);
     await hostFeed.next(about(id, 'memory_delete'));
-    expect(await t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
+    expect(await app.t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
 
     // Each feed numbers its own messages without gaps, and the public one never carried the pending memory.
     for (const feed of [publicFeed, hostFeed]) {
@@ -111,46 +80,46 @@ describe('moderation', () => {
 
   it('rejects a pending submission (deleted), and refuses to feature one', async () => {
     const { event, host } = await hostedEvent('manual_moderation');
-    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'No' })).body
-      .memory.id;
-    await processed(t.dataSource, id);
+    const id = (await app.guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'No' }))
+      .body.memory.id;
+    await processed(app.t.dataSource, id);
     const feature = await host.post(`/api/memories/${id}/feature`);
     expect(feature.status).toBe(409);
     expect(feature.body.message).toBe('Only approved memories can be featured');
     expect((await host.delete(`/api/submissions/${id}`)).status).toBe(200);
-    expect(await t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
+    expect(await app.t.dataSource.getRepository(Memory).existsBy({ id })).toBe(false);
   });
 
   it("lets only the event's hosts moderate: others get 404 or 403 and nothing changes", async () => {
     const { event } = await hostedEvent('manual_moderation');
-    const id = (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Mine' })).body
-      .memory.id;
-    await processed(t.dataSource, id);
-    const strangerProvider = await signedIn(api.url, await createAccount(t.dataSource, 'service_provider'));
-    const strangerCustomer = await signedIn(api.url, await createAccount(t.dataSource, 'customer'));
-    const aGuest = await signedIn(api.url, await createAccount(t.dataSource, 'guest'));
+    const id = (await app.guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message: 'Mine' }))
+      .body.memory.id;
+    await processed(app.t.dataSource, id);
+    const strangerProvider = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'service_provider'));
+    const strangerCustomer = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'customer'));
+    const aGuest = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'guest'));
     for (const client of [strangerProvider, strangerCustomer]) {
       expect((await client.post(`/api/submissions/${id}/approve`)).status).toBe(404);
       expect((await client.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(404);
     }
     expect((await aGuest.post(`/api/submissions/${id}/approve`)).status).toBe(403);
-    expect((await guest().post(`/api/submissions/${id}/approve`)).status).toBe(401);
+    expect((await app.guest().post(`/api/submissions/${id}/approve`)).status).toBe(401);
     // Signed-in strangers asking for pending memories get the public wall, which is empty.
     expect((await strangerProvider.get(`/api/events/${event.id}/memories?approved=false`)).body.memories).toEqual([]);
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id })).toMatchObject({ approved: false });
+    expect(await app.t.dataSource.getRepository(Memory).findOneByOrFail({ id })).toMatchObject({ approved: false });
   });
 
   it('shows a host whose permissions say canModerate: false only the public wall, whatever it asks', async () => {
     const { event, customer, host } = await hostedEvent('manual_moderation');
     const post = async (message: string) =>
       processed(
-        t.dataSource,
-        (await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message })).body.memory.id,
+        app.t.dataSource,
+        (await app.guest().post(`/api/events/${event.id}/submissions/message`, { name: 'G', message })).body.memory.id,
       );
     const [shown, pending, flagged] = [await post('Shown'), await post('Pending'), await post('Flagged')];
-    await t.dataSource.getRepository(Memory).update({ id: shown.id }, { approved: true });
-    await t.dataSource.getRepository(Memory).update({ id: flagged.id }, { flagged: true });
-    await t.dataSource
+    await app.t.dataSource.getRepository(Memory).update({ id: shown.id }, { approved: true });
+    await app.t.dataSource.getRepository(Memory).update({ id: flagged.id }, { flagged: true });
+    await app.t.dataSource
       .getRepository(EventAdmin)
       .update(
         { eventId: event.id, userId: customer.user.id },
@@ -165,7 +134,7 @@ describe('moderation', () => {
     expect((await host.get(`/api/events/${event.id}/submissions/pending`)).status).toBe(403);
     expect((await host.post(`/api/submissions/${pending.id}/approve`)).status).toBe(404);
     expect((await host.post(`/api/memories/${flagged.id}/flag`)).status).toBe(404);
-    expect(await t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending.id })).toMatchObject({
+    expect(await app.t.dataSource.getRepository(Memory).findOneByOrFail({ id: pending.id })).toMatchObject({
       approved: false,
     });
   });
@@ -173,7 +142,7 @@ describe('moderation', () => {
   describe('a signed-in guest who is not a host is moderated like anyone else', () => {
     let signedInGuest: ApiClient;
     beforeAll(async () => {
-      signedInGuest = await signedIn(api.url, await createAccount(t.dataSource, 'guest'));
+      signedInGuest = await signedIn(app.api.url, await createAccount(app.t.dataSource, 'guest'));
     });
 
     it.each([
@@ -186,14 +155,14 @@ describe('moderation', () => {
         { approved: false, moderation: { reason: 'ai_flagged', categories: ['violence'] } },
       ],
     ] as const)('%s: "%s"', async (moderationType, message, outcome) => {
-      const provider = await createAccount(t.dataSource, 'service_provider');
-      const event = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
+      const provider = await createAccount(app.t.dataSource, 'service_provider');
+      const event = await createEvent(app.t.dataSource, { serviceProviderId: provider.provider!.id, moderationType });
       const res = await signedInGuest.post(`/api/events/${event.id}/submissions/message`, {
         name: 'Signed-in guest',
         message,
       });
       expect(res.status).toBe(201);
-      const memory = await processed(t.dataSource, res.body.memory.id);
+      const memory = await processed(app.t.dataSource, res.body.memory.id);
       expect(memory).toMatchObject({ ...outcome, settings: { byHost: false } });
       expect((await publicIds(event.id)).includes(memory.id)).toBe(outcome.approved);
     });
@@ -209,8 +178,8 @@ describe('moderation', () => {
       openai.requests.find((r) => r.body.input.some((i) => i.type === 'text' && i.text.includes(text)));
 
     const submit = async (message: string) => {
-      const res = await guest().post(`/api/events/${event.id}/submissions/message`, { name: 'AI test', message });
-      return processed(t.dataSource, res.body.memory.id);
+      const res = await app.guest().post(`/api/events/${event.id}/submissions/message`, { name: 'AI test', message });
+      return processed(app.t.dataSource, res.body.memory.id);
     };
 
     it('approves what the model does not flag', async () => {
@@ -247,11 +216,13 @@ describe('moderation', () => {
     });
 
     it('holds a photo for a human when the verdict covers only its caption, not the image (fail closed)', async () => {
-      const res = await guest().post(
-        `/api/events/${event.id}/submissions/photo`,
-        multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }),
-      );
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({
+      const res = await app
+        .guest()
+        .post(
+          `/api/events/${event.id}/submissions/photo`,
+          multipart('photo', await gpsTaggedJpeg(320, 240), 'a.jpg', { name: 'Pic', photoCaption: 'IGNOREIMAGE lake' }),
+        );
+      expect(await processed(app.t.dataSource, res.body.memory.id)).toMatchObject({
         approved: false,
         moderation: { reason: 'ai_unavailable' },
       });
@@ -259,11 +230,13 @@ describe('moderation', () => {
     });
 
     it('sends the photo itself, as a processed WebP, with the caption', async () => {
-      const res = await guest().post(
-        `/api/events/${event.id}/submissions/photo`,
-        multipart('photo', await gpsTaggedJpeg(640, 480), 'a.jpg', { name: 'Pic', photoCaption: 'At the lake' }),
-      );
-      expect(await processed(t.dataSource, res.body.memory.id)).toMatchObject({ approved: true });
+      const res = await app
+        .guest()
+        .post(
+          `/api/events/${event.id}/submissions/photo`,
+          multipart('photo', await gpsTaggedJpeg(640, 480), 'a.jpg', { name: 'Pic', photoCaption: 'At the lake' }),
+        );
+      expect(await processed(app.t.dataSource, res.body.memory.id)).toMatchObject({ approved: true });
       const input = requestAbout('At the lake')!.body.input;
       expect(input).toEqual([
         { type: 'text', text: 'Pic\nAt the lake' },
@@ -283,7 +256,7 @@ describe('moderation', () => {
       await host.patch(`/api/memories/${decided.id}`, { flagged: true });
 
       openai.down = false;
-      const repo = t.dataSource.getRepository(Memory);
+      const repo = app.t.dataSource.getRepository(Memory);
       await waitFor(
         async () => (await repo.findOneByOrFail({ id: clean.id })).approved,
         15_000,

@@ -1,58 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { LiveMessage, memoryIdOf, MemoryMessages, SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { Memory } from '@memory-wall/core';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
-import { ApiClient } from '@memory-wall/testkit/http';
-import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { connectLive, settle } from '@memory-wall/testkit/live-client';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 describe("a guest's own memories, known by the submission ids their device kept", () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  const sockets: LiveClient[] = [];
-  const guest = () => new ApiClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    api = await startApi(t.env);
-    workers = startWorkers(t.env);
-  });
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await t?.cleanup();
-  });
+  const app = useAppStack();
 
   async function submit(eventId: string, message: string) {
     const submissionId = randomUUID();
-    const posted = await guest().post(
-      `/api/events/${eventId}/submissions/message`,
-      { name: 'Guest', message },
-      { [SUBMISSION_ID_HEADER]: submissionId },
-    );
+    const posted = await app
+      .guest()
+      .post(
+        `/api/events/${eventId}/submissions/message`,
+        { name: 'Guest', message },
+        { [SUBMISSION_ID_HEADER]: submissionId },
+      );
     expect(posted.status).toBe(201);
     return { submissionId, memoryId: posted.body.memory.id as string };
   }
 
   const statuses = async (eventId: string, submissionIds: string[]) => {
-    const answer = await guest().post(`/api/events/${eventId}/my-memories`, { submissionIds });
+    const answer = await app.guest().post(`/api/events/${eventId}/my-memories`, { submissionIds });
     expect(answer.status).toBe(200);
     return answer.body.memories as Array<{ submissionId: string; memoryId: string | null; status: string }>;
   };
 
   const ready = (eventId: string) =>
     waitFor(
-      async () => (await t.dataSource.getRepository(Memory).countBy({ eventId, processingState: 'processing' })) === 0,
+      async () =>
+        (await app.t.dataSource.getRepository(Memory).countBy({ eventId, processingState: 'processing' })) === 0,
       20_000,
       'the memories to be processed',
     );
 
   it('tells each memory waiting, on the wall or not shown, following the host', async () => {
-    const { event, host } = await hostedEventOf(t.dataSource, api.url, 'manual_moderation');
+    const { event, host } = await hostedEventOf(app.t.dataSource, app.api.url, 'manual_moderation');
     const approved = await submit(event.id, 'Approve me');
     const flagged = await submit(event.id, 'Flag me');
     const rejected = await submit(event.id, 'Reject me');
@@ -80,22 +65,24 @@ describe("a guest's own memories, known by the submission ids their device kept"
   });
 
   it("deletes the guest's memory from every screen at once, and only with the submission id it was sent with", async () => {
-    const { event } = await hostedEventOf(t.dataSource, api.url, 'auto_approve');
+    const { event } = await hostedEventOf(app.t.dataSource, app.api.url, 'auto_approve');
     const mine = await submit(event.id, 'Mine to take back');
     const theirs = await submit(event.id, 'Somebody else’s');
     await ready(event.id);
     const wall = async () =>
-      (await guest().get(`/api/events/${event.id}/memories`)).body.memories.map((m: { id: string }) => m.id).sort();
+      (await app.guest().get(`/api/events/${event.id}/memories`)).body.memories.map((m: { id: string }) => m.id).sort();
     expect(await wall()).toEqual([mine.memoryId, theirs.memoryId].sort());
-    const screen = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
-    sockets.push(screen);
+    const screen = await connectLive(`${app.api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
+    app.sockets.push(screen);
     await settle();
 
     const remove = (memoryId: string, submissionId?: string) =>
-      guest().delete(
-        `/api/events/${event.id}/my-memories/${memoryId}`,
-        submissionId ? { [SUBMISSION_ID_HEADER]: submissionId } : {},
-      );
+      app
+        .guest()
+        .delete(
+          `/api/events/${event.id}/my-memories/${memoryId}`,
+          submissionId ? { [SUBMISSION_ID_HEADER]: submissionId } : {},
+        );
     // What anyone else holds: the memory's public id, another memory's submission id, nothing at all.
     expect(await remove(theirs.memoryId, mine.submissionId)).toMatchObject({
       status: 404,
@@ -116,15 +103,15 @@ describe("a guest's own memories, known by the submission ids their device kept"
   });
 
   it('refuses a list that is not at most 100 UUIDs, and an unknown event', async () => {
-    const { event } = await hostedEventOf(t.dataSource, api.url, 'auto_approve');
+    const { event } = await hostedEventOf(app.t.dataSource, app.api.url, 'auto_approve');
     for (const submissionIds of [['not-a-uuid'], Array.from({ length: 101 }, () => randomUUID()), 'x']) {
-      expect(await guest().post(`/api/events/${event.id}/my-memories`, { submissionIds })).toMatchObject({
+      expect(await app.guest().post(`/api/events/${event.id}/my-memories`, { submissionIds })).toMatchObject({
         status: 400,
         body: { message: MemoryMessages.myMemoriesInvalid },
       });
     }
     expect(
-      (await guest().post(`/api/events/${randomUUID()}/my-memories`, { submissionIds: [randomUUID()] })).status,
+      (await app.guest().post(`/api/events/${randomUUID()}/my-memories`, { submissionIds: [randomUUID()] })).status,
     ).toBe(404);
   });
 });

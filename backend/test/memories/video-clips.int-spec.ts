@@ -1,69 +1,33 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ModerationType } from '@memory-wall/contracts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { countMemories, createEvent } from '@memory-wall/testkit/factories';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { processed } from '@memory-wall/testkit/memories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { PHONE_TAGS, probe, TusClient, testClip } from '@memory-wall/testkit/videos';
 
 /** Guests' video clips: up by tus, transcoded by the workers' ffmpeg, moderated by their frames. */
 describe('video clips from upload to the wall', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  let storageDir: string;
-  let uploadDir: string;
-  /** The API's and workers' temporary directory (TMPDIR), to see that nothing is left in it. */
-  let scratchDir: string;
   const openai = new FakeOpenAi();
-  const guest = () => new TusClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    storageDir = mkdtempSync(join(tmpdir(), 'mw-media-'));
-    uploadDir = mkdtempSync(join(tmpdir(), 'mw-uploads-'));
-    scratchDir = mkdtempSync(join(tmpdir(), 'mw-scratch-'));
-    const env = {
-      ...t.env,
-      STORAGE_DIR: storageDir,
-      VIDEO_UPLOAD_DIR: uploadDir,
-      TMPDIR: scratchDir,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: await openai.start(),
-    };
-    api = await startApi(env);
-    workers = startWorkers(env);
+  /** TMPDIR: the API's and workers' temporary directory, to see that nothing is left in it. */
+  const app = useAppStack({
+    tempDirs: ['STORAGE_DIR', 'VIDEO_UPLOAD_DIR', 'TMPDIR'],
+    openai: { fake: openai },
   });
+  const guest = () => new TusClient(app.api.url);
 
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await openai.stop();
-    await t?.cleanup();
-    for (const dir of [storageDir, uploadDir, scratchDir]) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const served = async (url: string) => {
-    const response = await fetch(`${api.url}${url}`);
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      bytes: Buffer.from(await response.arrayBuffer()),
-    };
-  };
   const originals = (eventId: string): string[] => {
     try {
-      return readdirSync(join(storageDir, 'originals', eventId), { recursive: true }) as string[];
+      return readdirSync(join(app.dirs.STORAGE_DIR, 'originals', eventId), { recursive: true }) as string[];
     } catch {
       return [];
     }
   };
-  const videoEvent = (overrides = {}) => createEvent(t.dataSource, { allowVideo: true, ...overrides });
+  const videoEvent = (overrides = {}) => createEvent(app.t.dataSource, { allowVideo: true, ...overrides });
   /** Every clip to 720p at most (the Nx longest edge), so the slow machine keeps the test short. */
-  const ready = (memoryId: string) => processed(t.dataSource, memoryId, 120_000);
+  const ready = (memoryId: string) => processed(app.t.dataSource, memoryId, 120_000);
 
   it('transcodes a 1080p phone clip to a 720p H.264/AAC MP4 without metadata, with a WebP poster', async () => {
     const event = await videoEvent();
@@ -79,7 +43,7 @@ describe('video clips from upload to the wall', () => {
     expect(memory.media?.video).toMatchObject({ width: 1280, height: 720 });
     expect(memory.media!.video!.duration).toBeCloseTo(3, 0);
 
-    const mp4 = await served(memory.media!.video!.url);
+    const mp4 = await app.served(memory.media!.video!.url);
     expect(mp4).toMatchObject({ status: 200, type: 'video/mp4' });
     const probed = probe(mp4.bytes);
     expect(probed.format.format_name).toContain('mp4');
@@ -96,7 +60,7 @@ describe('video clips from upload to the wall', () => {
     );
 
     for (const poster of [memory.media!.card, memory.media!.full]) {
-      const image = await served(poster.url);
+      const image = await app.served(poster.url);
       const meta = await sharp(image.bytes).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: poster.width, height: poster.height });
     }
@@ -107,9 +71,9 @@ describe('video clips from upload to the wall', () => {
         .filter((name) => !name.endsWith('.type'))
         .sort(),
     ).toEqual([memory.id, ...[0, 1, 2, 3].map((n) => `${memory.id}-frame-${n}.jpg`)]);
-    expect((await served(`/api/media/originals/${event.id}/${memory.id}-frame-0.jpg`)).status).toBe(404);
-    expect(readdirSync(uploadDir)).toEqual([]);
-    expect(readdirSync(scratchDir).filter((name) => name.startsWith('mw-'))).toEqual([]);
+    expect((await app.served(`/api/media/originals/${event.id}/${memory.id}-frame-0.jpg`)).status).toBe(404);
+    expect(readdirSync(app.dirs.VIDEO_UPLOAD_DIR)).toEqual([]);
+    expect(readdirSync(app.dirs.TMPDIR).filter((name) => name.startsWith('mw-'))).toEqual([]);
   });
 
   it('keeps a standing clip standing, in the 720×1280 box', async () => {
@@ -120,9 +84,13 @@ describe('video clips from upload to the wall', () => {
     expect(res.status).toBe(200);
     const memory = await ready(res.body.memory.id);
     expect(memory.media?.video).toMatchObject({ width: 720, height: 1280 });
-    const video = probe((await served(memory.media!.video!.url)).bytes).streams.find((s) => s.codec_type === 'video');
+    const video = probe((await app.served(memory.media!.video!.url)).bytes).streams.find(
+      (s) => s.codec_type === 'video',
+    );
     expect(video).toMatchObject({ codec_name: 'h264', width: 720, height: 1280 });
-    expect(probe((await served(memory.media!.video!.url)).bytes).streams.map((s) => s.codec_type)).toEqual(['video']);
+    expect(probe((await app.served(memory.media!.video!.url)).bytes).streams.map((s) => s.codec_type)).toEqual([
+      'video',
+    ]);
   });
 
   it('shows AI moderation frames spread across the clip, and holds the clip when it flags them', async () => {
@@ -142,7 +110,7 @@ describe('video clips from upload to the wall', () => {
       expect(image && 'image_url' in image && image.image_url.url).toMatch(/^data:image\/jpeg;base64,/);
     }
     // Held: its clip is not public.
-    expect((await served(memory.media!.video!.url)).status).toBe(404);
+    expect((await app.served(memory.media!.video!.url)).status).toBe(404);
   });
 
   it('holds a clip for a human when AI moderation cannot look at it (fail closed)', async () => {
@@ -173,7 +141,7 @@ describe('video clips from upload to the wall', () => {
     const res = await guest().create(event.id, size, fields);
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(readdirSync(app.dirs.VIDEO_UPLOAD_DIR)).toEqual([]);
   });
 
   it.each([
@@ -204,9 +172,9 @@ describe('video clips from upload to the wall', () => {
     const res = await guest().upload(event.id, file(), { name: 'X' });
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
+    expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
     expect(originals(event.id)).toEqual([]);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(readdirSync(app.dirs.VIDEO_UPLOAD_DIR)).toEqual([]);
   });
 
   it("refuses a clip longer than its event's own limit", async () => {
@@ -231,7 +199,7 @@ describe('video clips from upload to the wall', () => {
       moderation: { reason: 'video_unreadable' },
     });
     expect(await ready(next.body.memory.id)).toMatchObject({ processingState: 'ready', approved: true });
-    expect(readdirSync(scratchDir).filter((name) => name.startsWith('mw-'))).toEqual([]);
+    expect(readdirSync(app.dirs.TMPDIR).filter((name) => name.startsWith('mw-'))).toEqual([]);
   });
 
   it('resumes an upload from the offset the server holds after the connection dropped', async () => {

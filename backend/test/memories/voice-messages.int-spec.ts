@@ -1,16 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ModerationType, VOICE_WAVEFORM } from '@memory-wall/contracts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { countMemories, createEvent } from '@memory-wall/testkit/factories';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
-import { ApiClient } from '@memory-wall/testkit/http';
 import { multipart } from '@memory-wall/testkit/images';
 import { useMediaStack } from '@memory-wall/testkit/media-stack';
 import { processed } from '@memory-wall/testkit/memories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { probe, testClip, testVoice, VoiceFormat } from '@memory-wall/testkit/videos';
 
 const voicePath = (eventId: string) => `/api/events/${eventId}/submissions/voice`;
@@ -19,65 +16,35 @@ const recording = (bytes: Buffer, fields: Record<string, string>, filename = 'vo
 
 /** Guests' voice messages: one multipart request, transcoded by the workers' ffmpeg, transcribed and moderated as text. */
 describe('voice messages from the recorder to the wall', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
-  let storageDir: string;
-  /** The API's and workers' temporary directory (TMPDIR), to see that nothing is left in it. */
-  let scratchDir: string;
   const openai = new FakeOpenAi();
-  const guest = () => new ApiClient(api.url);
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    storageDir = mkdtempSync(join(tmpdir(), 'mw-media-'));
-    scratchDir = mkdtempSync(join(tmpdir(), 'mw-scratch-'));
-    const env = {
-      ...t.env,
-      STORAGE_DIR: storageDir,
-      TMPDIR: scratchDir,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: await openai.start(),
-    };
-    api = await startApi(env);
-    workers = startWorkers(env);
+  /** TMPDIR: the API's and workers' temporary directory, to see that nothing is left in it. */
+  const app = useAppStack({
+    tempDirs: ['STORAGE_DIR', 'TMPDIR'],
+    openai: { fake: openai },
   });
 
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop()]);
-    await openai.stop();
-    await t?.cleanup();
-    for (const dir of [storageDir, scratchDir]) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const served = async (url: string) => {
-    const response = await fetch(`${api.url}${url}`);
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      bytes: Buffer.from(await response.arrayBuffer()),
-    };
-  };
   const originals = (eventId: string): string[] => {
     try {
-      return readdirSync(join(storageDir, 'originals', eventId)).filter((name) => !name.endsWith('.type'));
+      return readdirSync(join(app.dirs.STORAGE_DIR, 'originals', eventId)).filter((name) => !name.endsWith('.type'));
     } catch {
       return [];
     }
   };
-  const leftovers = () => readdirSync(scratchDir).filter((name) => name.startsWith('mw-'));
-  const ready = (memoryId: string) => processed(t.dataSource, memoryId, 120_000);
+  const leftovers = () => readdirSync(app.dirs.TMPDIR).filter((name) => name.startsWith('mw-'));
+  const ready = (memoryId: string) => processed(app.t.dataSource, memoryId, 120_000);
 
   it.each<[string, VoiceFormat]>([
     ["Chrome's WebM/Opus (no length in its header)", 'webm'],
     ["Safari's MP4/AAC", 'mp4'],
   ])('turns %s into a mono AAC M4A with a waveform and a transcript', async (_, format) => {
-    const event = await createEvent(t.dataSource);
+    const event = await createEvent(app.t.dataSource);
     const before = openai.transcriptions.length;
-    const res = await guest().post(
-      voicePath(event.id),
-      recording(testVoice(4, format), { name: 'Grandpa Joe', title: 'A toast' }, `voice.${format}`),
-    );
+    const res = await app
+      .guest()
+      .post(
+        voicePath(event.id),
+        recording(testVoice(4, format), { name: 'Grandpa Joe', title: 'A toast' }, `voice.${format}`),
+      );
     expect(res.status).toBe(201);
 
     const memory = await ready(res.body.memory.id);
@@ -91,7 +58,7 @@ describe('voice messages from the recorder to the wall', () => {
     });
     expect(memory.media!.audio!.duration).toBeCloseTo(4, 0);
 
-    const m4a = await served(memory.media!.audio!.url);
+    const m4a = await app.served(memory.media!.audio!.url);
     expect(m4a).toMatchObject({ status: 200, type: 'audio/mp4' });
     const probed = probe(m4a.bytes);
     expect(probed.format.format_name).toContain('m4a');
@@ -101,7 +68,7 @@ describe('voice messages from the recorder to the wall', () => {
 
     // The waveform: a wide WebP strip with sound drawn on it (not an empty, transparent picture).
     for (const picture of [memory.media!.card, memory.media!.full]) {
-      const image = await served(picture.url);
+      const image = await app.served(picture.url);
       const meta = await sharp(image.bytes).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: picture.width, height: picture.height });
       const { channels } = await sharp(image.bytes).stats();
@@ -119,11 +86,11 @@ describe('voice messages from the recorder to the wall', () => {
   });
 
   it('moderates the transcript as text, and holds a voice message whose words AI flags', async () => {
-    const event = await createEvent(t.dataSource, { moderationType: ModerationType.AiModeration });
+    const event = await createEvent(app.t.dataSource, { moderationType: ModerationType.AiModeration });
     const before = openai.requests.length;
     openai.transcript = 'I will FLAGME at the reception';
     try {
-      const res = await guest().post(voicePath(event.id), recording(testVoice(2, 'webm'), { name: 'Guest' }));
+      const res = await app.guest().post(voicePath(event.id), recording(testVoice(2, 'webm'), { name: 'Guest' }));
       const memory = await ready(res.body.memory.id);
       expect(memory).toMatchObject({
         approved: false,
@@ -134,17 +101,19 @@ describe('voice messages from the recorder to the wall', () => {
       expect(asked).toHaveLength(1);
       expect(asked[0].body.input).toEqual([{ type: 'text', text: `Guest\n${openai.transcript}` }]);
       // Held: its recording is not public.
-      expect((await served(memory.media!.audio!.url)).status).toBe(404);
+      expect((await app.served(memory.media!.audio!.url)).status).toBe(404);
     } finally {
       openai.transcript = new FakeOpenAi().transcript;
     }
   });
 
   it('holds a voice message for a human when no transcript could be made (fail closed), though moderation answers', async () => {
-    const event = await createEvent(t.dataSource, { moderationType: ModerationType.AiModeration });
+    const event = await createEvent(app.t.dataSource, { moderationType: ModerationType.AiModeration });
     openai.transcriptionsDown = true;
     try {
-      const res = await guest().post(voicePath(event.id), recording(testVoice(2, 'mp4'), { name: 'Guest' }, 'v.mp4'));
+      const res = await app
+        .guest()
+        .post(voicePath(event.id), recording(testVoice(2, 'mp4'), { name: 'Guest' }, 'v.mp4'));
       const memory = await ready(res.body.memory.id);
       expect(memory).toMatchObject({
         processingState: 'ready',
@@ -178,11 +147,11 @@ describe('voice messages from the recorder to the wall', () => {
     ],
     ['a video clip without sound', () => testClip({ seconds: 2, audio: false }), 'voice.mp4', 400, 'Invalid file type'],
   ])('refuses %s and keeps nothing', async (_, file, filename, status, message) => {
-    const event = await createEvent(t.dataSource);
-    const res = await guest().post(voicePath(event.id), recording(await file(), { name: 'X' }, filename));
+    const event = await createEvent(app.t.dataSource);
+    const res = await app.guest().post(voicePath(event.id), recording(await file(), { name: 'X' }, filename));
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
+    expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
     expect(originals(event.id)).toEqual([]);
     expect(leftovers()).toEqual([]);
   });
@@ -197,11 +166,11 @@ describe('voice messages from the recorder to the wall', () => {
     ],
     ['no name', {}, {}, 400, 'Name is required'],
   ])('refuses a recording to %s', async (_, overrides, fields, status, message) => {
-    const event = await createEvent(t.dataSource, overrides);
-    const res = await guest().post(voicePath(event.id), recording(testVoice(1, 'webm'), fields));
+    const event = await createEvent(app.t.dataSource, overrides);
+    const res = await app.guest().post(voicePath(event.id), recording(testVoice(1, 'webm'), fields));
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect(await countMemories(t.dataSource, event.id)).toBe(0);
+    expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
   });
 });
 

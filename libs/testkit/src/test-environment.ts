@@ -55,3 +55,14 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     },
   };
 }
+
+/**
+ * Registers beforeAll/afterAll for a test file that needs only the database and Redis (no processes): the
+ * returned environment is filled in before the file's tests run and dropped after them.
+ */
+export function useTestEnvironment(): TestEnvironment {
+  const t = {} as TestEnvironment;
+  beforeAll(async () => void Object.assign(t, await createTestEnvironment()));
+  afterAll(() => t.cleanup?.());
+  return t;
+}

@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buffer } from 'node:stream/consumers';
-import { IMAGE_RENDITIONS, MemoryMedia, RenditionName } from '@memory-wall/contracts';
+import { IMAGE_RENDITIONS, MemoryMedia } from '@memory-wall/contracts';
 import {
   inspectImage,
-  mediaUrl,
   Memory,
   ObjectStorage,
   originalKey,
   renderWebpSet,
-  renditionKey,
   UnsupportedImageError,
 } from '@memory-wall/core';
+import { storeImageRenditions } from './stored-renditions';
 
 export interface ProcessedImage {
   media: MemoryMedia;
@@ -30,13 +29,7 @@ export class ImageRenditions {
     const input = await buffer(original.stream); // originals are at most 10 MB
     await inspectImage(input);
     const renditions = await renderWebpSet(input, IMAGE_RENDITIONS);
-    const media = {} as MemoryMedia;
-    for (const name of Object.keys(IMAGE_RENDITIONS) as RenditionName[]) {
-      const { data, width, height } = renditions[name];
-      const key = renditionKey(memory.eventId, memory.id, name);
-      await this.storage.put(key, data, 'image/webp');
-      media[name] = { url: mediaUrl(key), width, height };
-    }
+    const media: MemoryMedia = await storeImageRenditions(this.storage, memory, renditions);
     return { media };
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_RENDITIONS, MemoryMedia, RenditionName, VIDEO_MAX_SECONDS } from '@memory-wall/contracts';
+import { IMAGE_RENDITIONS, MemoryMedia, VIDEO_MAX_SECONDS } from '@memory-wall/contracts';
 import { originalFile } from './original-file';
+import { readWrittenPicture, roundSeconds, storeImageRenditions, TRUNCATION_TOLERANCE } from './stored-renditions';
 import { transcodeArgs } from './transcode-args';
 import {
   AppConfig,
@@ -14,7 +15,6 @@ import {
   ObjectStorage,
   probeVideo,
   renderWebpSet,
-  renditionKey,
   runVideoTool,
   UnsupportedVideoError,
   VIDEO_MODERATION_FRAMES,
@@ -22,9 +22,6 @@ import {
   transcodeLimits,
   VideoToolLimits,
 } from '@memory-wall/core';
-
-/** The transcoded clip may be this much shorter than the original claims before it counts as cut off. */
-const TRUNCATION_TOLERANCE = 0.9;
 
 export interface ProcessedVideo {
   media: MemoryMedia;
@@ -74,14 +71,13 @@ export class VideoRenditions {
       const key = videoKey(memory.eventId, memory.id);
       await this.storage.put(key, createReadStream(output), 'video/mp4', (await stat(output)).size);
 
-      const video = { url: mediaUrl(key), width: clip.width, height: clip.height, duration: round(clip.duration) };
-      const media = { video } as MemoryMedia;
-      for (const name of Object.keys(IMAGE_RENDITIONS) as RenditionName[]) {
-        const { data, width, height } = poster[name];
-        const renditionAt = renditionKey(memory.eventId, memory.id, name);
-        await this.storage.put(renditionAt, data, 'image/webp');
-        media[name] = { url: mediaUrl(renditionAt), width, height };
-      }
+      const video = {
+        url: mediaUrl(key),
+        width: clip.width,
+        height: clip.height,
+        duration: roundSeconds(clip.duration),
+      };
+      const media: MemoryMedia = { video, ...(await storeImageRenditions(this.storage, memory, poster)) };
       return { media };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -96,13 +92,4 @@ export class VideoRenditions {
 }
 
 /** A still the transcode wrote; none is there when the clip has no picture at its moment. */
-async function readStill(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UnsupportedVideoError('no picture to show');
-    throw err;
-  }
-}
-
-const round = (seconds: number) => Math.round(seconds * 100) / 100;
+const readStill = (path: string) => readWrittenPicture(path, () => new UnsupportedVideoError('no picture to show'));

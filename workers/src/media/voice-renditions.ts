@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_RENDITIONS, MemoryMedia, RenditionName, VOICE_MAX_SECONDS } from '@memory-wall/contracts';
+import { IMAGE_RENDITIONS, MemoryMedia, VOICE_MAX_SECONDS } from '@memory-wall/contracts';
 import {
   AppConfig,
   audioKey,
@@ -12,7 +12,6 @@ import {
   ObjectStorage,
   probeAudio,
   renderWebpSet,
-  renditionKey,
   runVideoTool,
   UnsupportedAudioError,
   UnsupportedVideoError,
@@ -21,10 +20,8 @@ import {
 } from '@memory-wall/core';
 import { AiModeration, AiModerationUnavailable } from '../adapters/ai-moderation';
 import { originalFile } from './original-file';
+import { readWrittenPicture, roundSeconds, storeImageRenditions, TRUNCATION_TOLERANCE } from './stored-renditions';
 import { voiceArgs } from './voice-args';
-
-/** The transcoded recording may be this much shorter than the original before it counts as cut off. */
-const TRUNCATION_TOLERANCE = 0.9;
 
 export interface ProcessedVoice {
   media: MemoryMedia;
@@ -74,13 +71,8 @@ export class VoiceRenditions {
       const picture = await renderWebpSet(await readWaveform(waveform), IMAGE_RENDITIONS);
       const key = audioKey(memory.eventId, memory.id);
       await this.storage.put(key, createReadStream(output), 'audio/mp4', (await stat(output)).size);
-      const media = { audio: { url: mediaUrl(key), duration: round(voice.duration) } } as MemoryMedia;
-      for (const name of Object.keys(IMAGE_RENDITIONS) as RenditionName[]) {
-        const { data, width, height } = picture[name];
-        const renditionAt = renditionKey(memory.eventId, memory.id, name);
-        await this.storage.put(renditionAt, data, 'image/webp');
-        media[name] = { url: mediaUrl(renditionAt), width, height };
-      }
+      const audio = { url: mediaUrl(key), duration: roundSeconds(voice.duration) };
+      const media: MemoryMedia = { audio, ...(await storeImageRenditions(this.storage, memory, picture)) };
       return { media, transcript: await this.transcriptOf(memory, output) };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -104,13 +96,4 @@ export class VoiceRenditions {
 }
 
 /** The waveform the transcode drew; none is there when the recording had no sound to draw. */
-async function readWaveform(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UnsupportedAudioError('no waveform drawn');
-    throw err;
-  }
-}
-
-const round = (seconds: number) => Math.round(seconds * 100) / 100;
+const readWaveform = (path: string) => readWrittenPicture(path, () => new UnsupportedAudioError('no waveform drawn'));

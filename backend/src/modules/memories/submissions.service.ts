@@ -227,18 +227,29 @@ export class SubmissionsService {
     fields: ImageSubmissionFields,
     session: Session | undefined,
   ): Promise<SubmissionResponse> {
+    return this.storeOriginal(eventId, submission, type, file, 'application/octet-stream', fields, session);
+  }
+
+  /**
+   * A file checked already (an image, a recording) whose original is kept privately, under `mime`, and the
+   * memory recorded for the workers; the original is removed again if a concurrent repeat was stored first.
+   */
+  private storeOriginal(
+    eventId: string,
+    submission: NamedSubmission | undefined,
+    type: MemoryType,
+    file: { path: string; size: number },
+    mime: string,
+    fields: { name: string; photoCaption?: string; title?: string },
+    session: Session | undefined,
+  ): Promise<SubmissionResponse> {
     const caption = fields.photoCaption || null;
     return this.storeOnce(
       eventId,
       submission,
       async () => {
         const id = randomUUID();
-        await this.storage.put(
-          originalKey(eventId, id),
-          createReadStream(file.path),
-          'application/octet-stream',
-          file.size,
-        );
+        await this.storage.put(originalKey(eventId, id), createReadStream(file.path), mime, file.size);
         return {
           id,
           eventId,
@@ -281,28 +292,7 @@ export class SubmissionsService {
       throw err;
     }
     if (!formats.includes(format)) throw new DomainError(DomainErrorCode.Invalid, MemoryMessages.drawingRequired);
-
-    const caption = fields.photoCaption || null;
-    return this.storeOnce(
-      eventId,
-      submission,
-      async () => {
-        const id = randomUUID();
-        await this.storage.put(originalKey(eventId, id), createReadStream(path), MIME[format], size);
-        return {
-          id,
-          eventId,
-          type,
-          content: '',
-          title: fields.title || null,
-          photoCaption: caption,
-          author: fields.name,
-          language: isMostlyChinese(`${caption ?? ''}${fields.title ?? ''}`) ? 'zh' : 'en',
-          settings: { byHost: await this.isHost(session, eventId) },
-        };
-      },
-      (memory) => this.storage.remove(originalKey(eventId, memory.id)),
-    );
+    return this.storeOriginal(eventId, submission, type, { path, size }, MIME[format], fields, session);
   }
 
   /**
