@@ -36,6 +36,8 @@ const ROOTS = [
   'ListAdminEventsRequest',
   'ProviderVerificationRequest',
   'ProviderVerificationResponse',
+  'ProviderRetentionRequest',
+  'ProviderRetentionResponse',
   'AdminEventsResponse',
   'PasswordResetRequest',
   'PasswordResetBody',

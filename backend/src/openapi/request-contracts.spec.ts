@@ -3,6 +3,7 @@ import { DECORATORS } from '@nestjs/swagger';
 import { AdjustCreditsDto } from '../modules/admin/dto/adjust-credits.dto';
 import { ListAdminEventsQuery, ListProvidersQuery } from '../modules/admin/dto/admin-list.query';
 import { ListTransactionsQuery } from '../modules/admin/dto/list-transactions.query';
+import { ProviderRetentionDto } from '../modules/admin/dto/provider-retention.dto';
 import { ProviderVerificationDto } from '../modules/admin/dto/provider-verification.dto';
 import { ChangePasswordDto } from '../modules/auth/dto/change-password.dto';
 import { PasswordResetDto, PasswordResetRequestDto } from '../modules/auth/dto/password-reset.dto';
@@ -57,6 +58,7 @@ const DTOS: [new () => object, ContractSchema][] = [
   [ListProvidersQuery, 'ListProvidersRequest'],
   [ListAdminEventsQuery, 'ListAdminEventsRequest'],
   [ProviderVerificationDto, 'ProviderVerificationRequest'],
+  [ProviderRetentionDto, 'ProviderRetentionRequest'],
 ];
 
 function dtoFields(dto: new () => object) {

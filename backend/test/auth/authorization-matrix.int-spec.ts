@@ -494,6 +494,12 @@ const ROWS: Row[] = [
     body: () => ({ verified: true }),
     expect: only('owner'),
   },
+  {
+    route: 'PATCH /api/admin/service-providers/{id}/retention',
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/retention`,
+    body: () => ({ retentionDays: 30 }),
+    expect: only('owner'),
+  },
   { route: 'GET /api/admin/events', path: () => '/api/admin/events', expect: only('owner') },
   { route: 'GET /api/admin/credit-transactions', path: () => '/api/admin/credit-transactions', expect: only('owner') },
   { route: 'GET /api/admin/billing', path: () => '/api/admin/billing', expect: only('owner') },

@@ -209,6 +209,30 @@ describe('retention, the keepsake-ready mail and deleted events’ objects', () 
     ).toBeNull();
   });
 
+  it('warns by the retention the owner set for the provider through the admin route', async () => {
+    const shorter = await createAccount(t.dataSource, Role.ServiceProvider, { language: 'en' });
+    const asOwner = await signedIn(api.url, await createAccount(t.dataSource, Role.Owner));
+    const route = `/api/admin/service-providers/${shorter.provider!.id}/retention`;
+    // Completed 15 days ago: the default (30) warns at 23 days, the provider's 20 days at 13.
+    const completedAt = daysAgo(15);
+    const event = await createEvent(t.dataSource, {
+      name: 'Shorter retention',
+      serviceProviderId: shorter.provider!.id,
+      status: EventStatus.Completed,
+      completedAt,
+    });
+    await sleep(3 * SWEEP_MS);
+    expect((await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).retentionWarnedAt).toBeNull();
+
+    expect((await asOwner.patch(route, { retentionDays: 20 })).status).toBe(200);
+    const warnings = () => inbox.to(shorter.user.email).filter((mail) => mail.subject.includes('Shorter retention'));
+    await waitFor(() => warnings().length > 0, 20_000, 'the warning by the provider’s retention');
+    expect(warnings()[0].subject).toMatch(/^The photos and videos of Shorter retention will be deleted on .+$/);
+    expect(
+      (await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).retentionWarnedAt,
+    ).not.toBeNull();
+  });
+
   it('removes every object of a deleted event, and no other event’s', async () => {
     const asProvider = await signedIn(api.url, provider);
     const draft = await createEvent(t.dataSource, {

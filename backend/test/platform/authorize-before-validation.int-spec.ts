@@ -95,6 +95,12 @@ const ROWS: Record<string, Row> = {
     valid: { verified: true },
     invalid: { verified: 'yes' },
   },
+  'PATCH /api/admin/service-providers/{id}/retention': {
+    actor: (w) => w.providerA,
+    path: (w) => `/api/admin/service-providers/${w.providerA.provider!.id}/retention`,
+    valid: { retentionDays: 30 },
+    invalid: { retentionDays: 3 },
+  },
 };
 
 /**

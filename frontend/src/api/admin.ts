@@ -7,6 +7,8 @@ import type {
   ListAdminEventsRequest,
   ListProvidersRequest,
   ListTransactionsRequest,
+  ProviderRetentionRequest,
+  ProviderRetentionResponse,
   ProviderVerificationRequest,
   ProviderVerificationResponse,
   BillingSummary,
@@ -67,6 +69,20 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result, _error, { serviceProviderId }) =>
         result ? [{ type: 'ServiceProvider', id: 'LIST' }, providerTag(serviceProviderId)] : [],
     }),
+    /** The days the provider's events keep their media (null: the platform's default). */
+    setProviderRetention: build.mutation<
+      AdminServiceProvider,
+      { serviceProviderId: string } & ProviderRetentionRequest
+    >({
+      query: ({ serviceProviderId, retentionDays }) => ({
+        url: `admin/service-providers/${encodeURIComponent(serviceProviderId)}/retention`,
+        method: 'PATCH',
+        body: { retentionDays },
+      }),
+      transformResponse: (response: ProviderRetentionResponse) => response.serviceProvider,
+      invalidatesTags: (result, _error, { serviceProviderId }) =>
+        result ? [{ type: 'ServiceProvider', id: 'LIST' }, providerTag(serviceProviderId)] : [],
+    }),
     getServiceProvider: build.query<AdminServiceProvider, string>({
       query: (id) => `admin/service-providers/${encodeURIComponent(id)}`,
       transformResponse: (response: ServiceProviderResponse) => response.serviceProvider,
@@ -109,6 +125,7 @@ export const {
   useGetServiceProvidersQuery,
   useGetAdminEventsQuery,
   useSetProviderVerifiedMutation,
+  useSetProviderRetentionMutation,
   useGetServiceProviderQuery,
   useGetServiceProviderEventsQuery,
   useGetCreditTransactionsQuery,

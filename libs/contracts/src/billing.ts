@@ -130,6 +130,10 @@ export interface AdminServiceProvider {
   totalEventsCount: number;
   /** Memories of all its events, whatever their moderation state. */
   totalContributionsCount: number;
+  /** Days its events keep their media after completion; null: the platform's default. */
+  retentionDays: number | null;
+  /** The platform's default retention (RETENTION_DAYS), which applies while retentionDays is null. */
+  defaultRetentionDays: number;
 }
 
 /** An event in the owner's All Events table: with its provider's company name (null for the owner's own). */

@@ -131,5 +131,12 @@ export interface EventStats {
  * wall keeps the memories' texts). Its hosts are warned by mail this many days before.
  */
 export const RETENTION_WARNING_DAYS = 7;
+/** The shortest retention: a day longer than the warning, so that the hosts are warned after completion. */
+export const MIN_RETENTION_DAYS = RETENTION_WARNING_DAYS + 1;
 /** The longest retention a provider may choose (ten years). */
 export const MAX_RETENTION_DAYS = 3650;
+
+/** The API's refusal of a provider's retention that is out of bounds (the owner's providers table). */
+export const RetentionMessages = {
+  retentionInvalid: `retentionDays must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}, or null for the default`,
+} as const;

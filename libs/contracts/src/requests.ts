@@ -193,6 +193,14 @@ export interface ProviderVerificationRequest {
   verified: boolean;
 }
 
+/**
+ * PATCH /api/admin/service-providers/{id}/retention: the days the provider's events keep their media after
+ * completion, a whole number from MIN_RETENTION_DAYS to MAX_RETENTION_DAYS; null: the platform's default again.
+ */
+export interface ProviderRetentionRequest {
+  retentionDays: number | null;
+}
+
 /** POST /api/events/{eventId}/my-memories: the submission ids a device sent (at most MY_MEMORIES_MAX). */
 export interface MyMemoriesRequest {
   submissionIds: string[];

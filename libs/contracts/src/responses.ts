@@ -183,6 +183,12 @@ export interface ProviderVerificationResponse {
   serviceProvider: AdminServiceProvider;
 }
 
+/** PATCH /api/admin/service-providers/{id}/retention */
+export interface ProviderRetentionResponse {
+  success: true;
+  serviceProvider: AdminServiceProvider;
+}
+
 /** GET /api/admin/events: one page of every provider's events. */
 export interface AdminEventsResponse extends PageInfo {
   events: AdminEvent[];

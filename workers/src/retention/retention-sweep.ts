@@ -1,22 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not } from 'typeorm';
-import {
-  EventStatus,
-  isOnPublicWall,
-  KeepsakeKind,
-  KeepsakeStatus,
-  LiveMessageType,
-  MemoryType,
-  RETENTION_WARNING_DAYS,
-} from '@memory-wall/contracts';
+import { DataSource } from 'typeorm';
+import { isOnPublicWall, LiveMessageType, RETENTION_WARNING_DAYS } from '@memory-wall/contracts';
 import {
   AppConfig,
-  Event,
+  EventRepository,
   LivePublisher,
-  Memory,
+  MemoryRepository,
   ObjectStorage,
   removeMemoryObjects,
+  RetentionDue,
   toHostMemory,
   toPublicMemory,
 } from '@memory-wall/core';
@@ -25,18 +18,6 @@ import { retentionWarningMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer';
 
 const DAY_MS = 24 * 3600_000;
-
-/** Each event's retention: its provider's days, else the configured default ($1). */
-const EVENTS_WITH_RETENTION = `
-  SELECT e."id", e."completedAt", COALESCE(sp."retentionDays", $1)::int AS "days"
-  FROM "events" e LEFT JOIN "service_providers" sp ON sp."id" = e."serviceProviderId"
-  WHERE e."status" = '${EventStatus.Completed}'`;
-
-interface DueEvent {
-  id: string;
-  completedAt: Date;
-  days: number;
-}
 
 /**
  * Retention of completed events' media. Once an event's retention (from its completion) is a week from
@@ -52,6 +33,8 @@ export class RetentionSweep {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+    private readonly memories: MemoryRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     private readonly recipients: MailRecipients,
     private readonly mailer: Mailer,
@@ -59,25 +42,15 @@ export class RetentionSweep {
   ) {}
 
   async run(): Promise<void> {
-    const params = [this.config.RETENTION_DAYS, RETENTION_WARNING_DAYS];
-    const toWarn: DueEvent[] = await this.dataSource.query(
-      `${EVENTS_WITH_RETENTION} AND e."retentionWarnedAt" IS NULL
-       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1) - $2) <= now()`,
-      params,
-    );
+    const defaultDays = this.config.RETENTION_DAYS;
+    const toWarn = await this.events.findDueForRetentionWarning(defaultDays, RETENTION_WARNING_DAYS);
     for (const event of toWarn) await this.warn(event);
-    const toExpire: DueEvent[] = await this.dataSource.query(
-      `${EVENTS_WITH_RETENTION} AND e."retentionWarnedAt" <= now() - make_interval(days => $2)
-       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1)) <= now()
-       AND EXISTS (SELECT 1 FROM "keepsakes" k WHERE k."eventId" = e."id"
-                   AND k."kind" = '${KeepsakeKind.Archive}' AND k."status" = '${KeepsakeStatus.Ready}')`,
-      params,
-    );
+    const toExpire = await this.events.findDueForExpiry(defaultDays, RETENTION_WARNING_DAYS);
     for (const event of toExpire) await this.expire(event.id);
   }
 
   /** Marks the event warned and mails its hosts in one transaction: a mail that could not be queued is tried again. */
-  private async warn({ id, completedAt, days }: DueEvent): Promise<void> {
+  private async warn({ id, completedAt, days }: RetentionDue): Promise<void> {
     const found = await this.recipients.hostsOf(id);
     if (!found) return;
     // Never sooner than a week after this warning, whatever the retention says.
@@ -86,14 +59,7 @@ export class RetentionSweep {
     );
     const url = `${this.config.PUBLIC_URL}/events/${id}`;
     await this.dataSource.transaction(async (tx) => {
-      const warned = await tx.update(
-        Event,
-        { id, retentionWarnedAt: IsNull(), status: EventStatus.Completed },
-        {
-          retentionWarnedAt: () => 'now()',
-        },
-      );
-      if (!warned.affected) return;
+      if (!(await this.events.within(tx).markRetentionWarned(id))) return;
       for (const host of found.hosts) {
         const date = new Intl.DateTimeFormat(host.language, { dateStyle: 'long', timeZone: 'UTC' }).format(deletedOn);
         await this.mailer.send(
@@ -106,18 +72,16 @@ export class RetentionSweep {
   }
 
   private async expire(eventId: string): Promise<void> {
-    const memories = this.dataSource.getRepository(Memory);
-    const withMedia = { eventId, type: Not(MemoryType.Message) };
-    const ids = (await memories.find({ where: withMedia, select: { id: true } })).map((m) => m.id);
+    const ids = (await this.memories.findWithMedia(eventId)).map((m) => m.id);
     await removeMemoryObjects(this.storage, eventId, ids);
     const expired = await this.dataSource.transaction(async (tx) => {
-      await tx.update(Memory, withMedia, { media: null, content: '' });
-      return tx.update(Event, { id: eventId, status: EventStatus.Completed }, { status: EventStatus.Expired });
+      await this.memories.within(tx).removeMedia(eventId);
+      return this.events.within(tx).markExpired(eventId);
     });
-    if (!expired.affected) return;
+    if (!expired) return;
     this.logger.log(`event ${eventId} expired: the objects of ${ids.length} memories deleted`);
     // Screens and hosts drop the images they still show.
-    for (const memory of await memories.findBy(withMedia))
+    for (const memory of await this.memories.findWithMedia(eventId))
       await this.live
         .publish(eventId, {
           hosts: { type: LiveMessageType.MemoryUpdated, memory: toHostMemory(memory) },

@@ -9,6 +9,7 @@ import { ProviderOverviewService } from './provider-overview.service';
 import { Answers, Refuses } from '../../openapi/responses';
 import { AdminEventsService } from './admin-events.service';
 import { ListAdminEventsQuery, ListProvidersQuery } from './dto/admin-list.query';
+import { ProviderRetentionDto } from './dto/provider-retention.dto';
 import { ProviderVerificationDto } from './dto/provider-verification.dto';
 
 @ApiTags('admin')
@@ -36,6 +37,17 @@ export class AdminController {
   @Refuses(404)
   async setVerified(@Param('id', UuidParam('service provider id')) id: string, @Body() dto: ProviderVerificationDto) {
     return { success: true, serviceProvider: await this.providers.setVerified(id, dto.verified) };
+  }
+
+  @Patch('service-providers/:id/retention')
+  @ApiOperation({
+    summary:
+      "The owner sets how many days a service provider's events keep their media after completion (null: the default)",
+  })
+  @Answers(200, 'ProviderRetentionResponse')
+  @Refuses(404)
+  async setRetention(@Param('id', UuidParam('service provider id')) id: string, @Body() dto: ProviderRetentionDto) {
+    return { success: true, serviceProvider: await this.providers.setRetention(id, dto.retentionDays) };
   }
 
   @Get('events')

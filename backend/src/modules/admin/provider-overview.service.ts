@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -11,7 +11,15 @@ import {
   PageInfo,
   ProviderSortField,
 } from '@memory-wall/contracts';
-import { DomainError, Event, EventRepository, Memory, MemoryRepository, ServiceProvider } from '@memory-wall/core';
+import {
+  AppConfig,
+  DomainError,
+  Event,
+  EventRepository,
+  Memory,
+  MemoryRepository,
+  ServiceProvider,
+} from '@memory-wall/core';
 import { toHostEvent } from '../events/event-views';
 import { inIdOrder, pageOfIds, whereAnyContains } from './table-page';
 
@@ -41,6 +49,7 @@ export class ProviderOverviewService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly eventRepository: EventRepository,
     private readonly memories: MemoryRepository,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** One page of providers matching the search (company, username, email), sorted as asked. */
@@ -86,7 +95,9 @@ export class ProviderOverviewService {
     const counts = await this.eventCounts(ids);
     return {
       ...page,
-      serviceProviders: inIdOrder(ids, providers).map((p) => toAdminServiceProvider(p, counts.get(p.id) ?? NO_EVENTS)),
+      serviceProviders: inIdOrder(ids, providers).map((p) =>
+        toAdminServiceProvider(p, counts.get(p.id) ?? NO_EVENTS, this.config.RETENTION_DAYS),
+      ),
     };
   }
 
@@ -97,11 +108,18 @@ export class ProviderOverviewService {
     return this.get(id);
   }
 
+  /** The owner sets the days the provider's events keep their media (null: RETENTION_DAYS); the sweep reads it. */
+  async setRetention(id: string, retentionDays: number | null): Promise<AdminServiceProvider> {
+    const updated = await this.dataSource.getRepository(ServiceProvider).update({ id }, { retentionDays });
+    if (updated.affected !== 1) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
+    return this.get(id);
+  }
+
   async get(id: string): Promise<AdminServiceProvider> {
     const provider = await this.providersWithUsers().where('provider.id = :id', { id }).getOne();
     if (!provider) throw new DomainError(DomainErrorCode.NotFound, CreditMessages.providerNotFound);
     const counts = await this.eventCounts([id]);
-    return toAdminServiceProvider(provider, counts.get(id) ?? NO_EVENTS);
+    return toAdminServiceProvider(provider, counts.get(id) ?? NO_EVENTS, this.config.RETENTION_DAYS);
   }
 
   /** The provider's events, newest first, each with its number of memories. */
@@ -133,7 +151,11 @@ export class ProviderOverviewService {
   }
 }
 
-function toAdminServiceProvider(provider: ServiceProvider, counts: EventCounts): AdminServiceProvider {
+function toAdminServiceProvider(
+  provider: ServiceProvider,
+  counts: EventCounts,
+  defaultRetentionDays: number,
+): AdminServiceProvider {
   const user = provider.user!;
   return {
     id: provider.id,
@@ -151,5 +173,7 @@ function toAdminServiceProvider(provider: ServiceProvider, counts: EventCounts):
     activeEventsCount: counts.active,
     totalEventsCount: counts.total,
     totalContributionsCount: counts.contributions,
+    retentionDays: provider.retentionDays,
+    defaultRetentionDays,
   };
 }

@@ -84,6 +84,7 @@ describe('admin dashboard: service providers', () => {
       activeEventsCount: 2,
       totalEventsCount: 5,
       totalContributionsCount: 143,
+      retentionDays: 180,
     });
     const quiet = makeProvider({ companyName: 'Quiet Hall', serviceTypes: ['general'] });
     providers = [evergreen, quiet];
@@ -93,18 +94,19 @@ describe('admin dashboard: service providers', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers.slice(0, 7)).toEqual([
+    expect(headers.slice(0, 8)).toEqual([
       'Name↕',
       'Type',
       'Verification↕',
+      'Media Retention',
       'Active Events↕',
       'Total Events↕',
       'Total Contributions↕',
       'Status',
     ]);
     expect(bodyRows(table).map(cells)).toEqual([
-      ['Evergreen Events', 'Wedding, Memorial', 'Verified', '2', '5', '143', 'Active', 'View'],
-      ['Quiet Hall', 'General', 'Not Verified', '0', '0', '0', 'Active', 'View'],
+      ['Evergreen Events', 'Wedding, Memorial', 'Verified', '180 daysEdit', '2', '5', '143', 'Active', 'View'],
+      ['Quiet Hall', 'General', 'Not Verified', 'Default (90 days)Edit', '0', '0', '0', 'Active', 'View'],
     ]);
     expect(within(bodyRows(table)[1]).getByRole('link', { name: 'View Quiet Hall' })).toHaveAttribute(
       'href',

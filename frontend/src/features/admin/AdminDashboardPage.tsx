@@ -24,6 +24,7 @@ import { useEventColumns } from './eventColumns';
 import { PagedTable } from './PagedTable';
 import { SearchField } from './SearchField';
 import { serviceTypeLabel } from './serviceTypes';
+import { RetentionControl } from './RetentionControl';
 import { VerifiedToggle } from './VerifiedToggle';
 
 addPageTexts('admin', adminTexts);
@@ -68,6 +69,7 @@ function ProvidersTab() {
     { label: t('admin.name'), sortKey: 'companyName', cell: (provider) => provider.companyName },
     { label: t('admin.type'), cell: (provider) => provider.serviceTypes.map(serviceTypeLabel(t)).join(', ') },
     { label: t('admin.verification'), sortKey: 'verified', cell: (provider) => <VerifiedToggle provider={provider} /> },
+    { label: t('admin.retention'), cell: (provider) => <RetentionControl provider={provider} /> },
     { label: t('admin.activeEvents'), numeric: true, sortKey: 'activeEventsCount', cell: (p) => p.activeEventsCount },
     { label: t('admin.totalEvents'), numeric: true, sortKey: 'totalEventsCount', cell: (p) => p.totalEventsCount },
     {

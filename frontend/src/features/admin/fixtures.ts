@@ -21,6 +21,8 @@ export function makeProvider(overrides: Partial<AdminServiceProvider> = {}): Adm
     activeEventsCount: 0,
     totalEventsCount: 0,
     totalContributionsCount: 0,
+    retentionDays: null,
+    defaultRetentionDays: 90,
     ...overrides,
   };
 }

@@ -19,6 +19,14 @@ export interface ProviderEventCounts {
   active: number;
 }
 
+/** A completed event that its retention has come due for: when it completed and its retention in days. */
+export interface RetentionDue {
+  id: string;
+  completedAt: Date;
+  /** Its provider's retentionDays, else the configured default. */
+  days: number;
+}
+
 /**
  * Every read and write of events (the aggregate's one home for SQL): PostgreSQL in TypeOrmEventRepository,
  * an in-memory stand-in for unit tests in InMemoryEventRepository. A change that belongs to a larger one (a
@@ -74,4 +82,22 @@ export abstract class EventRepository {
 
   /** The providers' events counted (a provider without events is left out). */
   abstract countPerProvider(serviceProviderIds: readonly string[]): Promise<Map<string, ProviderEventCounts>>;
+
+  /**
+   * Completed events not warned yet whose retention (their provider's days, else `defaultDays`) ends within
+   * `warningDays` from now: their hosts are to be warned.
+   */
+  abstract findDueForRetentionWarning(defaultDays: number, warningDays: number): Promise<RetentionDue[]>;
+
+  /**
+   * Completed events whose retention is over, warned at least `warningDays` ago, and whose keepsake archive is
+   * ready: their media are to be deleted.
+   */
+  abstract findDueForExpiry(defaultDays: number, warningDays: number): Promise<RetentionDue[]>;
+
+  /** Marks a completed event's hosts warned, unless they were already; answers whether this call did. */
+  abstract markRetentionWarned(id: string): Promise<boolean>;
+
+  /** A completed event becomes expired (its media deleted); answers whether this call made it so. */
+  abstract markExpired(id: string): Promise<boolean>;
 }

@@ -17,7 +17,10 @@ import {
   EventScreens,
   NewEvent,
   ProviderEventCounts,
+  RetentionDue,
 } from './event.repository';
+
+const DAY_MS = 24 * 3600_000;
 
 /** An event admin as the look-ups across events need it. */
 interface Admin {
@@ -35,6 +38,10 @@ export class InMemoryEventRepository extends EventRepository {
   readonly admins: Admin[] = [];
   /** The database's clock, which tests may set. */
   clock = () => new Date();
+  /** Service providers' retentionDays (a provider left out has null: the default). */
+  readonly providerRetention = new Map<string, number | null>();
+  /** The events whose keepsake archive is ready. */
+  readonly readyArchives = new Set<string>();
 
   /** Adds an event as stored: the columns' defaults, then `fields`. */
   add(fields: Partial<Event> & Pick<Event, 'id'>): Event {
@@ -173,6 +180,53 @@ export class InMemoryEventRepository extends EventRepository {
       counts.set(event.serviceProviderId, entry);
     }
     return counts;
+  }
+
+  async findDueForRetentionWarning(defaultDays: number, warningDays: number): Promise<RetentionDue[]> {
+    const now = this.clock().getTime();
+    return this.completedWithRetention(defaultDays).filter(
+      (due) =>
+        this.rows.get(due.id)!.retentionWarnedAt === null &&
+        due.completedAt.getTime() + (due.days - warningDays) * DAY_MS <= now,
+    );
+  }
+
+  async findDueForExpiry(defaultDays: number, warningDays: number): Promise<RetentionDue[]> {
+    const now = this.clock().getTime();
+    return this.completedWithRetention(defaultDays).filter((due) => {
+      const warnedAt = this.rows.get(due.id)!.retentionWarnedAt;
+      return (
+        warnedAt !== null &&
+        warnedAt.getTime() <= now - warningDays * DAY_MS &&
+        due.completedAt.getTime() + due.days * DAY_MS <= now &&
+        this.readyArchives.has(due.id)
+      );
+    });
+  }
+
+  async markRetentionWarned(id: string): Promise<boolean> {
+    const event = this.rows.get(id);
+    if (event?.status !== EventStatus.Completed || event.retentionWarnedAt !== null) return false;
+    event.retentionWarnedAt = this.clock();
+    return true;
+  }
+
+  async markExpired(id: string): Promise<boolean> {
+    const event = this.rows.get(id);
+    if (event?.status !== EventStatus.Completed) return false;
+    Object.assign(event, { status: EventStatus.Expired, updatedAt: this.clock() });
+    return true;
+  }
+
+  /** The completed events (a completedAt the SQL would compare), each with its retention. */
+  private completedWithRetention(defaultDays: number): RetentionDue[] {
+    return this.all()
+      .filter((e) => e.status === EventStatus.Completed && e.completedAt !== null)
+      .map((e) => ({
+        id: e.id,
+        completedAt: e.completedAt!,
+        days: (e.serviceProviderId ? this.providerRetention.get(e.serviceProviderId) : null) ?? defaultDays,
+      }));
   }
 
   /** Copies of the rows, newest first. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { EventStatus } from '@memory-wall/contracts';
+import { EntityManager, IsNull, Repository } from 'typeorm';
+import { EventStatus, KeepsakeKind, KeepsakeStatus } from '@memory-wall/contracts';
 import { Event } from '../database/entities/event.entity';
 import { EventAdmin } from '../database/entities/event-admin.entity';
 import {
@@ -11,9 +11,16 @@ import {
   EventScreens,
   NewEvent,
   ProviderEventCounts,
+  RetentionDue,
 } from './event.repository';
 
 const NEWEST_FIRST = { createdAt: 'DESC' } as const;
+
+/** Each completed event's retention: its provider's days, else the configured default ($1). */
+const COMPLETED_WITH_RETENTION = `
+  SELECT e."id", e."completedAt", COALESCE(sp."retentionDays", $1)::int AS "days"
+  FROM "events" e LEFT JOIN "service_providers" sp ON sp."id" = e."serviceProviderId"
+  WHERE e."status" = '${EventStatus.Completed}'`;
 
 /** The event SQL, against PostgreSQL (see EventRepository). */
 @Injectable()
@@ -126,5 +133,36 @@ export class TypeOrmEventRepository extends EventRepository {
       .groupBy('event.serviceProviderId')
       .getRawMany();
     return new Map(rows.map((r) => [r.providerId, { total: Number(r.total), active: Number(r.active) }]));
+  }
+
+  findDueForRetentionWarning(defaultDays: number, warningDays: number): Promise<RetentionDue[]> {
+    return this.events.query(
+      `${COMPLETED_WITH_RETENTION} AND e."retentionWarnedAt" IS NULL
+       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1) - $2) <= now()`,
+      [defaultDays, warningDays],
+    );
+  }
+
+  findDueForExpiry(defaultDays: number, warningDays: number): Promise<RetentionDue[]> {
+    return this.events.query(
+      `${COMPLETED_WITH_RETENTION} AND e."retentionWarnedAt" <= now() - make_interval(days => $2)
+       AND e."completedAt" + make_interval(days => COALESCE(sp."retentionDays", $1)) <= now()
+       AND EXISTS (SELECT 1 FROM "keepsakes" k WHERE k."eventId" = e."id"
+                   AND k."kind" = '${KeepsakeKind.Archive}' AND k."status" = '${KeepsakeStatus.Ready}')`,
+      [defaultDays, warningDays],
+    );
+  }
+
+  async markRetentionWarned(id: string): Promise<boolean> {
+    const warned = await this.events.update(
+      { id, retentionWarnedAt: IsNull(), status: EventStatus.Completed },
+      { retentionWarnedAt: () => 'now()' },
+    );
+    return Boolean(warned.affected);
+  }
+
+  async markExpired(id: string): Promise<boolean> {
+    const expired = await this.events.update({ id, status: EventStatus.Completed }, { status: EventStatus.Expired });
+    return Boolean(expired.affected);
   }
 }

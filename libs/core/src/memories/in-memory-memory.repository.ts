@@ -5,6 +5,7 @@ import {
   MemoryChange,
   MemoryFilter,
   MemoryMedia,
+  MemoryType,
   isOnPublicWall,
   matchesFilter,
   matchesPattern,
@@ -33,6 +34,11 @@ import {
  */
 export class InMemoryMemoryRepository extends MemoryRepository {
   readonly rows = new Map<string, Memory>();
+
+  /** Transactions are not modelled: the same repository. */
+  within(): MemoryRepository {
+    return this;
+  }
 
   /** Adds a memory as stored: a new submission's defaults, then `fields`. */
   add(fields: Partial<Memory> & Pick<Memory, 'id' | 'eventId'>): Memory {
@@ -238,6 +244,18 @@ export class InMemoryMemoryRepository extends MemoryRepository {
     const memory = this.rows.get(id);
     this.rows.delete(id);
     return memory ?? null;
+  }
+
+  async findWithMedia(eventId: string): Promise<Memory[]> {
+    return [...this.rows.values()]
+      .filter((m) => m.eventId === eventId && m.type !== MemoryType.Message)
+      .map((m) => ({ ...m }));
+  }
+
+  async removeMedia(eventId: string): Promise<void> {
+    for (const memory of this.rows.values())
+      if (memory.eventId === eventId && memory.type !== MemoryType.Message)
+        Object.assign(memory, { media: null, content: '', updatedAt: new Date() });
   }
 }
 

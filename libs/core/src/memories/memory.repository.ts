@@ -7,6 +7,7 @@ import type {
   MemoryMedia,
   MemoryState,
 } from '@memory-wall/contracts';
+import type { EntityManager } from 'typeorm';
 import type { Memory } from '../database/entities/memory.entity';
 
 /** The columns a submission sets, in the order of the INSERT; the rest take their defaults. */
@@ -69,6 +70,9 @@ export interface Transitioned {
  * host got there first) is left as it is.
  */
 export abstract class MemoryRepository {
+  /** The same reads and writes, made in the caller's transaction. */
+  abstract within(tx: EntityManager): MemoryRepository;
+
   abstract findById(id: string): Promise<Memory | null>;
 
   /** Those of the ids that are memories of the event (the others are left out). */
@@ -142,6 +146,12 @@ export abstract class MemoryRepository {
 
   /** Deletes the memory; answers it as it was, or null when it was already gone. */
   abstract remove(id: string): Promise<Memory | null>;
+
+  /** The event's memories that have media: every type but messages. */
+  abstract findWithMedia(eventId: string): Promise<Memory[]>;
+
+  /** Empties the media and content of the event's memories that have media (retention; their captions stay). */
+  abstract removeMedia(eventId: string): Promise<void>;
 }
 
 /** Every memory type, with 0 for those an event has none of. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, Repository } from 'typeorm';
+import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
 import {
   AWAITING_MODERATION,
   DisplayOrder,
@@ -11,6 +11,7 @@ import {
   MemoryFilter,
   MemoryMedia,
   MemoryState,
+  MemoryType,
   ProcessingState,
   StatePattern,
   transitionGuard,
@@ -51,6 +52,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   constructor(@InjectRepository(Memory) private readonly memories: Repository<Memory>) {
     super();
+  }
+
+  within(tx: EntityManager): MemoryRepository {
+    return new TypeOrmMemoryRepository(tx.getRepository(Memory));
   }
 
   findById(id: string): Promise<Memory | null> {
@@ -281,6 +286,14 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       { id },
     );
     return rows.length ? this.memories.create(rows[0]) : null;
+  }
+
+  findWithMedia(eventId: string): Promise<Memory[]> {
+    return this.memories.findBy({ eventId, type: Not(MemoryType.Message) });
+  }
+
+  async removeMedia(eventId: string): Promise<void> {
+    await this.memories.update({ eventId, type: Not(MemoryType.Message) }, { media: null, content: '' });
   }
 
   /** A statement with named parameters (`:name`), as the driver wants them. */
