@@ -52,3 +52,34 @@ export function preloadBootChunks(): Plugin {
     },
   };
 }
+
+/**
+ * Vite lists, with every dynamic import, the files to preload with the imported chunk: all it imports, in
+ * turn. A chunk that runs has already loaded what it imports itself, so those are left out of its lists
+ * (the router's list for each page named React, Redux Toolkit, the router, … again: about 1.5 kB of a
+ * guest's download). `trackBundle` must be among the plugins for `resolveDependencies` to see the bundle.
+ */
+export function skipLoadedDependencies() {
+  let bundle: Rollup.OutputBundle | undefined;
+  const trackBundle: Plugin = {
+    name: 'memory-wall:track-bundle',
+    apply: 'build',
+    generateBundle(_options, output) {
+      bundle = output;
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }): string[] => {
+    const host = bundle?.[hostId];
+    if (host?.type !== 'chunk') return deps;
+    const loaded = new Set<string>();
+    const visit = (fileName: string) => {
+      if (loaded.has(fileName)) return;
+      loaded.add(fileName);
+      const chunk = bundle?.[fileName];
+      if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+    };
+    visit(hostId);
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+  return { trackBundle, resolveDependencies };
+}

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preloadBootChunks } from './bootPreloads';
+import { preloadBootChunks, skipLoadedDependencies } from './bootPreloads';
 import { prerenderGuestPages } from './prerender';
 
 const backend = 'http://localhost:3000';
@@ -69,16 +69,47 @@ const offlineShell = VitePWA({
   },
 });
 
-const resolveContracts = {
-  alias: {
-    // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.
-    '@memory-wall/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+/**
+ * react-router's build does not mark its components as pure (`forwardRef(…)`, `memo(…)`, `createContext(…)`
+ * calls and `X.displayName = …` lines at the top level), so the bundler keeps every one of them with all
+ * they use, needed or not (its data router's <Form>, <ScrollRestoration>, …): about 1.5 kB of each page's
+ * download. Marked pure, and without the display names (React DevTools' labels), only what the app uses stays.
+ */
+const reactRouterPure: Plugin = {
+  name: 'memory-wall:react-router-pure',
+  apply: 'build',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.includes('/node_modules/react-router/dist/')) return null;
+    return code
+      .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, '')
+      .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1');
   },
 };
 
+const resolveContracts = {
+  alias: [
+    // The TypeScript sources, not the package's CommonJS build, so only what is used gets bundled.
+    {
+      find: '@memory-wall/contracts',
+      replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+    },
+    // react-router's exports name only its development build, whose warnings (long messages in every
+    // guest's download) its production build leaves out; the code is otherwise the same.
+    {
+      find: /^react-router$/,
+      replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+    },
+  ],
+};
+
+const preloads = skipLoadedDependencies();
+
 export default defineConfig({
   plugins: [
+    reactRouterPure,
     react(),
+    preloads.trackBundle,
     // Before the guest pages are prerendered: they take index.html's script tags as they are.
     preloadBootChunks(),
     prerenderGuestPages({
@@ -102,6 +133,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,18 +1,9 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type {
-  ChangePasswordRequest,
-  LanguageRequest,
-  LoginRequest,
-  PasswordResetBody,
-  PasswordResetRequest,
-  ProfileResponse,
-  RegisterRequest,
-  SessionUser,
-  UpdateProfileRequest,
-  UserResponse,
-} from '@memory-wall/contracts';
+import type { LanguageRequest, SessionUser, UserResponse } from '@memory-wall/contracts';
 import { api } from './api';
+
+// The session as every page needs it (who is signed in, sign out, the language of their mail). Signing in,
+// registering and changing a password or profile are in ./account.ts, loaded with the pages that do them.
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,24 +20,6 @@ export const authApi = api.injectEndpoints({
       },
       providesTags: ['User'],
     }),
-    login: build.mutation<SessionUser, LoginRequest>({
-      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      transformResponse: (response: UserResponse) => response.user,
-      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
-      invalidatesTags: (_result, error) => (error ? [] : ['User']),
-    }),
-    register: build.mutation<SessionUser, RegisterRequest>({
-      query: (body) => ({ url: 'auth/register', method: 'POST', body }),
-      transformResponse: (response: UserResponse) => response.user,
-      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
-      invalidatesTags: (_result, error) => (error ? [] : ['User']),
-    }),
-    requestPasswordReset: build.mutation<void, PasswordResetRequest>({
-      query: (body) => ({ url: 'auth/password-reset/request', method: 'POST', body }),
-    }),
-    resetPassword: build.mutation<void, PasswordResetBody>({
-      query: (body) => ({ url: 'auth/password-reset', method: 'POST', body }),
-    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
       transformResponse: () => undefined,
@@ -60,62 +33,15 @@ export const authApi = api.injectEndpoints({
         dispatch(api.util.resetApiState());
       },
     }),
-    updateProfile: build.mutation<SessionUser, { id: string } & UpdateProfileRequest>({
-      query: ({ id, ...body }) => ({ url: `users/${encodeURIComponent(id)}/profile`, method: 'PATCH', body }),
-      transformResponse: (response: ProfileResponse) => response.user,
-      onQueryStarted: (_arg, lifecycle) => storeUserOnSuccess(lifecycle),
-      invalidatesTags: (_result, error) => (error ? [] : ['User']),
-    }),
     /** Keeps a signed-in user's choice of language (their mail's); nothing on screen depends on the answer. */
     saveLanguage: build.mutation<void, LanguageRequest>({
       query: (body) => ({ url: 'users/me/language', method: 'PUT', body }),
       transformResponse: () => undefined,
     }),
-    changePassword: build.mutation<void, ChangePasswordRequest>({
-      query: (body) => ({ url: 'auth/change-password', method: 'POST', body }),
-      transformResponse: () => undefined,
-      // The server may rotate or revoke sessions on a password change: ask who is signed in now.
-      invalidatesTags: (_result, error) => (error ? [] : ['User']),
-    }),
   }),
 });
 
-/**
- * Puts the user a mutation returned into the `me` cache at once (synchronously when the entry exists),
- * so neither a guard nor a page shows the old answer while `me` refetches after the invalidation.
- */
-async function storeUserOnSuccess({
-  dispatch,
-  getState,
-  queryFulfilled,
-}: {
-  // As loose as RTK's own lifecycle types: naming authApi's state here would make its type refer to itself.
-  dispatch: ThunkDispatch<any, unknown, UnknownAction>;
-  getState: () => any;
-  queryFulfilled: Promise<{ data: SessionUser }>;
-}): Promise<void> {
-  let user: SessionUser;
-  try {
-    ({ data: user } = await queryFulfilled);
-  } catch {
-    return; // the component shows the failure
-  }
-  const cached = authApi.endpoints.me.select()(getState());
-  if (cached.isUninitialized) void dispatch(authApi.util.upsertQueryData('me', undefined, user));
-  else dispatch(authApi.util.updateQueryData('me', undefined, () => user));
-}
-
-export const {
-  useMeQuery,
-  useLoginMutation,
-  useRegisterMutation,
-  useLogoutMutation,
-  useUpdateProfileMutation,
-  useChangePasswordMutation,
-  useSaveLanguageMutation,
-  useRequestPasswordResetMutation,
-  useResetPasswordMutation,
-} = authApi;
+export const { useMeQuery, useLogoutMutation, useSaveLanguageMutation } = authApi;
 
 /** The signed-in user (null: nobody; undefined: not known yet) and whether that answer is still coming. */
 export function useSessionUser(): { user: SessionUser | null | undefined; isLoading: boolean } {

@@ -3,6 +3,7 @@ import { makeEvent } from '../test/fixtures';
 import { startTestServer, type Reply, type TestServer } from '../test/testServer';
 import { errorStatus } from './api';
 import { eventFetchBackoff, eventsApi } from './events';
+import { hostEventsApi } from './hostEvents';
 
 const event = makeEvent({ id: 'event-1' });
 const failure = (status: number): Reply => ({
@@ -38,10 +39,10 @@ afterEach(() => server.close());
 const eventRequests = () => server.requests.filter((r) => r.url !== '/api/events');
 
 describe.each([
-  ['getEvent', '/api/events/event-1'],
-  ['getPublicEvent', '/api/events/public/event-1'],
-] as const)('the event fetch (%s)', (endpoint, url) => {
-  const fetchEvent = () => makeStore().dispatch(eventsApi.endpoints[endpoint].initiate('event-1'));
+  ['getEvent', '/api/events/event-1', () => hostEventsApi.endpoints.getEvent],
+  ['getPublicEvent', '/api/events/public/event-1', () => eventsApi.endpoints.getPublicEvent],
+] as const)('the event fetch (%s)', (_name, url, endpoint) => {
+  const fetchEvent = () => makeStore().dispatch(endpoint().initiate('event-1'));
 
   it('retries after server errors and succeeds', async () => {
     answers = [failure(500), failure(500), { status: 200, body: { event } }];

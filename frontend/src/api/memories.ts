@@ -15,7 +15,7 @@ import {
   type UpdateMemoryRequest,
 } from '@memory-wall/contracts';
 import { api } from './api';
-import { screensChanged } from './events';
+import { screensChanged } from './hostEvents';
 import { applyLiveMessage, missedBetween, removeMemory, subscribeLive, upsertMemory, type MemoryFilter } from './live';
 import { liveConnectionChanged } from './liveStatus';
 

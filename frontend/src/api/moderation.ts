@@ -5,7 +5,7 @@ import {
   type ModerationKeywordsResponse,
 } from '@memory-wall/contracts';
 import { api } from './api';
-import { eventsApi } from './events';
+import { hostEventsApi } from './hostEvents';
 import { storeChanges } from './memories';
 
 export interface BulkModerationArgs {
@@ -58,7 +58,7 @@ export const moderationApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data)
           dispatch(
-            eventsApi.util.updateQueryData('getEvent', eventId, (event) => void (event.moderationKeywords = data)),
+            hostEventsApi.util.updateQueryData('getEvent', eventId, (event) => void (event.moderationKeywords = data)),
           );
       },
     }),

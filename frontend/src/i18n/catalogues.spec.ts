@@ -5,7 +5,8 @@ import { aiModerationTexts } from './pages/aiModeration';
 import { adminTexts } from './pages/admin';
 import { authTexts } from './pages/auth';
 import { billingTexts } from './pages/billing';
-import { contributeFormTexts, contributeTexts, thankYouCardTexts, thankYouTexts } from './pages/contribute';
+import { contributeFormTexts, contributePageTexts, thankYouCardTexts, thankYouTexts } from './pages/contribute';
+import { contributeMediaTexts } from './pages/contributeMedia';
 import { creditsTexts } from './pages/credits';
 import { customerWallTexts } from './pages/customerWall';
 import { customersTexts } from './pages/customers';
@@ -40,7 +41,7 @@ const english: Resources = {
   billing: billingTexts,
   tables: tablesTexts,
   contribute: contributeFormTexts,
-  contributePage: contributeTexts,
+  contributePage: { ...contributePageTexts, ...contributeMediaTexts },
   thankYou: thankYouCardTexts,
   thankYouPage: thankYouTexts,
   credits: creditsTexts,

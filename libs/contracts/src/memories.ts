@@ -26,12 +26,8 @@ export const MemoryMessages = {
   voiceTooLong: 'This voice message is too long',
 } as const;
 
-/**
- * The request header naming a submission: a UUID the client makes once per memory and sends again with
- * every retry of it, so that a retry after a lost answer stores nothing twice (the server answers the
- * stored memory again). Optional: a submission without it is stored as sent.
- */
-export const SUBMISSION_ID_HEADER = 'x-submission-id';
+// A module of its own, so a guest's page that sends this header downloads none of this file's catalogues.
+export { SUBMISSION_ID_HEADER } from './submission-id';
 
 /**
  * A guest's own memories (issue #25): the device keeps the submission ids it sent (SUBMISSION_ID_HEADER), and

@@ -18,6 +18,11 @@ interface TabsProps<T extends string> {
   panelClassName?: string;
   /** Leaves the panel unnamed, for a panel whose tab label would wrongly name the fields inside it. */
   unnamedPanel?: boolean;
+  /**
+   * A tab is about to be chosen (the pointer is over it or pressed on it, or it has the focus): a panel that
+   * loads on demand can start loading before the click.
+   */
+  onIntent?(id: NoInfer<T>): void;
   /** The selected tab's panel. */
   children: ReactNode;
 }
@@ -31,6 +36,7 @@ export function Tabs<T extends string>({
   className = 'segmented cr-tabs',
   panelClassName = 'cr-panel',
   unnamedPanel = false,
+  onIntent,
   children,
 }: TabsProps<T>) {
   const baseId = useId();
@@ -60,6 +66,9 @@ export function Tabs<T extends string>({
             tabIndex={tab.id === selected ? 0 : -1}
             className="segment"
             onClick={() => onSelect(tab.id)}
+            onPointerEnter={onIntent && (() => onIntent(tab.id))}
+            onPointerDown={onIntent && (() => onIntent(tab.id))}
+            onFocus={onIntent && (() => onIntent(tab.id))}
           >
             {tab.label}
           </button>

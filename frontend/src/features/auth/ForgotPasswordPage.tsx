@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useRequestPasswordResetMutation } from '../../api/auth';
+import { useRequestPasswordResetMutation } from '../../api/account';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';

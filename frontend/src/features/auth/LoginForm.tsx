@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { AuthMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useLoginMutation } from '../../api/auth';
+import { useLoginMutation } from '../../api/account';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';

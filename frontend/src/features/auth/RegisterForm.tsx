@@ -12,7 +12,7 @@ import {
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import type { RegisterRequest } from '@memory-wall/contracts';
-import { useRegisterMutation } from '../../api/auth';
+import { useRegisterMutation } from '../../api/account';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import {

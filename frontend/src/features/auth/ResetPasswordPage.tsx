@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useResetPasswordMutation } from '../../api/auth';
+import { useResetPasswordMutation } from '../../api/account';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';

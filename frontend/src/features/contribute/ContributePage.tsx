@@ -9,13 +9,13 @@ import { mySubmissions } from '../../api/mySubmissions';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
-import { contributeFormTexts, contributeTexts, thankYouCardTexts } from '../../i18n/pages/contribute';
+import { contributeFormTexts, contributePageTexts, thankYouCardTexts } from '../../i18n/pages/contribute';
 import { ContributeTabs } from './ContributeTabs';
 import { EventClosed } from './EventClosed';
 import { EventNotFound } from './EventNotFound';
 import { useContributeEvent } from './useContributeEvent';
 
-addPageTexts('contributePage', contributeTexts);
+addPageTexts('contributePage', contributePageTexts);
 addPageTexts('contribute', contributeFormTexts);
 addPageTexts('thankYou', thankYouCardTexts);
 

@@ -10,6 +10,10 @@ import { pickFieldErrors, useFormFields, type FieldErrors } from '../../componen
 import { DrawingPad, type DrawingPadHandle } from './DrawingPad';
 import { DEFAULT_PEN, type PenColor, type PenSize } from './drawingPens';
 import { PenPicker } from './PenPicker';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+
+addPageTexts('contributePage', contributeMediaTexts);
 
 type Field = 'name' | 'title';
 const SERVER_FIELDS: Record<Field | 'content', readonly string[]> = {

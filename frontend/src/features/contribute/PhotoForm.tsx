@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PHOTOS_AT_ONCE_MAX, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { sendPhoto } from '../../api/submissions';
+import { sendPhoto } from '../../api/fileSubmissions';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
@@ -11,6 +11,10 @@ import { pickFieldErrors, useFormFields, type FieldErrors } from '../../componen
 import { withExtension } from './fileName';
 import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload } from './photoFile';
 import { PhotoPicks, UploadProgress, type PickedPhoto, type Sending } from './PhotoPicks';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+
+addPageTexts('contributePage', contributeMediaTexts);
 
 // The crop tool (react-image-crop) is downloaded only when a guest opens it.
 const CropEditor = lazy(() => import('./CropEditor'));

@@ -8,6 +8,10 @@ import { sendVideo } from '../../api/videoUpload';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+
+addPageTexts('contributePage', contributeMediaTexts);
 
 type Field = 'name' | 'photoCaption' | 'title';
 const SERVER_FIELDS: Record<Field, readonly string[]> = {

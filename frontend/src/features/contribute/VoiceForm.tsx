@@ -4,10 +4,14 @@ import { VOICE_MAX_SECONDS, type PublicEvent } from '@memory-wall/contracts';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { sendVoice } from '../../api/submissions';
+import { sendVoice } from '../../api/fileSubmissions';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { addPageTexts } from '../../i18n/lazy';
+import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+
+addPageTexts('contributePage', contributeMediaTexts);
 
 type Field = 'name' | 'title';
 const SERVER_FIELDS: Record<Field, readonly string[]> = { name: ['name'], title: ['title'] };

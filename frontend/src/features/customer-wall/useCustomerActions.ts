@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Role, type PublicMemory } from '@memory-wall/contracts';
 import { errorMessage } from '../../api/api';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery } from '../../api/events';
+import { useGetEventQuery } from '../../api/hostEvents';
 import { useFeatureMemoryMutation, useFlagMemoryMutation } from '../../api/memories';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useTranslation } from '../../i18n';

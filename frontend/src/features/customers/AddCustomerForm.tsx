@@ -3,7 +3,7 @@ import { EventMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import type { CustomerCreated } from '@memory-wall/contracts';
-import { useAddEventCustomerMutation } from '../../api/events';
+import { useAddEventCustomerMutation } from '../../api/hostEvents';
 import { TextField } from '../../components/ui/TextField';
 import { PinField } from './PinField';
 import { showError, showSuccess } from '../../components/ui/toast';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { CustomerCreated } from '@memory-wall/contracts';
-import { useGetEventCustomersQuery } from '../../api/events';
+import { useGetEventCustomersQuery } from '../../api/hostEvents';
 import { Spinner } from '../../components/ui/Spinner';
 import { customersTexts } from '../../i18n/pages/customers';
 import { addPageTexts } from '../../i18n/lazy';

@@ -1,6 +1,6 @@
 import type { CustomerPermissions, EventCustomer } from '@memory-wall/contracts';
 import { errorMessage } from '../../api/api';
-import { useSetCustomerPermissionsMutation } from '../../api/events';
+import { useSetCustomerPermissionsMutation } from '../../api/hostEvents';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useTranslation } from '../../i18n';
 

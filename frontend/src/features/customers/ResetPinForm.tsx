@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { EventCustomer } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useResetCustomerPasswordMutation } from '../../api/events';
+import { useResetCustomerPasswordMutation } from '../../api/hostEvents';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useFormFields } from '../../components/ui/useFormFields';
 import { PinField } from './PinField';

@@ -5,7 +5,7 @@ import { EventStatus, MEMORY_TYPES, Role, type HostEvent } from '@memory-wall/co
 import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery, useGetEventStatsQuery } from '../../api/events';
+import { useGetEventQuery, useGetEventStatsQuery } from '../../api/hostEvents';
 import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { eventsTexts } from '../../i18n/pages/events';

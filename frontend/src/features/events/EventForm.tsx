@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
-import { useCreateEventMutation, useUpdateEventMutation, type CreatedEvent } from '../../api/events';
+import { useCreateEventMutation, useUpdateEventMutation, type CreatedEvent } from '../../api/hostEvents';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors } from '../../components/ui/useFormFields';
 import { AccessCreatedCard } from './form/AccessCreatedCard';

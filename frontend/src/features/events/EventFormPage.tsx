@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Role } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery } from '../../api/events';
+import { useGetEventQuery } from '../../api/hostEvents';
 import { Spinner } from '../../components/ui/Spinner';
 import { eventsTexts } from '../../i18n/pages/events';
 import { addPageTexts } from '../../i18n/lazy';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { EventStatus, type HostEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage, errorStatus } from '../../api/api';
-import { useDeleteEventMutation, useDuplicateEventMutation, useUpdateEventMutation } from '../../api/events';
+import { useDeleteEventMutation, useDuplicateEventMutation, useUpdateEventMutation } from '../../api/hostEvents';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { ConfirmDialog } from './Dialog';
 

@@ -4,7 +4,8 @@ import { Role, type HostEvent, type HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery, useGetPublicEventQuery } from '../../api/events';
+import { useGetPublicEventQuery } from '../../api/events';
+import { useGetEventQuery } from '../../api/hostEvents';
 import { selectLiveConnected } from '../../api/liveStatus';
 import {
   useApproveSubmissionMutation,

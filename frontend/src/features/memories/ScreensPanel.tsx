@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { screensTexts } from '../../i18n/pages/screens';
-import { useChangeScreensMutation } from '../../api/events';
+import { useChangeScreensMutation } from '../../api/hostEvents';
 import { usePullBackMemoryMutation } from '../../api/memories';
 import { showError, showSuccess } from '../../components/ui/toast';
 

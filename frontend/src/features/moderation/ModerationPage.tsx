@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { BulkModerationAction, ProcessingState, Role, type HostMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { useSessionUser } from '../../api/auth';
-import { useGetEventQuery } from '../../api/events';
+import { useGetEventQuery } from '../../api/hostEvents';
 import { selectLiveConnected } from '../../api/liveStatus';
 import {
   useApproveSubmissionMutation,

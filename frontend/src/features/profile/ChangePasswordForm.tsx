@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { AuthMessages, ownPasswordProblem, type Role } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useChangePasswordMutation } from '../../api/auth';
+import { useChangePasswordMutation } from '../../api/account';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthMessages, Role, type SessionUser } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
-import { useUpdateProfileMutation } from '../../api/auth';
+import { useUpdateProfileMutation } from '../../api/account';
 import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
 import { TextField } from '../../components/ui/TextField';

@@ -21,7 +21,7 @@ import {
   useUpdateEventMutation,
   useUploadFeaturedImageMutation,
   type WallSettingsFields,
-} from '../../api/events';
+} from '../../api/hostEvents';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';

@@ -9,7 +9,7 @@ import {
   type CreateEventRequest,
   type HostEvent,
 } from '@memory-wall/contracts';
-import type { EventFormFields } from '../../../api/events';
+import type { EventFormFields } from '../../../api/hostEvents';
 import { isEmail, type FieldErrors } from '../../../components/ui/useFormFields';
 import { dateInputValue, todayIso } from '../eventFormat';
 

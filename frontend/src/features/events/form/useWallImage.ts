@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { HostEvent } from '@memory-wall/contracts';
 import { errorMessage } from '../../../api/api';
-import { useUploadFeaturedImageMutation } from '../../../api/events';
+import { useUploadFeaturedImageMutation } from '../../../api/hostEvents';
 import { showError } from '../../../components/ui/toast';
 import { useTranslation } from '../../../i18n';
 
