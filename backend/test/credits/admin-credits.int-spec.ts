@@ -86,6 +86,8 @@ describe('owner: service providers, transactions and credit adjustments', () => 
         activeEventsCount: 2,
         totalEventsCount: 4,
         totalContributionsCount: 6,
+        retentionDays: null,
+        defaultRetentionDays: 90, // RETENTION_DAYS's default
       });
       expect(byId.get(idle.provider!.id)).toMatchObject({
         activeEventsCount: 0,
