@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { PublicEvent } from '@memory-wall/contracts';
 import { Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
@@ -18,27 +18,54 @@ type FormProps = { event: PublicEvent };
 
 /**
  * A form whose code loads when a guest reaches for its tab (see Tabs' onIntent) or opens it: the page comes
- * with the Message form only, so a guest on a slow phone connection downloads only what they use.
+ * with the Message form only, so a guest on a slow phone connection downloads only what they use. Venue
+ * networks drop: a form that could not load says so and offers to try again (React.lazy would keep the
+ * failure and take the whole page down with it).
  */
-function formOnDemand(load: () => Promise<ComponentType<FormProps>>) {
+export function formOnDemand(load: () => Promise<ComponentType<FormProps>>) {
   let loaded: ComponentType<FormProps> | undefined;
-  let loading: Promise<{ default: ComponentType<FormProps> }> | undefined;
+  let loading: Promise<ComponentType<FormProps>> | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (component) => ({ default: (loaded = component) }),
+      (component) => (loaded = component),
       (error: unknown) => {
         loading = undefined; // a later try may find the network back
         throw error;
       },
     ));
-  const Lazy = lazy(preload);
   function Form(props: FormProps) {
-    // Chosen once per mount: a form that arrives while shown must not be mounted again (and lose its input).
-    const [Component] = useState<ComponentType<FormProps>>(() => loaded ?? Lazy);
+    const { t } = useTranslation();
+    // Set once: a form that arrives while shown is mounted once, and keeps what the guest typed.
+    const [Component, setComponent] = useState(() => loaded);
+    const [failed, setFailed] = useState(false);
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+      if (Component) return;
+      let current = true;
+      preload().then(
+        (component) => current && setComponent(() => component),
+        () => current && setFailed(true),
+      );
+      return () => {
+        current = false;
+      };
+    }, [Component, attempt]);
+    if (Component) return <Component {...props} />;
+    if (!failed) return <Spinner />;
     return (
-      <Suspense fallback={<Spinner />}>
-        <Component {...props} />
-      </Suspense>
+      <div role="alert">
+        <p>{t('contributePage.formUnavailable')}</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('contributePage.tryAgain')}
+        </button>
+      </div>
     );
   }
   return { Form, preload };

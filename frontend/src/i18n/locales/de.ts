@@ -330,6 +330,9 @@ export const catalogue: Resources = {
     tabDrawing: 'Zeichnung',
     tabVideo: 'Video',
     tabVoice: 'Sprache',
+    formUnavailable:
+      'Dieses Formular konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    tryAgain: 'Erneut versuchen',
     photoLabel: 'Foto',
     photoHint: 'JPG, PNG, GIF, WEBP oder HEIC, bis 10 MB',
     captionLabel: 'Bildunterschrift',

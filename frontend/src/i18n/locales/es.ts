@@ -329,6 +329,8 @@ export const catalogue: Resources = {
     tabDrawing: 'Dibujo',
     tabVideo: 'Vídeo',
     tabVoice: 'Voz',
+    formUnavailable: 'No se pudo cargar este formulario. Compruebe su conexión e inténtelo de nuevo.',
+    tryAgain: 'Intentar de nuevo',
     photoLabel: 'Foto',
     photoHint: 'JPG, PNG, GIF, WEBP o HEIC, hasta 10 MB',
     captionLabel: 'Pie de foto',

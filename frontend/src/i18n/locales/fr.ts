@@ -329,6 +329,8 @@ export const catalogue: Resources = {
     tabDrawing: 'Dessin',
     tabVideo: 'Vidéo',
     tabVoice: 'Voix',
+    formUnavailable: "Ce formulaire n'a pas pu se charger. Vérifiez votre connexion et réessayez.",
+    tryAgain: 'Réessayer',
     photoLabel: 'Photo',
     photoHint: "JPG, PNG, GIF, WEBP ou HEIC, jusqu'à 10 Mo",
     captionLabel: 'Légende',

@@ -325,6 +325,8 @@ export const catalogue: Resources = {
     tabDrawing: '绘画',
     tabVideo: '视频',
     tabVoice: '语音',
+    formUnavailable: '此表单无法加载。请检查网络连接后重试。',
+    tryAgain: '重试',
     photoLabel: '照片',
     photoHint: 'JPG、PNG、GIF、WEBP 或 HEIC，最大 10MB',
     captionLabel: '说明',

@@ -16,6 +16,8 @@ const en = {
   tabDrawing: 'Drawing',
   tabVideo: 'Video',
   tabVoice: 'Voice',
+  formUnavailable: 'This form could not load. Check your connection and try again.',
+  tryAgain: 'Try Again',
   // Host's list beside the form
   onTheWall: 'On the wall',
   noneYet: 'No memories yet',
