@@ -57,7 +57,7 @@ describe("the owner's retention control in the providers table", () => {
     const hall = makeProvider({ companyName: 'Quiet Hall' });
     providers = [hall];
     const { row, user } = await rowOf('Quiet Hall');
-    await user.click(within(row).getByRole('button', { name: 'Change the retention of Quiet Hall' }));
+    await user.click(within(row).getByRole('button', { name: 'Edit the retention of Quiet Hall' }));
     const field = within(row).getByRole('spinbutton', { name: 'Retention days of Quiet Hall' });
     expect(field).toHaveValue(90);
     await user.clear(field);
@@ -77,7 +77,7 @@ describe("the owner's retention control in the providers table", () => {
     const hall = makeProvider({ companyName: 'Quiet Hall', retentionDays: 30, defaultRetentionDays: 60 });
     providers = [hall];
     const { row, user } = await rowOf('Quiet Hall');
-    await user.click(within(row).getByRole('button', { name: 'Change the retention of Quiet Hall' }));
+    await user.click(within(row).getByRole('button', { name: 'Edit the retention of Quiet Hall' }));
     await user.click(within(row).getByRole('button', { name: 'Use Default' }));
 
     await waitFor(() => expect(within(row).getByText('Default (60 days)')).toBeInTheDocument());
@@ -87,7 +87,7 @@ describe("the owner's retention control in the providers table", () => {
   it('refuses days out of bounds before asking, and shows what the server refuses', async () => {
     providers = [makeProvider({ companyName: 'Quiet Hall' })];
     const { row, user } = await rowOf('Quiet Hall');
-    await user.click(within(row).getByRole('button', { name: 'Change the retention of Quiet Hall' }));
+    await user.click(within(row).getByRole('button', { name: 'Edit the retention of Quiet Hall' }));
     const field = within(row).getByRole('spinbutton', { name: 'Retention days of Quiet Hall' });
     await user.clear(field);
     await user.type(field, '3');

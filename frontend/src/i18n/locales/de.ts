@@ -187,7 +187,7 @@ export const catalogue: Resources = {
     retention: 'Medien-Aufbewahrung',
     retentionDays: '{{days}} Tage',
     retentionDefault: 'Standard ({{days}} Tage)',
-    retentionEdit: 'Aufbewahrung von {{name}} ändern',
+    retentionEdit: 'Bearbeiten: Aufbewahrung von {{name}}',
     retentionInput: 'Aufbewahrungstage von {{name}}',
     retentionUnit: 'Tage',
     retentionUseDefault: 'Standard verwenden',

@@ -186,7 +186,7 @@ export const catalogue: Resources = {
     retention: 'Conservación de medios',
     retentionDays: '{{days}} días',
     retentionDefault: 'Predeterminado ({{days}} días)',
-    retentionEdit: 'Cambiar la conservación de {{name}}',
+    retentionEdit: 'Editar la conservación de {{name}}',
     retentionInput: 'Días de conservación de {{name}}',
     retentionUnit: 'días',
     retentionUseDefault: 'Usar el predeterminado',

@@ -186,7 +186,7 @@ export const catalogue: Resources = {
     retention: '媒体保留期',
     retentionDays: '{{days}} 天',
     retentionDefault: '默认（{{days}} 天）',
-    retentionEdit: '更改 {{name}} 的保留期',
+    retentionEdit: '编辑 {{name}} 的保留期',
     retentionInput: '{{name}} 的保留天数',
     retentionUnit: '天',
     retentionUseDefault: '使用默认值',

@@ -42,7 +42,7 @@ const en = {
   retention: 'Media Retention',
   retentionDays: '{{days}} days',
   retentionDefault: 'Default ({{days}} days)',
-  retentionEdit: 'Change the retention of {{name}}',
+  retentionEdit: 'Edit the retention of {{name}}',
   retentionInput: 'Retention days of {{name}}',
   retentionUnit: 'days',
   retentionUseDefault: 'Use Default',
