@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { KeepsakeKind, MemoryType } from '@memory-wall/contracts';
 import { Event, isFeaturedImageOf, Memory, ObjectStorage } from '@memory-wall/core';
 import type { KeepsakeContext, WrittenKeepsake } from './archive-writer';
-import { BOOK_FONT } from './book-font';
+import { bookFont } from './book-font';
 import { ByteCounter } from './byte-counter';
 import { memoriesInOrder } from './keepsake-memories';
 
@@ -40,7 +40,8 @@ export async function writeBook(
   const stored = ctx.storage.put(key, out, 'application/pdf');
   const missing: string[] = [];
   try {
-    doc.registerFont('text', BOOK_FONT);
+    // PDFKit's types list paths and bytes only; it takes a parsed fontkit font as well (its changelog, 0.15).
+    doc.registerFont('text', bookFont() as unknown as PDFKit.Mixins.PDFFontSource);
     doc.font('text');
     await cover(doc, ctx.storage, ctx.event);
     doc.addPage();
