@@ -15,6 +15,7 @@ import { lighthouse } from './cases/lighthouse';
 import { recovery } from './cases/recovery';
 import { keepsake } from './cases/keepsake';
 import { video } from './cases/video';
+import { guestToScreen } from './cases/guest-to-screen';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -28,6 +29,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   heicphotos: { title: '9. HEIC photo processing', run: heicPhotos },
   video: { title: '10. Video clip processing', run: video },
   keepsake: { title: '11. Keepsake ZIP and memory books', run: keepsake },
+  guesttoscreen: { title: '12. Guest to screen', run: guestToScreen },
 };
 
 const USAGE = `npm run bench [-- options]

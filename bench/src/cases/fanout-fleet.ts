@@ -13,6 +13,15 @@ const SEQ_PREFIX = Buffer.from('{"seq":');
 /** The gateway's answer to a join (LiveJoined): the feed's position the socket joined at. */
 const JOINED_PREFIX = Buffer.from('{"type":"joined"');
 const TS_KEY = Buffer.from('"ts":');
+/** A Socket.IO event frame (Engine.IO message 4, Socket.IO event 2) of the peer's `live` event. */
+const SOCKET_IO_EVENT = Buffer.from('42["live",');
+
+/**
+ * How frames are read: the product's gateway (and the bare `ws` baseline) sends each message as it is;
+ * Socket.IO wraps it in an event frame and speaks Engine.IO around it (open, connect, ping), which the
+ * fleet answers itself: a raw `ws` client costs the load side the same per socket for either server.
+ */
+export type FleetProtocol = 'plain' | 'socket.io';
 
 interface Member {
   url: string;
@@ -34,25 +43,50 @@ export class Fleet {
   readonly members: Member[] = [];
   readonly latencies = new Samples();
   counters: FleetCounters = { received: 0, gaps: 0, dropped: 0, malformed: 0 };
+  /** Called with each message a socket counts, and when it arrived (epoch ms). */
+  onMessage?: (frame: Buffer, receivedAt: number) => void;
 
   /** `urlOf(i)` gives socket i's address; `eventOf(i)` the index of its event. */
-  constructor(count: number, urlOf: (i: number) => string, eventOf: (i: number) => number) {
+  constructor(
+    count: number,
+    urlOf: (i: number) => string,
+    eventOf: (i: number) => number,
+    private readonly protocol: FleetProtocol = 'plain',
+  ) {
     for (let i = 0; i < count; i++)
       this.members.push({ url: urlOf(i), event: eventOf(i), open: false, lastSeq: 0, received: 0 });
   }
 
+  /** Answers Engine.IO's control frames; the offset of the message in an event frame, or -1. */
+  private socketIoFrame(member: Member, data: Buffer): number {
+    if (
+      data.length > SOCKET_IO_EVENT.length &&
+      data.compare(SOCKET_IO_EVENT, 0, SOCKET_IO_EVENT.length, 0, SOCKET_IO_EVENT.length) === 0
+    )
+      return SOCKET_IO_EVENT.length;
+    if (data[0] === 0x30)
+      member.socket?.send('40'); // open → connect to the default namespace
+    else if (data[0] === 0x32) member.socket?.send('3'); // ping → pong
+    return -1;
+  }
+
   private onFrame(member: Member, data: Buffer) {
     const now = performance.timeOrigin + performance.now();
-    if (data.compare(JOINED_PREFIX, 0, JOINED_PREFIX.length, 0, JOINED_PREFIX.length) === 0) {
+    let start = 0;
+    if (this.protocol === 'socket.io') {
+      start = this.socketIoFrame(member, data);
+      if (start < 0) return;
+    } else if (data.compare(JOINED_PREFIX, 0, JOINED_PREFIX.length, 0, JOINED_PREFIX.length) === 0) {
       member.lastSeq = Math.max(member.lastSeq, (JSON.parse(data.toString()) as { seq: number | null }).seq ?? 0);
       return;
     }
-    if (data.length < 10 || data.compare(SEQ_PREFIX, 0, SEQ_PREFIX.length, 0, SEQ_PREFIX.length) !== 0) {
+    const seqEnd = start + SEQ_PREFIX.length;
+    if (data.length < start + 10 || data.compare(SEQ_PREFIX, 0, SEQ_PREFIX.length, start, seqEnd) !== 0) {
       this.counters.malformed++;
       return;
     }
     let seq = 0;
-    for (let i = SEQ_PREFIX.length; i < data.length; i++) {
+    for (let i = seqEnd; i < data.length; i++) {
       const c = data[i];
       if (c < 48 || c > 57) break;
       seq = seq * 10 + (c - 48);
@@ -74,6 +108,7 @@ export class Fleet {
     member.received++;
     this.counters.received++;
     if (ts) this.latencies.push(now - ts);
+    this.onMessage?.(data, now);
   }
 
   private connectOne(member: Member): Promise<void> {

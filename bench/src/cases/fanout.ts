@@ -7,8 +7,8 @@ import { LiveMessageType } from '@memory-wall/contracts';
 import { LiveChange, Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment } from '../lib/env';
-import { processCpuMs } from '../lib/cpu';
-import { Proc, startApi, startBenchServer, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
+import { processCpuMs, rssBytes } from '../lib/cpu';
+import { Proc, startApi, startBaseline, startBenchServer, startNode, startWorkers, stopAll, WORK } from '../lib/procs';
 import { profileDuring, ProfileSummary } from '../lib/profile';
 import { absoluteMetric, CaseContext, CaseModule, Metric, ratioMetric } from '../lib/report';
 import { maxRateOrNaN } from '../lib/search';
@@ -29,6 +29,10 @@ import { Fleet } from './fanout-fleet';
  *    socket dropped) and p99 ≤ 100 ms.
  *    Reported as deliveries (messages × sockets) per second.
  * Baseline: a bare `ws` server holding the same fleet and broadcasting the same bytes, same rates.
+ * Peer: what a NestJS team builds by default — Socket.IO with the Redis adapter, rooms per event, two
+ * instances, messages sent by the Redis emitter from a process of its own — with the same fleet, messages
+ * and rates (fanout-socketio-server, fanout-socketio-publisher). Also measured: each side's servers' memory
+ * per connected socket.
  */
 
 const EVENTS = 50;
@@ -36,6 +40,8 @@ const MESSAGE =
   'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
 const SATURATION_P99_MS = 100;
 const P99_TARGET_MS = 50;
+/** The Socket.IO peer's label in the report. */
+const PEER = 'Socket.IO + Redis adapter';
 
 interface FleetPlan {
   sockets: number;
@@ -213,6 +219,8 @@ interface FleetRun {
     probes: Array<{ rate: number; ok: boolean; detail: SaturationDetail }>;
   }>;
   profile?: ProfileSummary;
+  /** The servers' resident memory per connected socket, bytes: (RSS with the fleet − RSS before) / sockets. */
+  memoryPerSocket: number[];
 }
 
 interface Side {
@@ -224,8 +232,11 @@ interface Side {
   profileUrl?: string;
 }
 
+const serversRss = (driver: Driver) => driver.serverPids.reduce((sum, pid) => sum + rssBytes(pid), 0);
+
 async function open(ctx: CaseContext, side: Side) {
   ctx.log(`  ${side.driver.name}: connecting ${side.fleet.members.length} sockets`);
+  const rssBefore = serversRss(side.driver);
   await side.fleet.connect();
   await prime(side.fleet, side.driver, ctx.log);
   await approvalsPhase(side.fleet, side.driver, 1000); // warm-up (JIT, connection pools), not counted
@@ -233,6 +244,9 @@ async function open(ctx: CaseContext, side: Side) {
   // (where its pause failed the first run after each connect, on both sides). `npm run bench` exposes gc.
   (globalThis as { gc?: () => void }).gc?.();
   await sleep(1000);
+  const perSocket = (serversRss(side.driver) - rssBefore) / side.fleet.members.length;
+  side.run.memoryPerSocket.push(perSocket);
+  ctx.log(`  ${side.driver.name}: servers' memory ${(perSocket / 1024).toFixed(1)} kB per socket`);
 }
 
 async function approvalsRep(ctx: CaseContext, side: Side, r: number) {
@@ -331,6 +345,27 @@ export const fanout: CaseModule = async (ctx) => {
     if (!oneInstance) procs.push(apiB);
     const apis = [apiA, apiB];
     await once(publisher.child, 'message');
+    const peerEnv = { REDIS_URL: env.env.REDIS_URL, REDIS_PREFIX: env.env.REDIS_PREFIX };
+    const peers = [
+      await startBenchServer('cases/fanout-socketio-server.js', { env: peerEnv, cpus: serverCpus }),
+      await startBenchServer('cases/fanout-socketio-server.js', { env: peerEnv, cpus: serverCpus }),
+    ];
+    procs.push(...peers);
+    const peerPublisher = await startBaseline(
+      'cases/fanout-socketio-publisher.js',
+      { env: peerEnv, cpus: serverCpus },
+      procs,
+    );
+    const peer: Driver = {
+      name: PEER,
+      serverPids: peers.map((p) => p.pid),
+      publish(rate, durationMs) {
+        return publishOverIpc(peerPublisher, { rate, durationMs, eventIds, bodies });
+      },
+      approvals(durationMs) {
+        return this.publish(5, durationMs);
+      },
+    };
 
     const product: Driver = {
       name: 'product',
@@ -406,23 +441,37 @@ export const fanout: CaseModule = async (ctx) => {
           spread,
         ),
         approvalsMs: plan.approvalsMs,
-        run: { approvals: [], saturation: [] },
+        run: { approvals: [], saturation: [], memoryPerSocket: [] },
         profileUrl: await apiA.inspectorUrl(),
       };
       const baselineSide: Side = {
         driver: baseline,
         fleet: new Fleet(plan.sockets, (i) => `ws://127.0.0.1:${bare.port}/ws?eventId=${eventIds[spread(i)]}`, spread),
         approvalsMs: plan.baselineApprovalsMs,
-        run: { approvals: [], saturation: [] },
+        run: { approvals: [], saturation: [], memoryPerSocket: [] },
       };
-      const bothOpen = 2 * plan.sockets + 1000 < limit;
-      await runSides(ctx, [productSide, baselineSide], plan, bothOpen);
+      const peerSide: Side = {
+        driver: peer,
+        fleet: new Fleet(
+          plan.sockets,
+          (i) =>
+            `ws://127.0.0.1:${peers[Math.floor(i / EVENTS) % 2].port}/socket.io/?EIO=4&transport=websocket&eventId=${eventIds[spread(i)]}`,
+          spread,
+          'socket.io',
+        ),
+        approvalsMs: plan.baselineApprovalsMs,
+        run: { approvals: [], saturation: [], memoryPerSocket: [] },
+      };
+      const sides = [productSide, baselineSide, peerSide];
+      const bothOpen = sides.length * plan.sockets + 1000 < limit;
+      await runSides(ctx, sides, plan, bothOpen);
       await bare.stop();
       const productRun = productSide.run;
       const baselineRun = baselineSide.run;
+      const peerRun = peerSide.run;
       if (!bothOpen)
         notes.push(
-          `${plan.sockets} sockets: each side opened its fleet for each of its runs and closed it after (both fleets at once would pass the open-files limit of ${limit}).`,
+          `${plan.sockets} sockets: each side opened its fleet for each of its runs and closed it after (the fleets at once would pass the open-files limit of ${limit}).`,
         );
 
       const label = `${plan.sockets.toLocaleString('en-US')} sockets`;
@@ -461,11 +510,44 @@ export const fanout: CaseModule = async (ctx) => {
           'deliveries/s',
           productRun.saturation.map((s) => s.best?.deliveriesPerSec ?? NaN),
           baselineRun.saturation.map((s) => s.best?.deliveriesPerSec ?? NaN),
-          { atLeast: 0.8 },
+          { atLeast: 0.9 },
+        ),
+        ratioMetric(
+          `${label}: deliveries/s at saturation, against ${PEER}`,
+          'deliveries/s',
+          productRun.saturation.map((s) => s.best?.deliveriesPerSec ?? NaN),
+          peerRun.saturation.map((s) => s.best?.deliveriesPerSec ?? NaN),
+          { atLeast: 1 },
+        ),
+        ratioMetric(
+          `${label}: latency p99 @ 5 approvals/s, against ${PEER}`,
+          'ms',
+          pick(productRun, (a) => a.latency.p99),
+          pick(peerRun, (a) => a.latency.p99),
+          { atMost: 1 },
+        ),
+        ratioMetric(
+          `${label}: servers' memory per connected socket, against ${PEER}`,
+          'kB',
+          productRun.memoryPerSocket.map((b) => b / 1024),
+          peerRun.memoryPerSocket.map((b) => b / 1024),
+          { atMost: 1 },
+        ),
+        absoluteMetric(
+          `${label}: servers' memory per connected socket, bare \`ws\``,
+          'kB',
+          baselineRun.memoryPerSocket.map((b) => b / 1024),
+          null,
+        ),
+        absoluteMetric(
+          `${label}: lost messages @ 5 approvals/s, ${PEER}`,
+          'msgs',
+          pick(peerRun, (a) => a.missing + a.gaps),
+          null,
         ),
       );
       if (productRun.profile) profiles[`API instance A during saturation, ${label}`] = productRun.profile;
-      details[`sockets${plan.sockets}`] = { product: productRun, baseline: baselineRun };
+      details[`sockets${plan.sockets}`] = { product: productRun, baseline: baselineRun, peer: peerRun };
     }
     notes.push(
       "Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers' LivePublisher stamps it, so it includes the workers, Redis and the gateway. In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.",
