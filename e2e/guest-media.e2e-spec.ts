@@ -6,8 +6,14 @@ import { processed } from '@memory-wall/testkit/memories';
 import type { RunningProcess } from '@memory-wall/testkit/processes';
 import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { testClip } from '@memory-wall/testkit/videos';
-import { signIn, useBrowserStack } from './support/app';
-import { clipPlays, cutAfterFirstVideoChunk, useCuttableNetwork, videoEventWithHost } from './support/guest-media';
+import { openModeration, useBrowserStack } from './support/app';
+import {
+  cutAfterFirstVideoChunk,
+  expectResumed,
+  screenPlaysClipMuted,
+  useCuttableNetwork,
+  videoEventWithHost,
+} from './support/guest-media';
 
 /** One thing a guest posts from the contribute page, and how many memories it makes. */
 interface GuestPost {
@@ -119,9 +125,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     // Each photo went up as its own submission, and the clip resumed rather than started again.
     expect(photoRequests.slice(0, 3).every(Boolean)).toBe(true);
     expect(new Set(photoRequests).size).toBe(4);
-    expect(upload.cut).toBe(true);
-    expect(upload.methods).toContain('HEAD');
-    expect(upload.methods.filter((method) => method === 'POST')).toHaveLength(1);
+    expectResumed(upload);
 
     const expected = guestPosts.reduce((sum, step) => sum + step.memories, 0);
     const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
@@ -133,11 +137,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     );
 
     // --- A host approves every one of them ---
-    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const host = await hostContext.newPage();
-    await signIn(host, api.url, customer);
-    await host.waitForURL(`${api.url}/customer-wall`);
-    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    const host = await openModeration(browser, api.url, customer, event.id);
     const cards = host.getByTestId('moderation-card');
     await host
       .getByTestId('moderation-card')
@@ -154,13 +154,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     }
 
     // --- The venue screen plays the clip, muted ---
-    const screen = await hostContext.newPage();
-    await screen.setViewportSize({ width: 1440, height: 900 });
-    await screen.goto(`${api.url}/presentation/${event.id}`);
-    const video = screen.getByTestId('memory-video');
-    await video.waitFor({ timeout: 60_000 });
-    await clipPlays(screen);
-    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
-    await hostContext.close();
+    await screenPlaysClipMuted(host, api.url, event.id, 60_000);
+    await host.context().close();
   }, 900_000);
 });
