@@ -1,10 +1,8 @@
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { Memory } from '@memory-wall/core';
 import { PHONE } from '@memory-wall/testkit/browser';
 import { gpsTaggedJpeg, heicOf } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import type { RunningProcess } from '@memory-wall/testkit/processes';
-import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { testClip } from '@memory-wall/testkit/videos';
 import { openModeration, useBrowserStack } from './support/app';
 import {
@@ -25,15 +23,11 @@ interface GuestPost {
 /** Issue #26's browser test: every kind of media from one phone, through a host, onto the venue screen. */
 describe('a guest on a phone posts photos, an iPhone photo, a video clip and a voice message; a host approves; the screen plays the clip', () => {
   const stack = useBrowserStack({ workers: true });
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let browser: Browser;
   const network = useCuttableNetwork(stack);
-  beforeAll(() => ({ t, api, browser } = stack));
 
   it('takes each as its own memory, resumes the clip after the network drops, and plays it once approved', async () => {
     // Every memory in one set on the screen, so the clip's turn comes at once.
-    const { event, customer } = await videoEventWithHost(t.dataSource, 6);
+    const { event, customer } = await videoEventWithHost(stack.t.dataSource, 6);
     const { proxy } = network;
     const [photos, heic] = await Promise.all([
       Promise.all([gpsTaggedJpeg(1200, 900), gpsTaggedJpeg(900, 1200), gpsTaggedJpeg(1000, 1000)]),
@@ -42,7 +36,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     // Noise makes the clip large (several upload chunks) however short it is.
     const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
 
-    const phoneContext = await browser.newContext({ ...PHONE, permissions: ['microphone'] });
+    const phoneContext = await stack.browser.newContext({ ...PHONE, permissions: ['microphone'] });
     const phone = await phoneContext.newPage();
     const photoRequests: Array<string | null> = [];
     phone.on('request', (request) => {
@@ -128,16 +122,16 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     expectResumed(upload);
 
     const expected = guestPosts.reduce((sum, step) => sum + step.memories, 0);
-    const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
+    const memories = await stack.t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
     expect(memories).toHaveLength(expected);
-    const ready = await Promise.all(memories.map((memory) => processed(t.dataSource, memory.id, 180_000)));
+    const ready = await Promise.all(memories.map((memory) => processed(stack.t.dataSource, memory.id, 180_000)));
     expect(ready.map((memory) => memory.processingState)).toEqual(ready.map(() => 'ready'));
     expect(ready.filter((memory) => memory.type === 'photo').map((memory) => memory.media?.full?.width)).toEqual(
       expect.arrayContaining([1200, 900, 1000, 1600]),
     );
 
     // --- A host approves every one of them ---
-    const host = await openModeration(browser, api.url, customer, event.id);
+    const host = await openModeration(stack.browser, stack.api.url, customer, event.id);
     const cards = host.getByTestId('moderation-card');
     await host
       .getByTestId('moderation-card')
@@ -154,7 +148,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     }
 
     // --- The venue screen plays the clip, muted ---
-    await screenPlaysClipMuted(host, api.url, event.id, 60_000);
+    await screenPlaysClipMuted(host, stack.api.url, event.id, 60_000);
     await host.context().close();
   }, 900_000);
 });
