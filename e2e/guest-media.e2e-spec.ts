@@ -1,13 +1,17 @@
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { Memory } from '@memory-wall/core';
 import { PHONE } from '@memory-wall/testkit/browser';
 import { gpsTaggedJpeg, heicOf } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import type { RunningProcess } from '@memory-wall/testkit/processes';
-import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { testClip } from '@memory-wall/testkit/videos';
-import { signIn, useBrowserStack } from './support/app';
-import { clipPlays, cutAfterFirstVideoChunk, useCuttableNetwork, videoEventWithHost } from './support/guest-media';
+import { openModeration, useBrowserStack } from './support/app';
+import {
+  cutAfterFirstVideoChunk,
+  expectResumed,
+  screenPlaysClipMuted,
+  useCuttableNetwork,
+  videoEventWithHost,
+} from './support/guest-media';
 
 /** One thing a guest posts from the contribute page, and how many memories it makes. */
 interface GuestPost {
@@ -19,15 +23,11 @@ interface GuestPost {
 /** Issue #26's browser test: every kind of media from one phone, through a host, onto the venue screen. */
 describe('a guest on a phone posts photos, an iPhone photo, a video clip and a voice message; a host approves; the screen plays the clip', () => {
   const stack = useBrowserStack({ workers: true });
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let browser: Browser;
   const network = useCuttableNetwork(stack);
-  beforeAll(() => ({ t, api, browser } = stack));
 
   it('takes each as its own memory, resumes the clip after the network drops, and plays it once approved', async () => {
     // Every memory in one set on the screen, so the clip's turn comes at once.
-    const { event, customer } = await videoEventWithHost(t.dataSource, 6);
+    const { event, customer } = await videoEventWithHost(stack.t.dataSource, 6);
     const { proxy } = network;
     const [photos, heic] = await Promise.all([
       Promise.all([gpsTaggedJpeg(1200, 900), gpsTaggedJpeg(900, 1200), gpsTaggedJpeg(1000, 1000)]),
@@ -36,7 +36,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     // Noise makes the clip large (several upload chunks) however short it is.
     const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
 
-    const phoneContext = await browser.newContext({ ...PHONE, permissions: ['microphone'] });
+    const phoneContext = await stack.browser.newContext({ ...PHONE, permissions: ['microphone'] });
     const phone = await phoneContext.newPage();
     const photoRequests: Array<string | null> = [];
     phone.on('request', (request) => {
@@ -119,25 +119,19 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     // Each photo went up as its own submission, and the clip resumed rather than started again.
     expect(photoRequests.slice(0, 3).every(Boolean)).toBe(true);
     expect(new Set(photoRequests).size).toBe(4);
-    expect(upload.cut).toBe(true);
-    expect(upload.methods).toContain('HEAD');
-    expect(upload.methods.filter((method) => method === 'POST')).toHaveLength(1);
+    expectResumed(upload);
 
     const expected = guestPosts.reduce((sum, step) => sum + step.memories, 0);
-    const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
+    const memories = await stack.t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
     expect(memories).toHaveLength(expected);
-    const ready = await Promise.all(memories.map((memory) => processed(t.dataSource, memory.id, 180_000)));
+    const ready = await Promise.all(memories.map((memory) => processed(stack.t.dataSource, memory.id, 180_000)));
     expect(ready.map((memory) => memory.processingState)).toEqual(ready.map(() => 'ready'));
     expect(ready.filter((memory) => memory.type === 'photo').map((memory) => memory.media?.full?.width)).toEqual(
       expect.arrayContaining([1200, 900, 1000, 1600]),
     );
 
     // --- A host approves every one of them ---
-    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const host = await hostContext.newPage();
-    await signIn(host, api.url, customer);
-    await host.waitForURL(`${api.url}/customer-wall`);
-    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    const host = await openModeration(stack.browser, stack.api.url, customer, event.id);
     const cards = host.getByTestId('moderation-card');
     await host
       .getByTestId('moderation-card')
@@ -154,13 +148,7 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     }
 
     // --- The venue screen plays the clip, muted ---
-    const screen = await hostContext.newPage();
-    await screen.setViewportSize({ width: 1440, height: 900 });
-    await screen.goto(`${api.url}/presentation/${event.id}`);
-    const video = screen.getByTestId('memory-video');
-    await video.waitFor({ timeout: 60_000 });
-    await clipPlays(screen);
-    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
-    await hostContext.close();
+    await screenPlaysClipMuted(host, stack.api.url, event.id, 60_000);
+    await host.context().close();
   }, 900_000);
 });

@@ -1,30 +1,29 @@
-import { Browser } from 'playwright-core';
 import { Memory } from '@memory-wall/core';
 import { processed } from '@memory-wall/testkit/memories';
-import type { RunningProcess } from '@memory-wall/testkit/processes';
-import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { testClip } from '@memory-wall/testkit/videos';
-import { signIn, useBrowserStack } from './support/app';
-import { clipPlays, cutAfterFirstVideoChunk, useCuttableNetwork, videoEventWithHost } from './support/guest-media';
+import { openModeration, useBrowserStack } from './support/app';
+import {
+  cutAfterFirstVideoChunk,
+  expectResumed,
+  screenPlaysClipMuted,
+  useCuttableNetwork,
+  videoEventWithHost,
+} from './support/guest-media';
 import { PHONE } from '@memory-wall/testkit/browser';
 
 describe('a guest posting a video clip from a phone', () => {
   const stack = useBrowserStack({ workers: true });
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let browser: Browser;
   const network = useCuttableNetwork(stack);
-  beforeAll(() => ({ t, api, browser } = stack));
 
   it('resumes the upload after the connection is cut midway; a host approves; the presentation plays it', async () => {
-    const { event, customer } = await videoEventWithHost(t.dataSource, 2);
+    const { event, customer } = await videoEventWithHost(stack.t.dataSource, 2);
     const { proxy } = network;
     // Noise makes the clip large (several upload chunks) however short it is.
     const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
     expect(clip.length).toBeGreaterThan(9 * 1024 * 1024);
 
     // --- The guest, on a phone, through a network that fails ---
-    const phoneContext = await browser.newContext(PHONE);
+    const phoneContext = await stack.browser.newContext(PHONE);
     const phone = await phoneContext.newPage();
     const scripts: string[] = [];
     phone.on('request', (request) => {
@@ -47,38 +46,26 @@ describe('a guest posting a video clip from a phone', () => {
     // tus-js-client arrived with the upload, not with the page.
     expect(scripts.some((path) => /tusClient-/.test(path))).toBe(true);
     // Resumed: after the cut the client asked how far the server got, and sent only the rest.
-    expect(upload.cut).toBe(true);
-    expect(upload.methods).toContain('HEAD');
-    expect(upload.methods.filter((method) => method === 'POST')).toHaveLength(1);
+    expectResumed(upload);
     await phoneContext.close();
 
-    const memories = await t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
+    const memories = await stack.t.dataSource.getRepository(Memory).findBy({ eventId: event.id });
     expect(memories).toHaveLength(1);
-    const memory = await processed(t.dataSource, memories[0].id, 120_000);
+    const memory = await processed(stack.t.dataSource, memories[0].id, 120_000);
     expect(memory).toMatchObject({ type: 'video', processingState: 'ready', approved: false });
 
     // --- The host approves it ---
-    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const host = await hostContext.newPage();
-    await signIn(host, api.url, customer);
-    await host.waitForURL(`${api.url}/customer-wall`);
-    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    const host = await openModeration(stack.browser, stack.api.url, customer, event.id);
     const card = host.getByTestId('moderation-card').filter({ hasText: 'The toast' });
     await card.getByRole('button', { name: 'Play the video clip' }).waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: 'Approve' }).click({ timeout: 15_000 });
     await host.getByText('Memory approved').waitFor();
 
     // --- The venue screen plays it, muted, then moves on ---
-    const screen = await host.context().newPage();
-    await screen.setViewportSize({ width: 1440, height: 900 });
-    await screen.goto(`${api.url}/presentation/${event.id}`);
-    const video = screen.getByTestId('memory-video');
-    await video.waitFor({ timeout: 30_000 });
-    await clipPlays(screen);
-    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    const screen = await screenPlaysClipMuted(host, stack.api.url, event.id, 30_000);
     // The set lasts the clip's length, not the event's 20 s slot: the 4 s clip's whole seconds (its AAC
     // padding may make it 4.02 s, so 5) and a second to start.
     expect(Number((await screen.getByTestId('countdown').innerText()).match(/\d+/)?.[0])).toBeLessThanOrEqual(6);
-    await hostContext.close();
+    await host.context().close();
   });
 });

@@ -10,7 +10,7 @@ import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { processed } from '@memory-wall/testkit/memories';
 import type { RunningProcess } from '@memory-wall/testkit/processes';
 import type { TestEnvironment } from '@memory-wall/testkit/test-environment';
-import { signIn, useBrowserStack } from './support/app';
+import { openModeration, useBrowserStack } from './support/app';
 
 /** Where the pages are photographed for a person to look at, when SCREENSHOT_DIR is set. */
 async function photograph(page: Page, name: string) {
@@ -100,11 +100,8 @@ describe('a guest records a voice message on a phone', () => {
     expect(openai.transcriptions).toHaveLength(1);
 
     // --- The host hears it, reads its transcript, approves it ---
-    const hostContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const host = await hostContext.newPage();
-    await signIn(host, api.url, customer);
-    await host.waitForURL(`${api.url}/customer-wall`);
-    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    const host = await openModeration(browser, api.url, customer, event.id, { width: 1440, height: 900 });
+    const hostContext = host.context();
     const card = host.getByTestId('moderation-card').filter({ hasText: 'Grandma Rose' });
     await card.getByTestId('voice-transcript').filter({ hasText: openai.transcript }).waitFor({ timeout: 30_000 });
     await loaded(host, 'voice-waveform');

@@ -45,6 +45,24 @@ export async function signIn(page: Page, baseUrl: string, account: { username: s
 }
 
 /**
+ * A host's moderation page for an event: a desktop window of its own, signed in (which lands on the
+ * customer's wall), then the event's moderation.
+ */
+export async function openModeration(
+  browser: Browser,
+  baseUrl: string,
+  host: { username: string; password: string },
+  eventId: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await signIn(page, baseUrl, host);
+  await page.waitForURL(`${baseUrl}/customer-wall`);
+  await page.goto(`${baseUrl}/events/${eventId}/moderation`);
+  return page;
+}
+
+/**
  * Waits until React has adopted a prerendered guest page's form: typed into or chosen before that, the
  * prerendered page would not tell the app (a form would even be submitted by the browser itself).
  */

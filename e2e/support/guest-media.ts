@@ -59,6 +59,25 @@ export function cutAfterFirstVideoChunk(page: Page, proxy: TcpProxy, forMs = 300
   return upload;
 }
 
+/** The upload went on after the cut from where the server got to (it asked, HEAD), rather than starting again. */
+export function expectResumed(upload: CutUpload) {
+  expect(upload.cut).toBe(true);
+  expect(upload.methods).toContain('HEAD');
+  expect(upload.methods.filter((method) => method === 'POST')).toHaveLength(1);
+}
+
+/** The event's venue screen, opened beside `page` (its browser context), plays the clip, muted. */
+export async function screenPlaysClipMuted(page: Page, baseUrl: string, eventId: string, timeout: number) {
+  const screen = await page.context().newPage();
+  await screen.setViewportSize({ width: 1440, height: 900 });
+  await screen.goto(`${baseUrl}/presentation/${eventId}`);
+  const video = screen.getByTestId('memory-video');
+  await video.waitFor({ timeout });
+  await clipPlays(screen);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  return screen;
+}
+
 /** Resolves once the presentation's clip is playing (past half a second, not paused). */
 export function clipPlays(screen: Page, timeout = 30_000): Promise<unknown> {
   return screen.waitForFunction(

@@ -1,8 +1,8 @@
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { BalancedApis, startBalancedApis, submitThrough } from '@memory-wall/testkit/balanced-apis';
+import { submitThrough } from '@memory-wall/testkit/balanced-apis';
 import { Screen } from '@memory-wall/testkit/screen';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { everyMemoryProcessed, useBalancedFleet } from './balanced-fleet';
 import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, percentile, sleep } from './scenario';
 
@@ -21,29 +21,15 @@ const scenario = new FaultScenario({
 });
 
 describe('fault 3: one of two API instances killed while screens are connected', () => {
-  let t: TestEnvironment;
-  let fleet: BalancedApis;
-  const screens: Screen[] = [];
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const env = { ...t.env, SUBMISSIONS_PER_MINUTE: '100000', TRUST_PROXY: '0' };
-    fleet = await startBalancedApis(env, { WORKER_CONCURRENCY: '4' });
-  }, 120_000);
-
-  afterAll(async () => {
-    scenario.save();
-    screens.forEach((s) => s.stop());
-    await fleet?.stop();
-    await t?.cleanup();
-  }, 60_000);
+  const stack = useBalancedFleet(scenario, {}, { WORKER_CONCURRENCY: '4' });
+  const { screens } = stack;
 
   const submit = (eventId: string, i: number, retries: { count: number }) =>
-    submitThrough(fleet.proxy, eventId, i, retries, 300);
+    submitThrough(stack.fleet.proxy, eventId, i, retries, 300);
 
   const approvedIds = async (eventId: string) =>
     (
-      await t.dataSource
+      await stack.t.dataSource
         .getRepository(Memory)
         .find({ select: { id: true }, where: { eventId, approved: true, flagged: false } })
     )
@@ -57,8 +43,8 @@ describe('fault 3: one of two API instances killed while screens are connected',
         const {
           proxy,
           apis: [a, b],
-        } = fleet;
-        const event = await createEvent(t.dataSource);
+        } = stack.fleet;
+        const event = await createEvent(stack.t.dataSource);
         const retries = { count: 0 };
         for (let i = 0; i < SCREENS; i++) {
           const screen = new Screen(proxy.url, proxy.wsUrl, event.id);
@@ -103,13 +89,7 @@ describe('fault 3: one of two API instances killed while screens are connected',
         for (let i = 0; i < AFTER; i++) during.push(await submit(event.id, BEFORE + DURING + i, retries));
 
         // The database is the truth: every approved memory of the event (a retried submission is stored once).
-        await waitFor(
-          async () =>
-            (await t.dataSource.getRepository(Memory).countBy({ eventId: event.id, processingState: 'processing' })) ===
-            0,
-          60_000,
-          'every memory to be processed',
-        );
+        await everyMemoryProcessed(stack.t, event.id);
         const expected = await approvedIds(event.id);
         expect(expected.length).toBeGreaterThanOrEqual(BEFORE + DURING + AFTER);
         expect([...first, ...during].every((id) => expected.includes(id))).toBe(true);

@@ -1,9 +1,9 @@
 import { Memory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { BalancedApis, startBalancedApis, submitThrough } from '@memory-wall/testkit/balanced-apis';
+import { submitThrough } from '@memory-wall/testkit/balanced-apis';
 import { startApi } from '@memory-wall/testkit/processes';
 import { Screen } from '@memory-wall/testkit/screen';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { everyMemoryProcessed, useBalancedFleet } from './balanced-fleet';
 import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, percentile, pool, sleep } from './scenario';
 
@@ -36,35 +36,20 @@ const scenario = new FaultScenario({
 });
 
 describe('fault 10: a rolling restart of two API instances under 500 screens', () => {
-  let t: TestEnvironment;
-  let fleet: BalancedApis;
-  let env: Record<string, string>;
-  const screens: Screen[] = [];
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    env = { ...t.env, SUBMISSIONS_PER_MINUTE: '100000', TRUST_PROXY: '0', LIVE_CONNECTIONS_PER_ADDRESS: '2000' };
-    fleet = await startBalancedApis(env, { WORKER_CONCURRENCY: '2' });
-  }, 120_000);
-
-  afterAll(async () => {
-    scenario.save();
-    screens.forEach((s) => s.stop());
-    await fleet?.stop();
-    await t?.cleanup();
-  }, 60_000);
+  const stack = useBalancedFleet(scenario, { LIVE_CONNECTIONS_PER_ADDRESS: '2000' }, { WORKER_CONCURRENCY: '2' });
+  const { screens } = stack;
 
   const submit = (eventId: string, i: number, retries: { count: number }) =>
-    submitThrough(fleet.proxy, eventId, i, retries, 200);
+    submitThrough(stack.fleet.proxy, eventId, i, retries, 200);
 
   /** SIGTERM to instance A (0) or B (1), wait for the exit, start it again on its address; resolves with the exit's time. */
   async function restart(index: 0 | 1): Promise<number> {
-    const instance = fleet.apis[index];
+    const instance = stack.fleet.apis[index];
     const signalled = Date.now();
     await instance.stop('SIGTERM');
     const exitMs = Date.now() - signalled;
     expect(instance.child.signalCode ?? instance.child.exitCode).not.toBe('SIGKILL');
-    fleet.apis[index] = await startApi(env, 200, instance.port);
+    stack.fleet.apis[index] = await startApi(stack.env, 200, instance.port);
     return exitMs;
   }
 
@@ -72,8 +57,8 @@ describe('fault 10: a rolling restart of two API instances under 500 screens', (
     'every screen ends with every approved memory, in order and once, and none is off its feed for more than 2 s',
     () =>
       scenario.run(async (s) => {
-        const { proxy } = fleet;
-        const event = await createEvent(t.dataSource);
+        const { proxy } = stack.fleet;
+        const event = await createEvent(stack.t.dataSource);
         const retries = { count: 0 };
         await pool(
           20,
@@ -83,7 +68,7 @@ describe('fault 10: a rolling restart of two API instances under 500 screens', (
             screens.push(screen);
           }),
         );
-        const onA = screens.filter((sc) => proxy.backendOf(sc.localPort!) === fleet.apis[0].port).length;
+        const onA = screens.filter((sc) => proxy.backendOf(sc.localPort!) === stack.fleet.apis[0].port).length;
         s.key('screens (on A / on B at the start)', `${SCREENS} (${onA} / ${SCREENS - onA})`);
         expect(onA).toBeGreaterThanOrEqual(SCREENS / 4);
         expect(onA).toBeLessThanOrEqual((3 * SCREENS) / 4);
@@ -114,15 +99,9 @@ describe('fault 10: a rolling restart of two API instances under 500 screens', (
         await stream;
         s.figure('SIGTERM to exit, instance A / B', `${exitMsA} / ${exitMsB}`, 'ms');
 
-        await waitFor(
-          async () =>
-            (await t.dataSource.getRepository(Memory).countBy({ eventId: event.id, processingState: 'processing' })) ===
-            0,
-          60_000,
-          'every memory to be processed',
-        );
+        await everyMemoryProcessed(stack.t, event.id);
         const approved = (
-          await t.dataSource.getRepository(Memory).find({
+          await stack.t.dataSource.getRepository(Memory).find({
             select: { id: true },
             where: { eventId: event.id, approved: true, flagged: false },
             order: { createdAt: 'DESC', id: 'DESC' },

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Memory } from '@memory-wall/core';
 import { createAccount } from '@memory-wall/testkit/accounts';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
 import { gpsTaggedJpeg, multipart } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 type LogLine = Record<string, unknown> & { level: string; time: string; service: string; msg: string };
@@ -23,9 +22,6 @@ jest.setTimeout(90_000);
  * lines, and none of the secrets, PINs, session cookies or texts that passed through.
  */
 describe('logs', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
   const openai = new FakeOpenAi();
   const secrets = {
     SESSION_SECRET: unique('session-secret-'),
@@ -47,12 +43,20 @@ describe('logs', () => {
   let memoryId: string;
   let eventId: string;
 
+  // Its own OpenAI key (one of the secrets), not the stack's `openai` option's shared one.
+  const app = useAppStack({
+    env: async () => ({
+      ...secrets,
+      LOG_LEVEL: 'debug',
+      OPENAI_BASE_URL: await openai.start(),
+      AI_RETRY_DELAY_MS: '200',
+    }),
+    stop: () => openai.stop(),
+  });
+
   beforeAll(async () => {
-    t = await createTestEnvironment();
-    const openaiUrl = await openai.start();
-    const env = { ...t.env, ...secrets, LOG_LEVEL: 'debug', OPENAI_BASE_URL: openaiUrl, AI_RETRY_DELAY_MS: '200' };
-    api = await startApi(env);
-    workers = startWorkers(env);
+    const { t, api } = app;
+    const workers = app.workers!;
 
     const provider = await createAccount(t.dataSource, 'service_provider');
     passwords = [provider.password];
@@ -126,11 +130,6 @@ describe('logs', () => {
     workerLines = parse(workers.output());
   });
 
-  afterAll(async () => {
-    await Promise.all([api?.stop(), workers?.stop(), openai.stop()]);
-    await t?.cleanup();
-  });
-
   it('writes one JSON format from API and workers: level by name, ISO time, service, message', () => {
     expect(apiLines.length).toBeGreaterThan(20);
     expect(workerLines.length).toBeGreaterThan(5);
@@ -159,14 +158,14 @@ describe('logs', () => {
       expect(line).toMatchObject({ requestId, eventId, jobId: expect.any(String), job: expect.any(String) });
 
     // Every worker line that speaks of a memory is a job's line, with the job's ids.
-    const memories = await t.dataSource.getRepository(Memory).findBy({ eventId });
+    const memories = await app.t.dataSource.getRepository(Memory).findBy({ eventId });
     for (const line of workerLines.filter((l) => memories.some((m) => l.msg.includes(m.id)))) {
       expect(line).toMatchObject({ jobId: expect.any(String), memoryId: expect.any(String), eventId });
     }
   });
 
   it('has no secrets, PINs, passwords, session cookies or guest texts in any line', () => {
-    const everything = `${api.output()}\n${workers.output()}`;
+    const everything = `${app.api.output()}\n${app.workers!.output()}`;
     const forbidden = {
       ...secrets,
       pin,

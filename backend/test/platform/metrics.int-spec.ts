@@ -3,9 +3,9 @@ import { RedisKeys } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { ApiClient } from '@memory-wall/testkit/http';
-import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
-import { freePort, RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { connectLive, settle } from '@memory-wall/testkit/live-client';
+import { useAppStack } from '@memory-wall/testkit/app-stack';
+import { freePort } from '@memory-wall/testkit/processes';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 const TOKEN = 'metrics-token-for-this-test-0123';
@@ -38,28 +38,20 @@ function total(series: Map<string, number>, name: string, labels: Record<string,
 jest.setTimeout(60_000);
 
 describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
-  let t: TestEnvironment;
-  let api: RunningProcess;
-  let workers: RunningProcess;
+  const openai = new FakeOpenAi();
   let apiMetrics: number;
   let workerMetrics: number;
-  const openai = new FakeOpenAi();
-  const sockets: LiveClient[] = [];
+  const app = useAppStack({
+    env: async () => {
+      [apiMetrics, workerMetrics] = [await freePort(), await freePort()];
+      return { METRICS_PORT: String(apiMetrics), METRICS_TOKEN: TOKEN };
+    },
+    openai: { fake: openai, workersOnly: true },
+    workersEnv: () => ({ METRICS_PORT: String(workerMetrics), AI_RETRY_DELAY_MS: '200' }),
+  });
 
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    const openaiUrl = await openai.start();
-    [apiMetrics, workerMetrics] = [await freePort(), await freePort()];
-    api = await startApi({ ...t.env, METRICS_PORT: String(apiMetrics), METRICS_TOKEN: TOKEN });
-    workers = startWorkers({
-      ...t.env,
-      METRICS_PORT: String(workerMetrics),
-      METRICS_TOKEN: TOKEN,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openaiUrl,
-      AI_RETRY_DELAY_MS: '200',
-    });
-    await waitFor(
+  beforeAll(() =>
+    waitFor(
       () =>
         fetch(`http://127.0.0.1:${workerMetrics}/metrics`).then(
           () => true,
@@ -67,14 +59,8 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
         ),
       20_000,
       'the workers’ metrics port',
-    );
-  });
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await Promise.all([api?.stop(), workers?.stop(), openai.stop()]);
-    await t?.cleanup();
-  });
+    ),
+  );
 
   it('refuses a scrape without the token, or with another one', async () => {
     for (const port of [apiMetrics, workerMetrics]) {
@@ -87,16 +73,16 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
       expect(wrong.status).toBe(401);
     }
     // Nor is it on the public port.
-    expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${app.api.url}/metrics`)).status).toBe(404);
   });
 
   it('counts requests by route, sockets and joins, broadcast lag, gap fills, jobs, moderation and the pools after real traffic', async () => {
-    const event = await createEvent(t.dataSource, { moderationType: 'ai_moderation' });
-    const screen = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
-    sockets.push(screen);
+    const event = await createEvent(app.t.dataSource, { moderationType: 'ai_moderation' });
+    const screen = await connectLive(`${app.api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
+    app.sockets.push(screen);
     await screen.joined();
     await settle();
-    const guest = new ApiClient(api.url);
+    const guest = new ApiClient(app.api.url);
     const approvedIs = (id: string) => (m: LiveMessage) =>
       m.type === LiveMessageType.MemoryApproved && 'memory' in m && m.memory.id === id;
 
@@ -109,9 +95,9 @@ describe('metrics (/metrics on a port of its own, with a bearer token)', () => {
 
     // A message lost on its way to this instance (its pub/sub delivery never came): the next one shows the
     // gap, which is filled from the feed's log.
-    const keys = new RedisKeys(t.env.REDIS_PREFIX);
-    const lostSeq = await t.redis.incr(keys.liveSequence(event.id));
-    await t.redis.rpush(
+    const keys = new RedisKeys(app.t.env.REDIS_PREFIX);
+    const lostSeq = await app.t.redis.incr(keys.liveSequence(event.id));
+    await app.t.redis.rpush(
       keys.liveLog(event.id, false),
       `{"seq":${lostSeq},"type":"memory_delete","memoryId":"lost","eventId":"${event.id}","ts":${Date.now()}}`,
     );

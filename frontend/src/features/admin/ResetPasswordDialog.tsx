@@ -3,7 +3,7 @@ import { ownPasswordProblem, Role } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useResetProviderPasswordMutation } from '../../api/admin';
-import { TextField } from '../../components/ui/TextField';
+import { NewPasswordField } from '../../components/ui/NewPasswordField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 
@@ -65,19 +65,8 @@ export function ResetPasswordDialog({ serviceProviderId, companyName, onClose }:
         <h2 id={titleId}>{t('admin.resetTitle', { name: companyName })}</h2>
         <p className="muted">{t('admin.resetIntro')}</p>
         <form onSubmit={onSubmit} noValidate className="form">
-          <TextField
-            label={t('admin.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('admin.passwordHint')}
-            {...field('newPassword')}
-          />
-          <TextField
-            label={t('admin.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
+          <NewPasswordField label={t('admin.newPassword')} hint={t('admin.passwordHint')} {...field('newPassword')} />
+          <NewPasswordField label={t('admin.confirmPassword')} {...field('confirmPassword')} />
           <div className="actions dialog-actions">
             <button type="submit" className="button" disabled={isLoading}>
               {isLoading ? t('admin.resetting') : t('admin.resetPassword')}

@@ -13,6 +13,7 @@ import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import type { RegisterRequest } from '@memory-wall/contracts';
 import { useRegisterMutation } from '../../api/account';
+import { NewPasswordField } from '../../components/ui/NewPasswordField';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import {
@@ -191,19 +192,8 @@ export function RegisterForm() {
           </fieldset>
         </>
       )}
-      <TextField
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t(`auth.passwordHint.${role}`)}
-        {...field('password')}
-      />
-      <TextField
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('passwordConfirm')}
-      />
+      <NewPasswordField label={t('auth.password')} hint={t(`auth.passwordHint.${role}`)} {...field('password')} />
+      <NewPasswordField label={t('auth.confirmPassword')} {...field('passwordConfirm')} />
       <button type="submit" className="button" disabled={isLoading}>
         {isLoading ? t('auth.registering') : t('auth.register')}
       </button>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useResetPasswordMutation } from '../../api/account';
 import { Card } from '../../components/ui/Card';
-import { TextField } from '../../components/ui/TextField';
+import { NewPasswordField } from '../../components/ui/NewPasswordField';
 import { showError } from '../../components/ui/toast';
 import { hasErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 import { authTexts } from '../../i18n/pages/auth';
@@ -53,19 +53,8 @@ export function ResetPasswordPage() {
   else
     body = (
       <form onSubmit={onSubmit} noValidate className="form">
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.resetHint')}
-          {...field('password')}
-        />
-        <TextField
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...field('passwordConfirm')}
-        />
+        <NewPasswordField label={t('auth.newPassword')} hint={t('auth.resetHint')} {...field('password')} />
+        <NewPasswordField label={t('auth.confirmPassword')} {...field('passwordConfirm')} />
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? t('auth.resetting') : t('auth.resetSubmit')}
         </button>

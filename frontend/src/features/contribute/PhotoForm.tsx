@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PHOTOS_AT_ONCE_MAX, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
@@ -7,10 +7,13 @@ import { sendPhoto } from '../../api/fileSubmissions';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { showError } from '../../components/ui/toast';
-import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
+import { CaptionFields } from './CaptionFields';
+import { FileField } from './FileField';
 import { withExtension } from './fileName';
 import { browserReadable, checkPhoto, PHOTO_TYPES, prepareForUpload } from './photoFile';
 import { PhotoPicks, UploadProgress, type PickedPhoto, type Sending } from './PhotoPicks';
+import { checkName, memoryTexts, thankYouPath } from './useFileSubmission';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
 
@@ -47,7 +50,6 @@ const onTheWay = (state: PickedPhoto['state']): state is Sending =>
 export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { values, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
@@ -116,14 +118,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
     const file = await prepareForUpload(photo.file, photo.size);
     update(key, () => ({ state: { step: 'uploading', percent: 0 } }));
     await sendPhoto(
-      {
-        eventId,
-        name: values.name.trim(),
-        photoCaption: values.photoCaption.trim() || undefined,
-        title: values.title.trim() || undefined,
-        file,
-        fileName: file.name,
-      },
+      { eventId, ...memoryTexts(values), file, fileName: file.name },
       {
         onProgress: (fraction) =>
           update(key, () => ({ state: { step: 'uploading', percent: Math.floor(fraction * 100) } })),
@@ -142,12 +137,10 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
       showError(t('contributePage.noEvent'));
       return;
     }
-    const invalid: FieldErrors<Field> = {};
-    if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
-    setErrors(invalid);
+    const named = checkName(values, setErrors, t('contribute.nameRequired'));
     const unsent = photos.filter((photo) => photo.state.step !== 'sent');
     setPhotoError(unsent.length > 0 ? undefined : t('contributePage.photoRequired'));
-    if (invalid.name || unsent.length === 0) return;
+    if (!named || unsent.length === 0) return;
 
     setSending(true);
     let photo: PickedPhoto | undefined;
@@ -155,7 +148,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
       // One at a time: on a venue's Wi-Fi each goes up faster alone, and the first ones are sent whatever
       // happens to the last.
       for (photo of unsent) await send(event.id, photo);
-      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
+      void navigate(thankYouPath(event));
     } catch (error) {
       setSending(false);
       const { photo: fileProblem, ...fieldProblems } = pickFieldErrors(errorFields(error), SERVER_FIELDS);
@@ -172,29 +165,16 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
   return (
     <form onSubmit={onSubmit} noValidate className="form">
       <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
-      <div className="field">
-        <label htmlFor={inputId}>{t('contributePage.photoLabel')}</label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          multiple
-          accept={PHOTO_TYPES.join(',')}
-          className="contribute-file-input"
-          onChange={onChoose}
-          disabled={sending}
-          aria-invalid={photoError ? true : undefined}
-          aria-describedby={`${inputId}-hint${photoError ? ` ${inputId}-error` : ''}`}
-        />
-        <p className="field-hint" id={`${inputId}-hint`}>
-          {t('contributePage.photoHint')} {t('contributePage.photosAtOnce', { count: PHOTOS_AT_ONCE_MAX })}
-        </p>
-        {photoError && (
-          <p className="field-error" id={`${inputId}-error`} role="alert">
-            {photoError}
-          </p>
-        )}
-      </div>
+      <FileField
+        ref={input}
+        label={t('contributePage.photoLabel')}
+        hint={`${t('contributePage.photoHint')} ${t('contributePage.photosAtOnce', { count: PHOTOS_AT_ONCE_MAX })}`}
+        error={photoError}
+        multiple
+        accept={PHOTO_TYPES.join(',')}
+        onChange={onChoose}
+        disabled={sending}
+      />
       {converting && (
         <p className="field-hint" role="status">
           {t('contributePage.preparing')}
@@ -258,16 +238,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
           onSize={(key, size) => update(key, () => ({ size }))}
         />
       )}
-      <TextField
-        label={t('contributePage.captionLabel')}
-        placeholder={t('contributePage.captionPlaceholder')}
-        {...field('photoCaption')}
-      />
-      <TextField
-        label={t('contribute.titleLabel')}
-        placeholder={t('contribute.titlePlaceholder')}
-        {...field('title')}
-      />
+      <CaptionFields field={field} />
       {single && onTheWay(single.state) && <UploadProgress sending={single.state} />}
       <button type="submit" className="button" disabled={busy || editing}>
         {busy ? t('common.submitting') : t('common.submit')}

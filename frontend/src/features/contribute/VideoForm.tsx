@@ -1,15 +1,15 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { VIDEO_MAX_BYTES, type PublicEvent } from '@memory-wall/contracts';
-import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
-import { errorFields, errorMessage } from '../../api/api';
 import { sendVideo } from '../../api/videoUpload';
 import { TextField } from '../../components/ui/TextField';
-import { showError } from '../../components/ui/toast';
-import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { useFormFields } from '../../components/ui/useFormFields';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+import { CaptionFields } from './CaptionFields';
+import { FileField } from './FileField';
+import { SendingProgress } from './SendingProgress';
+import { checkName, memoryTexts, useFileSubmission } from './useFileSubmission';
 
 addPageTexts('contributePage', contributeMediaTexts);
 
@@ -21,9 +21,6 @@ const SERVER_FIELDS: Record<Field, readonly string[]> = {
 };
 /** Containers store lengths rounded; the server allows as much. */
 const LENGTH_TOLERANCE_S = 0.5;
-
-/** Where the clip is: going up (percent of it on the server), or waiting for the connection to come back. */
-type Sending = { step: 'uploading'; percent: number } | { step: 'retrying'; percent: number };
 
 interface Clip {
   file: File;
@@ -37,12 +34,10 @@ interface Clip {
  */
 export function VideoForm({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const inputId = useId();
   const { values, setErrors, field } = useFormFields<Field>({ name: '', photoCaption: '', title: '' });
   const [clip, setClip] = useState<Clip | null>(null);
   const [clipError, setClipError] = useState<string>();
-  const [sending, setSending] = useState<Sending | null>(null);
+  const { sending, submit } = useFileSubmission(event, SERVER_FIELDS, setErrors, t('contributePage.videoError'));
   const maxSeconds = event.maxVideoSeconds;
 
   useEffect(() => {
@@ -72,61 +67,23 @@ export function VideoForm({ event }: { event: PublicEvent }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const invalid: FieldErrors<Field> = {};
-    if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
-    setErrors(invalid);
+    const named = checkName(values, setErrors, t('contribute.nameRequired'));
     setClipError(clip ? undefined : t('contributePage.videoRequired'));
-    if (invalid.name || !clip) return;
-
-    setSending({ step: 'uploading', percent: 0 });
-    try {
-      await sendVideo(
-        {
-          eventId: event.id,
-          name: values.name.trim(),
-          photoCaption: values.photoCaption.trim() || undefined,
-          title: values.title.trim() || undefined,
-          file: clip.file,
-        },
-        {
-          onProgress: (fraction) => setSending({ step: 'uploading', percent: Math.floor(fraction * 100) }),
-          onRetry: () => setSending((current) => ({ step: 'retrying', percent: current?.percent ?? 0 })),
-        },
-      );
-      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
-    } catch (error) {
-      setSending(null);
-      const fieldProblems = pickFieldErrors(errorFields(error), SERVER_FIELDS);
-      if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
-      else showError(t('contributePage.videoError'), errorMessage(error) ?? t('common.unknownError'));
-    }
+    if (!named || !clip) return;
+    await submit((progress) => sendVideo({ eventId: event.id, ...memoryTexts(values), file: clip.file }, progress));
   };
 
-  const percent = sending?.percent ?? 0;
   return (
     <form onSubmit={onSubmit} noValidate className="form">
       <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
-      <div className="field">
-        <label htmlFor={inputId}>{t('contributePage.videoLabel')}</label>
-        <input
-          id={inputId}
-          type="file"
-          accept="video/*"
-          className="contribute-file-input"
-          onChange={onChoose}
-          disabled={sending !== null}
-          aria-invalid={clipError ? true : undefined}
-          aria-describedby={`${inputId}-hint${clipError ? ` ${inputId}-error` : ''}`}
-        />
-        <p className="field-hint" id={`${inputId}-hint`}>
-          {t('contributePage.videoHint', { seconds: maxSeconds })}
-        </p>
-        {clipError && (
-          <p className="field-error" id={`${inputId}-error`} role="alert">
-            {clipError}
-          </p>
-        )}
-      </div>
+      <FileField
+        label={t('contributePage.videoLabel')}
+        hint={t('contributePage.videoHint', { seconds: maxSeconds })}
+        error={clipError}
+        accept="video/*"
+        onChange={onChoose}
+        disabled={sending !== null}
+      />
       {clip && (
         <div className="contribute-preview">
           <video
@@ -140,25 +97,9 @@ export function VideoForm({ event }: { event: PublicEvent }) {
           />
         </div>
       )}
-      <TextField
-        label={t('contributePage.captionLabel')}
-        placeholder={t('contributePage.captionPlaceholder')}
-        {...field('photoCaption')}
-      />
-      <TextField
-        label={t('contribute.titleLabel')}
-        placeholder={t('contribute.titlePlaceholder')}
-        {...field('title')}
-      />
+      <CaptionFields field={field} />
       {sending && (
-        <div className="upload-progress">
-          <p id={`${inputId}-progress`} className="field-hint" role="status">
-            {sending.step === 'retrying'
-              ? t('contributePage.uploadRetrying')
-              : t('contributePage.uploadingVideo', { percent })}
-          </p>
-          <ProgressBar percent={percent} labelledBy={`${inputId}-progress`} />
-        </div>
+        <SendingProgress sending={sending} uploading={(percent) => t('contributePage.uploadingVideo', { percent })} />
       )}
       <button type="submit" className="button" disabled={sending !== null}>
         {sending ? t('common.submitting') : t('common.submit')}

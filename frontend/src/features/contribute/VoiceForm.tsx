@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { VOICE_MAX_SECONDS, type PublicEvent } from '@memory-wall/contracts';
-import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useTranslation } from '../../i18n';
-import { errorFields, errorMessage } from '../../api/api';
 import { sendVoice } from '../../api/fileSubmissions';
 import { TextField } from '../../components/ui/TextField';
-import { showError } from '../../components/ui/toast';
-import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
+import { useFormFields } from '../../components/ui/useFormFields';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
+import { SendingProgress } from './SendingProgress';
+import { checkName, memoryTexts, useFileSubmission } from './useFileSubmission';
 
 addPageTexts('contributePage', contributeMediaTexts);
 
@@ -42,22 +40,19 @@ interface Recording {
   extension: string;
 }
 
-type Sending = { step: 'uploading'; percent: number } | { step: 'retrying'; percent: number };
-
 /**
  * A voice message recorded here with the microphone (MediaRecorder): a timer while recording, stopped at
  * VOICE_MAX_SECONDS, played back before it is sent; sent as one multipart request that retries by itself.
  */
 export function VoiceForm({ event }: { event: PublicEvent }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const statusId = useId();
   const { values, setErrors, field } = useFormFields<Field>({ name: '', title: '' });
   const [format] = useState(recorderFormat);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [elapsed, setElapsed] = useState<number | null>(null);
   const [problem, setProblem] = useState<string>();
-  const [sending, setSending] = useState<Sending | null>(null);
+  const { sending, submit } = useFileSubmission(event, SERVER_FIELDS, setErrors, t('contributePage.voiceError'));
   const recorder = useRef<MediaRecorder | null>(null);
 
   useEffect(() => {
@@ -111,40 +106,18 @@ export function VoiceForm({ event }: { event: PublicEvent }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const invalid: FieldErrors<Field> = {};
-    if (!values.name.trim()) invalid.name = t('contribute.nameRequired');
-    setErrors(invalid);
+    const named = checkName(values, setErrors, t('contribute.nameRequired'));
     setProblem(recording ? undefined : t('contributePage.voiceRequired'));
-    if (invalid.name || !recording) return;
-
-    setSending({ step: 'uploading', percent: 0 });
-    try {
-      await sendVoice(
-        {
-          eventId: event.id,
-          name: values.name.trim(),
-          title: values.title.trim() || undefined,
-          file: recording.blob,
-          fileName: `voice.${recording.extension}`,
-        },
-        {
-          onProgress: (fraction) => setSending({ step: 'uploading', percent: Math.floor(fraction * 100) }),
-          onRetry: () => setSending((current) => ({ step: 'retrying', percent: current?.percent ?? 0 })),
-        },
-      );
-      void navigate(`/thank-you?event=${encodeURIComponent(event.slug)}`);
-    } catch (error) {
-      setSending(null);
-      const fieldProblems = pickFieldErrors(errorFields(error), SERVER_FIELDS);
-      if (Object.keys(fieldProblems).length > 0) setErrors(fieldProblems);
-      else showError(t('contributePage.voiceError'), errorMessage(error) ?? t('common.unknownError'));
-    }
+    if (!named || !recording) return;
+    const { blob, extension } = recording;
+    await submit((progress) =>
+      sendVoice({ eventId: event.id, ...memoryTexts(values), file: blob, fileName: `voice.${extension}` }, progress),
+    );
   };
 
   if (!format) return <p className="field-hint">{t('contributePage.voiceUnsupported')}</p>;
 
   const recordingNow = elapsed !== null;
-  const percent = sending?.percent ?? 0;
   return (
     <form onSubmit={onSubmit} noValidate className="form">
       <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
@@ -198,14 +171,7 @@ export function VoiceForm({ event }: { event: PublicEvent }) {
         {...field('title')}
       />
       {sending && (
-        <div className="upload-progress">
-          <p id={`${statusId}-progress`} className="field-hint" role="status">
-            {sending.step === 'retrying'
-              ? t('contributePage.uploadRetrying')
-              : t('contributePage.uploadingVoice', { percent })}
-          </p>
-          <ProgressBar percent={percent} labelledBy={`${statusId}-progress`} />
-        </div>
+        <SendingProgress sending={sending} uploading={(percent) => t('contributePage.uploadingVoice', { percent })} />
       )}
       <button type="submit" className="button" disabled={sending !== null || recordingNow}>
         {sending ? t('common.submitting') : t('common.submit')}

@@ -1,18 +1,10 @@
 import type { ComponentProps } from 'react';
 import { CUSTOMER_PIN_LENGTH } from '@memory-wall/contracts';
-import { TextField } from '../../components/ui/TextField';
+import { NewPasswordField } from '../../components/ui/NewPasswordField';
 
 /** A customer's 6-digit PIN: hidden, a number pad on phones, never filled in from saved passwords. */
 export function PinField(
-  props: { label: string } & Omit<ComponentProps<'input'>, 'type'> & { error?: string; hint?: string },
+  props: { label: string } & Omit<ComponentProps<'input'>, 'type' | 'autoComplete'> & { error?: string; hint?: string },
 ) {
-  return (
-    <TextField
-      type="password"
-      inputMode="numeric"
-      maxLength={CUSTOMER_PIN_LENGTH}
-      autoComplete="new-password"
-      {...props}
-    />
-  );
+  return <NewPasswordField inputMode="numeric" maxLength={CUSTOMER_PIN_LENGTH} {...props} />;
 }

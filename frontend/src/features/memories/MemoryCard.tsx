@@ -4,6 +4,7 @@ import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
 import type { CSSProperties } from 'react';
+import { CardImage } from './CardImage';
 import { ClampedText } from './ClampedText';
 import { HeartButton, HeartCount } from './HeartButton';
 import { heldReasonText } from './heldReason';
@@ -217,6 +218,20 @@ const lengthStyle = (text: string, chinese: boolean) =>
     '--longest': chinese ? 1 : Math.max(1, ...text.split(/\s+/).map((word) => [...word].length)),
   }) as CSSProperties;
 
+/** A photo's or a clip's caption; on a venue screen its type size follows its length. */
+function Caption({ text, presentation }: { text: string; presentation: boolean }) {
+  const chinese = isMostlyChinese(text);
+  return (
+    <figcaption
+      lang={chinese ? 'zh' : undefined}
+      className={chinese ? 'memory-text-zh' : undefined}
+      style={presentation ? lengthStyle(text, chinese) : undefined}
+    >
+      {text}
+    </figcaption>
+  );
+}
+
 interface MemoryBodyProps {
   memory: PublicMemory;
   presentation: boolean;
@@ -235,7 +250,6 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
       </figure>
     );
   if (memory.type === MemoryType.Video) {
-    const chinese = caption ? isMostlyChinese(caption) : false;
     return (
       <figure className={caption ? 'memory-photo memory-photo-captioned' : 'memory-photo'}>
         <VideoClip
@@ -246,15 +260,7 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
           playing={clip?.playing}
           onEnded={clip?.onEnded}
         />
-        {caption && (
-          <figcaption
-            lang={chinese ? 'zh' : undefined}
-            className={chinese ? 'memory-text-zh' : undefined}
-            style={presentation ? lengthStyle(caption, chinese) : undefined}
-          >
-            {caption}
-          </figcaption>
-        )}
+        {caption && <Caption text={caption} presentation={presentation} />}
       </figure>
     );
   }
@@ -273,33 +279,11 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
   }
   if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {
     const image: ResponsiveImage = presentation ? responsiveImageOf(memory) : imageOf(memory, 'card');
-    const chinese = caption ? isMostlyChinese(caption) : false;
     const photo = memory.type === MemoryType.Photo;
     return (
       <figure className={photo ? (caption ? 'memory-photo memory-photo-captioned' : 'memory-photo') : 'memory-drawing'}>
-        {image.url ? (
-          <img
-            src={image.url}
-            srcSet={image.srcSet}
-            sizes={image.srcSet ? sizes : undefined}
-            alt={caption ?? ''}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
-        )}
-        {caption && (
-          <figcaption
-            lang={chinese ? 'zh' : undefined}
-            className={chinese ? 'memory-text-zh' : undefined}
-            style={presentation ? lengthStyle(caption, chinese) : undefined}
-          >
-            {caption}
-          </figcaption>
-        )}
+        <CardImage image={image} alt={caption ?? ''} sizes={sizes} />
+        {caption && <Caption text={caption} presentation={presentation} />}
       </figure>
     );
   }

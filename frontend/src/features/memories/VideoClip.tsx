@@ -3,6 +3,7 @@ import type { PublicMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
+import { CardImage } from './CardImage';
 import { imageOf, responsiveImageOf, type ResponsiveImage } from './memoryContent';
 
 // Also shown on the moderation page, which has no memory cards of its own.
@@ -53,20 +54,7 @@ export function VideoClip({ memory, caption, presentation, sizes, playing, onEnd
   }
   return (
     <div className="memory-video-poster">
-      {poster.url ? (
-        <img
-          src={poster.url}
-          srcSet={poster.srcSet}
-          sizes={poster.srcSet ? sizes : undefined}
-          alt={caption ?? ''}
-          width={poster.width}
-          height={poster.height}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <div className="memory-image-pending" role="img" aria-label={t('memoryCard.imageProcessing')} />
-      )}
+      <CardImage image={poster} alt={caption ?? ''} sizes={sizes} />
       {video &&
         (presentation ? (
           <span className="memory-video-play" aria-hidden="true">

@@ -3,6 +3,7 @@ import { AuthMessages, ownPasswordProblem, type Role } from '@memory-wall/contra
 import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useChangePasswordMutation } from '../../api/account';
+import { NewPasswordField } from '../../components/ui/NewPasswordField';
 import { TextField } from '../../components/ui/TextField';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
@@ -59,18 +60,8 @@ export function ChangePasswordForm({ id, role, onDone }: Props) {
         autoComplete="current-password"
         {...field('currentPassword')}
       />
-      <TextField
-        label={t('profile.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('newPassword')}
-      />
-      <TextField
-        label={t('profile.confirmNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-      />
+      <NewPasswordField label={t('profile.newPassword')} {...field('newPassword')} />
+      <NewPasswordField label={t('profile.confirmNewPassword')} {...field('confirmPassword')} />
       <div className="actions">
         <button type="submit" className="button" disabled={isLoading}>
           {t('profile.updatePassword')}
