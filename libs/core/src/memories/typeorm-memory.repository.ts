@@ -136,9 +136,9 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
           SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
             SELECT m."createdAt", m."id", ${PUBLIC_MEMORY_JSON_SQL} AS "json" FROM "memories" AS m
-            WHERE m."eventId" = e."id" AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
+            WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
               AND m."processingState" = '${processingState}'
-              AND ${reached} <= now() AND (e."screensHeldAt" IS NULL OR ${reached} <= e."screensHeldAt")
+              AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))
             ORDER BY m."createdAt" ${direction}, m."id" ${direction} LIMIT $2) AS w), '') || ']' END AS "memories"
         FROM "events" AS e WHERE e."id" = $1`,
       [eventId, limit],
