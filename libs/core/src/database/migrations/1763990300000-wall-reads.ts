@@ -34,7 +34,9 @@ export class WallReads1763990300000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX "memories_wall"`);
-    await q.query(`CREATE INDEX "memories_wall" ON "memories" ("eventId", "createdAt") WHERE "approved" AND NOT "flagged"`);
+    await q.query(
+      `CREATE INDEX "memories_wall" ON "memories" ("eventId", "createdAt") WHERE "approved" AND NOT "flagged"`,
+    );
     await q.query(`DROP FUNCTION "json_text"(jsonb)`);
   }
 }
