@@ -28,7 +28,7 @@ import { Draining } from './common/shutdown/draining';
 import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
 import { MemoriesService } from './modules/memories/memories.service';
-import { answerCachedWallReads } from './modules/memories/public-wall.http';
+import { answerPublicWallReads } from './modules/memories/public-wall.http';
 import { MemoriesController } from './modules/memories/memories.controller';
 import { API_PREFIX, routeOf } from './common/routes';
 import { acceptStreamedForms } from './modules/uploads/upload-file';
@@ -116,7 +116,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
   });
 
-  answerCachedWallReads(fastify, app.get(MemoriesService), routeOf(MemoriesController, 'list'));
+  answerPublicWallReads(fastify, app.get(MemoriesService), routeOf(MemoriesController, 'list'));
   bindRequestLogContext(fastify, await app.resolve(PinoLogger));
 
   app.setGlobalPrefix(API_PREFIX);

@@ -21,6 +21,7 @@ const ACCEPTING_CACHE_MS = 5000;
 @Injectable()
 export class PublishedEvents {
   private readonly knownPublished = new Set<string>();
+  private readonly checking = new Map<string, Promise<void>>();
   private readonly acceptingUntil = new Map<string, number>();
 
   constructor(private readonly events: EventRepository) {}
@@ -48,9 +49,18 @@ export class PublishedEvents {
    */
   async assertPublished(id: string): Promise<void> {
     if (this.knownPublished.has(id)) return;
-    await this.getPublished(id);
-    if (this.knownPublished.size >= MAX_REMEMBERED) this.knownPublished.clear();
-    this.knownPublished.add(id);
+    // Asked once for all the reads that arrive together (screens reconnecting to a restarted instance).
+    let checking = this.checking.get(id);
+    if (!checking) {
+      checking = this.getPublished(id)
+        .then(() => {
+          if (this.knownPublished.size >= MAX_REMEMBERED) this.knownPublished.clear();
+          this.knownPublished.add(id);
+        })
+        .finally(() => this.checking.delete(id));
+      this.checking.set(id, checking);
+    }
+    return checking;
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   MemoryFilter,
   PublicMemory,
 } from '@memory-wall/contracts';
-import { MemoryRepository, ScreenGate, ScreensView, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { MemoryRepository, Metrics, ScreenGate, ScreensView, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
@@ -20,6 +20,9 @@ import { ListMemoriesQuery } from './dto/list-memories.query';
 /** Spec §9: a presentation shows at most 500 memories. */
 export const WALL_LIMIT = 500;
 
+/** A wall body up to its memories' array: `{"success":true,"memories":`, as JSON.stringify writes it. */
+const WALL_HEAD = JSON.stringify({ success: true, memories: [] }).slice(0, -3);
+
 @Injectable()
 export class MemoriesService {
   constructor(
@@ -29,6 +32,7 @@ export class MemoriesService {
     private readonly wallCache: PublicWallCache,
     private readonly live: LiveSubscriber,
     private readonly screens: ScreenGate,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -71,9 +75,11 @@ export class MemoriesService {
       return { body: await this.wallBody(eventId, order), position: wallPosition(version) };
     const cached = version === null ? undefined : this.fromCache(eventId, version, order, ifNoneMatch);
     if (cached) return cached;
-    const body = await this.wallBody(eventId, order);
+    const build = () => this.wallBody(eventId, order);
     const wall =
-      version === null ? { body, etag: wallEtag(order, body) } : this.wallCache.remember(eventId, version, order, body);
+      version === null
+        ? await build().then((body) => ({ body, etag: wallEtag(order, body) }))
+        : await this.wallCache.obtain(eventId, version, order, build);
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
@@ -109,8 +115,13 @@ export class MemoriesService {
    * host's controls, libs/contracts screens.ts): nothing before the wall is revealed, nothing still in its
    * delay, and while held nothing that reached the wall after the hold began. Each change of those (a
    * release, a reveal, a memory's delay passing) is announced on the public feed, so it is a new version.
+   * In order, the database writes the memories' JSON itself in one statement (publicWallJson); a random
+   * order is shuffled here, from the newest.
    */
   private async wallBody(eventId: string, order: DisplayOrder): Promise<Buffer> {
+    this.metrics.wallBuilds.inc();
+    if (order !== DisplayOrder.Random)
+      return Buffer.from(`${WALL_HEAD}${await this.memories.publicWallJson(eventId, order, WALL_LIMIT)}}`);
     const screens = await this.screens.state(eventId);
     const rows = screens.comingSoon
       ? []

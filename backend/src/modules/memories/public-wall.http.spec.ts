@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../../common/auth/auth.decorators';
 import type { PublicWall } from './memories.service';
 import { routeOf } from '../../common/routes';
 import { MemoriesController } from './memories.controller';
-import { answerCachedWallReads } from './public-wall.http';
+import { answerPublicWallReads } from './public-wall.http';
 
 const MEMORIES_ROUTE = routeOf(MemoriesController, 'list');
 
@@ -14,22 +14,31 @@ const CACHED: PublicWall = {
   etag: 'W/"newest.abc"',
   position: 'public:7',
 };
+const BUILT: PublicWall = { body: Buffer.from('{"success":true,"memories":["built"]}'), etag: 'W/"newest.def"' };
 
-describe('answerCachedWallReads: cached public walls answered before the route', () => {
+describe('answerPublicWallReads: anonymous wall reads answered before the route', () => {
   let app: FastifyInstance;
   let asked: Array<[string, DisplayOrder, string | undefined]>;
   let cached: PublicWall | undefined;
+  let built: Array<[string, DisplayOrder, string | undefined]>;
+  let build: () => Promise<PublicWall>;
 
   beforeEach(async () => {
     asked = [];
+    built = [];
     cached = CACHED;
+    build = () => Promise.resolve(BUILT);
     app = Fastify();
-    answerCachedWallReads(
+    answerPublicWallReads(
       app,
       {
         cachedPublicWall: (eventId, order, ifNoneMatch) => {
           asked.push([eventId, order, ifNoneMatch]);
           return cached;
+        },
+        publicWall: (eventId, order = DisplayOrder.Newest, ifNoneMatch) => {
+          built.push([eventId, order, ifNoneMatch]);
+          return build();
         },
       },
       MEMORIES_ROUTE,
@@ -63,10 +72,26 @@ describe('answerCachedWallReads: cached public walls answered before the route',
     expect(asked).toEqual([[EVENT, DisplayOrder.Oldest, CACHED.etag]]);
   });
 
-  it('leaves a wall this instance has not cached to the route', async () => {
+  it('builds a wall this instance has not cached without the route, If-None-Match passed on', async () => {
     cached = undefined;
+    const res = await get(`/api/events/${EVENT}/memories?order=oldest`, { 'if-none-match': 'W/"old"' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(BUILT.body.toString());
+    expect(res.headers.etag).toBe(BUILT.etag);
+    expect(built).toEqual([[EVENT, DisplayOrder.Oldest, 'W/"old"']]);
+  });
+
+  it('leaves a read whose wall could not be built (unknown event, database away) to the route', async () => {
+    cached = undefined;
+    build = () => Promise.reject(new Error('not published'));
     expect((await get(`/api/events/${EVENT}/memories`)).json()).toEqual({ from: 'route' });
-    expect(asked).toHaveLength(1);
+    expect(built).toHaveLength(1);
+  });
+
+  it('leaves an event id that is no UUID to the route, without building', async () => {
+    cached = undefined;
+    expect((await get(`/api/events/not-a-uuid/memories`)).json()).toEqual({ from: 'route' });
+    expect(built).toEqual([]);
   });
 
   it.each([
@@ -79,5 +104,6 @@ describe('answerCachedWallReads: cached public walls answered before the route',
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveProperty('from');
     expect(asked).toEqual([]);
+    expect(built).toEqual([]);
   });
 });

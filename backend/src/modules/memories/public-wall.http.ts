@@ -14,32 +14,41 @@ export function sendPublicWall(reply: FastifyReply, wall: PublicWall) {
 }
 
 /**
- * Answers an anonymous read of a public wall in its onRequest phase when this instance holds the wall's
- * current version (MemoriesService.cachedPublicWall): a venue's screens and guests' phones read the same
- * wall again and again, and Nest's pipeline (guard, pipes, controller) costs more than such an answer.
- * Every other request to the route (a session cookie, a query beyond a valid order, a wall not cached)
- * goes on to MemoriesController.list (`route`, as Fastify knows it), which builds and caches the wall.
- * Registered after the hooks that every reply needs (request id, origin check, security headers).
+ * Answers anonymous reads of a public wall in its onRequest phase: a venue's screens and guests' phones
+ * read the same wall again and again, and after a restart or a change all at once, and Nest's pipeline
+ * (guard, pipes, controller) costs more than such an answer. When this instance holds the wall's current
+ * version (MemoriesService.cachedPublicWall) the answer is synchronous, a 304 included: no I/O, no promise.
+ * Otherwise MemoriesService.publicWall builds it (deciding first that the event is published, and once per
+ * version however many reads ask); when that fails (an unknown or unpublished event, the database away)
+ * the request goes on to the route, which answers the error as every route does.
+ * Every other request to the route (a session cookie, a query beyond a valid order, an id that is no UUID)
+ * goes on to MemoriesController.list (`route`, as Fastify knows it). Registered after the hooks that every
+ * reply needs (request id, tracing, origin check, security headers) and before the log context binding,
+ * which only these reads skip: their access line and metrics are written as for any request.
  */
-export function answerCachedWallReads(
+export function answerPublicWallReads(
   fastify: FastifyInstance,
-  memories: Pick<MemoriesService, 'cachedPublicWall'>,
+  memories: Pick<MemoriesService, 'cachedPublicWall' | 'publicWall'>,
   route: string,
 ) {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.url !== route || request.method !== 'GET' || mayHaveSession(request)) return done();
     const order = orderOf(request.query as Record<string, string | string[]>);
-    const wall =
-      order &&
-      memories.cachedPublicWall(
-        (request.params as { eventId: string }).eventId,
-        order,
-        request.headers['if-none-match'],
-      );
-    if (!wall) return done();
-    sendPublicWall(reply, wall);
+    if (!order) return done();
+    const { eventId } = request.params as { eventId: string };
+    const ifNoneMatch = request.headers['if-none-match'];
+    const cached = memories.cachedPublicWall(eventId, order, ifNoneMatch);
+    if (cached) return void sendPublicWall(reply, cached);
+    if (!UUID.test(eventId)) return done();
+    memories.publicWall(eventId, order, ifNoneMatch).then(
+      (wall) => sendPublicWall(reply, wall),
+      () => done(),
+    );
   });
 }
+
+/** An id the route's UuidParam would take; anything else is the route's 400. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Hosts' reads go to the route, which tells a session's list from the public wall. */
 function mayHaveSession(request: FastifyRequest): boolean {

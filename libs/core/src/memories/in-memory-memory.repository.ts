@@ -25,8 +25,11 @@ import {
   Transitioned,
   WaitingMemory,
   WallCursor,
+  WallOrder,
   WallState,
 } from './memory.repository';
+import { toPublicMemory } from './public-memory';
+import type { ScreensState } from '../screens/screen-gate';
 
 /**
  * MemoryRepository in memory, for unit tests of the processors and services: the same rules as the SQL
@@ -134,6 +137,16 @@ export class InMemoryMemoryRepository extends MemoryRepository {
       .sort((a, b) => direction * (a.createdAt.getTime() - b.createdAt.getTime()))
       .slice(0, limit)
       .map((m) => ({ ...m }));
+  }
+
+  /** Events' screen controls, which the SQL reads from the events table. */
+  readonly screens = new Map<string, ScreensState>();
+
+  async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
+    const screens = this.screens.get(eventId) ?? { heldSince: null, comingSoon: false };
+    if (screens.comingSoon) return '[]';
+    const rows = await this.list(eventId, MemoryFilter.Approved, order, limit, screens);
+    return JSON.stringify(rows.map(toPublicMemory));
   }
 
   async stats(eventId: string): Promise<EventStats> {

@@ -45,6 +45,9 @@ export interface ScreensView {
   heldSince: Date | null;
 }
 
+/** The orders a wall is built in by the database (random is newest, shuffled by the caller). */
+export type WallOrder = Exclude<DisplayOrder, 'random'>;
+
 /** What decides whether a memory is on the public wall. */
 export type WallState = Pick<Memory, 'approved' | 'flagged' | 'processingState'>;
 
@@ -104,6 +107,14 @@ export abstract class MemoryRepository {
     limit: number,
     onScreens?: ScreensView,
   ): Promise<Memory[]>;
+
+  /**
+   * The public wall as the screens show it now (ScreensView read from the event's row: nothing while its
+   * reveal is pending, nothing still in its delay, nothing after its hold began), newest or oldest first
+   * (ties by id), at most `limit`: the JSON array of PublicMemory, the same bytes as JSON.stringify of
+   * toPublicMemory's objects. In SQL, one statement that returns the text (a cold wall read's only query).
+   */
+  abstract publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string>;
 
   /** The event's memories counted: in all, per list (approved, pending, flagged), contributors and per type. */
   abstract stats(eventId: string): Promise<EventStats>;

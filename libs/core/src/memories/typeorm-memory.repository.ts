@@ -31,8 +31,10 @@ import {
   Transitioned,
   WaitingMemory,
   WallCursor,
+  WallOrder,
   WallState,
 } from './memory.repository';
+import { PUBLIC_MEMORY_JSON_SQL } from './public-memory';
 
 /** The state a transition reads and writes, as columns. */
 const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
@@ -118,6 +120,30 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
       .orderBy('m.createdAt', order === DisplayOrder.Oldest ? 'ASC' : 'DESC')
       .limit(limit)
       .getMany();
+  }
+
+  /**
+   * One statement, planned as: the event's row, then the wall's rows in order from memories_wall (its
+   * predicate is the wall's state, its key the wall's order) up to `limit`, each written as JSON by
+   * PUBLIC_MEMORY_JSON_SQL and joined in order. The state is written out, not bound, so that the planner
+   * can match memories_wall's predicate in any plan.
+   */
+  async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
+    const { approved, flagged, processingState } = FILTER_PATTERNS[MemoryFilter.Approved];
+    const direction = order === DisplayOrder.Oldest ? 'ASC' : 'DESC';
+    const reached = `COALESCE(m."publicAt", m."createdAt")`;
+    const rows = await this.memories.query<Array<{ memories: string }>>(
+      `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
+          SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
+            SELECT m."createdAt", m."id", ${PUBLIC_MEMORY_JSON_SQL} AS "json" FROM "memories" AS m
+            WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
+              AND m."processingState" = '${processingState}'
+              AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))
+            ORDER BY m."createdAt" ${direction}, m."id" ${direction} LIMIT $2) AS w), '') || ']' END AS "memories"
+        FROM "events" AS e WHERE e."id" = $1`,
+      [eventId, limit],
+    );
+    return rows[0]?.memories ?? '[]';
   }
 
   /** One pass over the event's rows (memories_event_created), each list's condition from FILTER_PATTERNS. */

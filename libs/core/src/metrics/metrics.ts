@@ -55,6 +55,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly wallBuilds = new Counter({
+    name: `${PREFIX}wall_builds_total`,
+    help: 'Public wall bodies built from the database (one per event, order and version, however many read it)',
+    registers: [this.registry],
+  });
+
   readonly jobWait = new Histogram({
     name: `${PREFIX}job_wait_seconds`,
     help: 'From a job due (added, or its delay over) to a worker starting it, by queue and job',

@@ -20,8 +20,10 @@ import {
 import { Event } from './event.entity';
 
 @Entity('memories')
-/** The public wall: an event's approved, unflagged memories by time. */
-@Index('memories_wall', ['eventId', 'createdAt'], { where: '"approved" AND NOT "flagged"' })
+/** The public wall: an event's memories on it (FILTER_PATTERNS.approved) in its order (time, then id). */
+@Index('memories_wall', ['eventId', 'createdAt', 'id'], {
+  where: `"approved" AND NOT "flagged" AND "processingState" = 'ready'`,
+})
 /** Host views: everything of an event by time. */
 @Index('memories_event_created', ['eventId', 'createdAt'])
 /** The moderators' pending list. */

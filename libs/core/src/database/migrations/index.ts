@@ -15,6 +15,7 @@ import { VoiceMessages1763950000000 } from './1763950000000-voice-messages';
 import { Retention1763960000000 } from './1763960000000-retention';
 import { OwnerTableOrder1763970000000 } from './1763970000000-owner-table-order';
 import { MemoryHearts1763980000000 } from './1763980000000-memory-hearts';
+import { WallReads1763990300000 } from './1763990300000-wall-reads';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Retention1763960000000,
   OwnerTableOrder1763970000000,
   MemoryHearts1763980000000,
+  WallReads1763990300000,
 ];
