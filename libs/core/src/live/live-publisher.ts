@@ -39,10 +39,15 @@ end
 if KEYS[7] and not redis.call('SET', KEYS[7], '1', 'NX', 'EX', ${ANNOUNCED_TTL_SECONDS}) then return { 0, 0 } end
 return { publish(KEYS[1], KEYS[2], KEYS[3], ARGV[1]), publish(KEYS[4], KEYS[5], KEYS[6], ARGV[2]) }`;
 
-const PUBLISH_COMMAND = 'memoryWallPublishLive';
-/** The connection with the script defined as a command; its first argument is the number of keys. */
+/**
+ * The script as two commands, by their number of keys: without and with the once-only announcement key. A
+ * command's number of keys is fixed so that its first argument is a key: ioredis routes an automatically
+ * pipelined command by its first argument, which on a cluster must be a key of the event's slot.
+ */
+const PUBLISH_COMMANDS = { 6: 'memoryWallPublishLive', 7: 'memoryWallPublishLiveOnce' } as const;
+/** The connection with the script defined as commands: keys, then the two bodies. */
 type PublishingRedis = RedisClient &
-  Record<typeof PUBLISH_COMMAND, (numberOfKeys: number, ...keysThenBodies: string[]) => Promise<unknown>>;
+  Record<(typeof PUBLISH_COMMANDS)[6 | 7], (...keysThenBodies: string[]) => Promise<unknown>>;
 
 @Injectable()
 export class LivePublisher {
@@ -52,7 +57,9 @@ export class LivePublisher {
   ) {
     // Sent as EVALSHA (ioredis falls back to EVAL once when Redis does not hold the script, as after a
     // restart): the script's text is not sent, nor hashed by Redis, with every message.
-    redis.defineCommand(PUBLISH_COMMAND, { lua: publishScript(keys.cluster ? 'SPUBLISH' : 'PUBLISH') });
+    const lua = publishScript(keys.cluster ? 'SPUBLISH' : 'PUBLISH');
+    for (const [numberOfKeys, name] of Object.entries(PUBLISH_COMMANDS))
+      redis.defineCommand(name, { lua, numberOfKeys: Number(numberOfKeys) });
   }
 
   /**
@@ -81,8 +88,7 @@ export class LivePublisher {
       this.keys.liveLog(eventId, true),
       ...(onceAs ? [this.keys.announcement(eventId, onceAs)] : []),
     ];
-    await (this.redis as PublishingRedis)[PUBLISH_COMMAND](
-      keys.length,
+    await (this.redis as PublishingRedis)[PUBLISH_COMMANDS[onceAs ? 7 : 6]](
       ...keys,
       body(change.public),
       body(change.hosts),

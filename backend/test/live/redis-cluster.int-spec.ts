@@ -1,0 +1,75 @@
+import { RedisKeys } from '@memory-wall/core';
+import { EventFeeds } from '@memory-wall/testkit/event-feeds';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { OwnRedisCluster } from '@memory-wall/testkit/redis-cluster';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
+
+const EVENTS = 30;
+const MESSAGES_PER_EVENT = 4;
+
+/**
+ * The live feeds on a real Redis Cluster (3 masters, each with a replica): three API instances and the
+ * workers started with REDIS_CLUSTER_NODES, a screen of each of 30 events on every instance, guests'
+ * messages approved by the workers and published with SPUBLISH on their event's shard.
+ */
+describe('live feeds on a Redis Cluster', () => {
+  let cluster: OwnRedisCluster;
+  let t: TestEnvironment;
+  let apis: RunningProcess[] = [];
+  let workers: RunningProcess;
+  let feeds: EventFeeds | undefined;
+
+  beforeAll(async () => {
+    cluster = await OwnRedisCluster.start();
+    t = await createTestEnvironment();
+    const env = { ...t.env, REDIS_CLUSTER_NODES: cluster.startupNodes, SUBMISSIONS_PER_MINUTE: '100000' };
+    apis = await Promise.all([startApi(env), startApi(env), startApi(env)]);
+    workers = startWorkers({ ...env, MODERATION_CONCURRENCY: '32' });
+  }, 120_000);
+
+  afterAll(async () => {
+    feeds?.close();
+    await Promise.all([...apis.map((api) => api.stop()), workers?.stop()]);
+    await t?.cleanup();
+    await cluster?.destroy();
+  }, 60_000);
+
+  it('gives every screen on every instance every approval of its event, once, numbered 1, 2, 3 …', async () => {
+    const keys = new RedisKeys(t.env.REDIS_PREFIX, true);
+    const events = await Promise.all(Array.from({ length: EVENTS }, () => createEvent(t.dataSource)));
+    const eventIds = events.map((e) => e.id);
+    feeds = await EventFeeds.open(apis, eventIds);
+
+    // The events' feeds spread over all three shards, each subscribed with SSUBSCRIBE on its own shard.
+    const owners = await Promise.all(eventIds.map((id) => cluster.masterOf(keys.liveChannel(id))));
+    expect(new Set(owners).size).toBe(3);
+    for (const [i, id] of eventIds.entries()) {
+      const counts = await cluster.ask<Array<string | number>>(
+        owners[i],
+        'PUBSUB',
+        'SHARDNUMSUB',
+        keys.liveChannel(id),
+      );
+      expect({ event: id, subscribers: counts[1] }).toEqual({ event: id, subscribers: apis.length });
+    }
+
+    await Promise.all(
+      eventIds.map(async (id) => {
+        for (let i = 0; i < MESSAGES_PER_EVENT; i++) await feeds!.post(id);
+      }),
+    );
+    await waitFor(() => feeds!.allComplete(), 60_000, 'every screen to have every approval').catch(() => undefined);
+
+    expect(feeds.outcome()).toEqual({
+      screens: EVENTS * apis.length,
+      complete: EVENTS * apis.length,
+      missing: 0,
+      duplicates: 0,
+      outOfSequence: 0,
+    });
+    for (const feed of feeds.sequences())
+      expect(feed).toEqual({ ...feed, seqs: Array.from({ length: MESSAGES_PER_EVENT }, (_, i) => i + 1) });
+  }, 180_000);
+});
