@@ -1,6 +1,8 @@
 import { RedisKeys } from '@memory-wall/core';
+import { createAccount } from '@memory-wall/testkit/accounts';
 import { EventFeeds } from '@memory-wall/testkit/event-feeds';
 import { createEvent } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
 import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
 import { OwnRedisCluster } from '@memory-wall/testkit/redis-cluster';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
@@ -72,4 +74,26 @@ describe('live feeds on a Redis Cluster', () => {
     for (const feed of feeds.sequences())
       expect(feed).toEqual({ ...feed, seqs: Array.from({ length: MESSAGES_PER_EVENT }, (_, i) => i + 1) });
   }, 180_000);
+
+  it('keeps sessions on the cluster: known on every instance, ended on every instance', async () => {
+    const account = await createAccount(t.dataSource, 'customer');
+    const [first, second] = [await signedIn(apis[0].url, account), await signedIn(apis[1].url, account)];
+    for (const api of apis) {
+      expect((await first.on(api.url).get('/api/auth/me')).status).toBe(200);
+      expect((await second.on(api.url).get('/api/auth/me')).status).toBe(200);
+    }
+
+    // Signing out ends one session; changing the password ends every other one (the user's set of sessions).
+    expect((await first.post('/api/auth/logout')).status).toBeLessThan(300);
+    expect((await first.on(apis[2].url).get('/api/auth/me')).status).toBe(401);
+    const third = await signedIn(apis[2].url, account);
+    const changed = await second.post('/api/auth/change-password', {
+      currentPassword: account.password,
+      newPassword: `${account.password}-new`,
+      confirmPassword: `${account.password}-new`,
+    });
+    expect(changed.status).toBe(200);
+    expect((await third.on(apis[0].url).get('/api/auth/me')).status).toBe(401);
+    expect((await second.on(apis[0].url).get('/api/auth/me')).status).toBe(200);
+  });
 });

@@ -1,0 +1,124 @@
+import { RedisKeys } from '@memory-wall/core';
+import { EventFeeds } from '@memory-wall/testkit/event-feeds';
+import { createEvent } from '@memory-wall/testkit/factories';
+import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
+import { OwnRedisCluster } from '@memory-wall/testkit/redis-cluster';
+import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { waitFor } from '@memory-wall/testkit/wait';
+import { FaultScenario, pool, sleep } from './scenario';
+
+const EVENTS = 30;
+const MESSAGES_PER_EVENT = 8;
+const MESSAGES = EVENTS * MESSAGES_PER_EVENT;
+/** The master is killed once this many messages were posted. */
+const KILL_AFTER = MESSAGES / 4;
+const NODE_TIMEOUT_MS = 2000;
+
+const scenario = new FaultScenario({
+  id: 11,
+  title: 'A Redis Cluster master killed (SIGKILL) during approvals',
+  tried:
+    `Three API instances and the workers on a Redis Cluster of 3 masters, each with a replica (cluster-node-timeout ${NODE_TIMEOUT_MS} ms), ` +
+    `the live feeds on sharded pub/sub; a screen (socket) of each of ${EVENTS} events on every instance. Guests post ${MESSAGES} messages ` +
+    `(${MESSAGES_PER_EVENT} per event, auto-approved by the workers, 6 at a time through the instances in turn); after ${KILL_AFTER} the master ` +
+    'serving the most events is killed with SIGKILL and the posting goes on while its replica is elected.',
+});
+
+describe('fault 11: a Redis Cluster master killed during approvals', () => {
+  let cluster: OwnRedisCluster;
+  let t: TestEnvironment;
+  let apis: RunningProcess[] = [];
+  let workers: RunningProcess;
+  let feeds: EventFeeds | undefined;
+
+  beforeAll(async () => {
+    cluster = await OwnRedisCluster.start({ nodeTimeoutMs: NODE_TIMEOUT_MS });
+    t = await createTestEnvironment();
+    const env = { ...t.env, REDIS_CLUSTER_NODES: cluster.startupNodes, SUBMISSIONS_PER_MINUTE: '100000' };
+    apis = await Promise.all([startApi(env), startApi(env), startApi(env)]);
+    workers = startWorkers({ ...env, MODERATION_CONCURRENCY: '32' });
+  }, 120_000);
+
+  afterAll(async () => {
+    scenario.save();
+    feeds?.close();
+    await Promise.all([...apis.map((api) => api.stop()), workers?.stop()]);
+    await t?.cleanup();
+    await cluster?.destroy();
+  }, 60_000);
+
+  it(
+    'every screen ends with every approval of its event, once, numbered 1, 2, 3 … across the failover',
+    () =>
+      scenario.run(async (s) => {
+        const keys = new RedisKeys(t.env.REDIS_PREFIX, true);
+        const events = await Promise.all(Array.from({ length: EVENTS }, () => createEvent(t.dataSource)));
+        const eventIds = events.map((e) => e.id);
+        feeds = await EventFeeds.open(apis, eventIds);
+
+        // The victim: the master that serves the most events' feeds.
+        const owners = await Promise.all(eventIds.map((id) => cluster.masterOf(keys.liveChannel(id))));
+        const perMaster = new Map<number, number>();
+        for (const port of owners) perMaster.set(port, (perMaster.get(port) ?? 0) + 1);
+        const [victim, victimEvents] = [...perMaster].sort((a, b) => b[1] - a[1])[0];
+        const victimHadQueues = (await cluster.masterOf(`${keys.queuePrefix}:x`)) === victim;
+
+        // The guests, in turns through the instances; the kill after a quarter of the messages.
+        const order = Array.from({ length: MESSAGES }, (_, i) => eventIds[i % EVENTS]);
+        let posted = 0;
+        let failover: Promise<number> | undefined;
+        const started = Date.now();
+        await pool(
+          6,
+          order.map((eventId) => async () => {
+            await feeds!.post(eventId);
+            if (++posted === KILL_AFTER)
+              failover = (async () => {
+                const killedAt = Date.now();
+                await cluster.kill(victim);
+                await cluster.waitHealthy();
+                return Date.now() - killedAt;
+              })();
+            await sleep(30);
+          }),
+        );
+        const postedAt = Date.now();
+        const failoverMs = await failover!;
+        s.key('screens (events × instances)', `${feeds.screens.length} (${EVENTS} × ${apis.length})`);
+        s.key('messages posted (201) / before the kill', `${MESSAGES} / ${KILL_AFTER}`);
+        s.key(
+          'killed master served (events / the queues)',
+          `${victimEvents} of ${EVENTS} / ${victimHadQueues ? 'yes' : 'no'}`,
+        );
+        s.key('SIGKILL to the replica serving its slots', Math.round(failoverMs / 100) / 10, 's');
+        s.figure('posting took', Math.round((postedAt - started) / 100) / 10, 's');
+
+        await waitFor(() => feeds!.allComplete(), 120_000, 'every screen to have every approval').catch(
+          () => undefined,
+        );
+        const done = Date.now();
+        const outcome = feeds.outcome();
+        s.key('screens with every approval of their event', `${outcome.complete} of ${outcome.screens}`);
+        s.figure('approvals missing, summed over screens', outcome.missing);
+        s.figure('duplicate approvals, summed over screens', outcome.duplicates);
+        s.figure('screens whose feed did not run 1, 2, 3 …', outcome.outOfSequence);
+        s.figure(
+          'last screen complete after the last message was posted',
+          outcome.complete === outcome.screens ? `${Math.round((done - postedAt) / 100) / 10} s` : 'never',
+        );
+
+        expect(outcome).toEqual({
+          screens: EVENTS * apis.length,
+          complete: EVENTS * apis.length,
+          missing: 0,
+          duplicates: 0,
+          outOfSequence: 0,
+        });
+        s.holds(`every one of the ${outcome.screens} screens received every approval of its event, none twice`);
+        for (const feed of feeds.sequences())
+          expect(feed).toEqual({ ...feed, seqs: Array.from({ length: MESSAGES_PER_EVENT }, (_, i) => i + 1) });
+        s.holds('on every screen the feed ran 1, 2, 3 … without a gap across the failover: nothing lost or doubled');
+      }),
+    300_000,
+  );
+});
