@@ -21,7 +21,9 @@ const scenario = new FaultScenario({
     `Three API instances and the workers on a Redis Cluster of 3 masters, each with a replica (cluster-node-timeout ${NODE_TIMEOUT_MS} ms), ` +
     `the live feeds on sharded pub/sub; a screen (socket) of each of ${EVENTS} events on every instance. Guests post ${MESSAGES} messages ` +
     `(${MESSAGES_PER_EVENT} per event, auto-approved by the workers, 6 at a time through the instances in turn); after ${KILL_AFTER} the master ` +
-    'serving the most events is killed with SIGKILL and the posting goes on while its replica is elected.',
+    'serving the most events is killed with SIGKILL and the posting goes on while its replica is elected. From the kill until the ' +
+    "posting ends, the instances' pub/sub connections to the masters are also cut every 250 ms (`CLIENT KILL TYPE pubsub`), so " +
+    'that messages are published while a feed has no subscriber and must be filled from its log.',
 });
 
 describe('fault 11: a Redis Cluster master killed during approvals', () => {
@@ -67,23 +69,35 @@ describe('fault 11: a Redis Cluster master killed during approvals', () => {
         const order = Array.from({ length: MESSAGES }, (_, i) => eventIds[i % EVENTS]);
         let posted = 0;
         let failover: Promise<number> | undefined;
+        let cutting: Promise<void> | undefined;
+        let cuts = 0;
+        const cutSubscribers = async () => {
+          while (posted < MESSAGES) {
+            for (const { port } of await cluster.masters().catch(() => []))
+              cuts += await cluster.ask<number>(port, 'CLIENT', 'KILL', 'TYPE', 'pubsub').catch(() => 0);
+            await sleep(250);
+          }
+        };
         const started = Date.now();
         await pool(
           6,
           order.map((eventId) => async () => {
             await feeds!.post(eventId);
-            if (++posted === KILL_AFTER)
+            if (++posted === KILL_AFTER) {
+              cutting = cutSubscribers();
               failover = (async () => {
                 const killedAt = Date.now();
                 await cluster.kill(victim);
                 await cluster.waitHealthy();
                 return Date.now() - killedAt;
               })();
+            }
             await sleep(30);
           }),
         );
         const postedAt = Date.now();
         const failoverMs = await failover!;
+        await cutting;
         s.key('screens (events × instances)', `${feeds.screens.length} (${EVENTS} × ${apis.length})`);
         s.key('messages posted (201) / before the kill', `${MESSAGES} / ${KILL_AFTER}`);
         s.key(
@@ -91,6 +105,7 @@ describe('fault 11: a Redis Cluster master killed during approvals', () => {
           `${victimEvents} of ${EVENTS} / ${victimHadQueues ? 'yes' : 'no'}`,
         );
         s.key('SIGKILL to the replica serving its slots', Math.round(failoverMs / 100) / 10, 's');
+        s.key('subscriber connections cut', cuts);
         s.figure('posting took', Math.round((postedAt - started) / 100) / 10, 's');
 
         await waitFor(() => feeds!.allComplete(), 120_000, 'every screen to have every approval').catch(
