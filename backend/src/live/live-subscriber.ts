@@ -88,7 +88,7 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
       shardedSubscribers: keys.cluster,
     });
     this.pubSub = keys.cluster ? PUB_SUB.sharded : PUB_SUB.plain;
-    this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`subscriber: ${err.message}`));
     metrics.watchRedis('live-subscriber', this.subscriber);
     this.watchMs = config.WALL_WATCH_MS;
     this.sweeper = setInterval(() => this.sweepWatched(), this.watchMs / 2).unref();

@@ -22,7 +22,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = createRedis(config, {
       name: `${config.REDIS_PREFIX}-session-revocations-${process.pid}`,
     });
-    this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`subscriber: ${err.message}`));
   }
 
   /** The gateway closes the sockets of sessions that ended. */
