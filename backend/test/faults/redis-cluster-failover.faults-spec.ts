@@ -1,9 +1,4 @@
-import { RedisKeys } from '@memory-wall/core';
-import { EventFeeds } from '@memory-wall/testkit/event-feeds';
-import { createEvent } from '@memory-wall/testkit/factories';
-import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
-import { OwnRedisCluster } from '@memory-wall/testkit/redis-cluster';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { ClusterStack, startClusterStack } from '@memory-wall/testkit/cluster-stack';
 import { waitFor } from '@memory-wall/testkit/wait';
 import { FaultScenario, pool, sleep } from './scenario';
 
@@ -27,36 +22,22 @@ const scenario = new FaultScenario({
 });
 
 describe('fault 11: a Redis Cluster master killed during approvals', () => {
-  let cluster: OwnRedisCluster;
-  let t: TestEnvironment;
-  let apis: RunningProcess[] = [];
-  let workers: RunningProcess;
-  let feeds: EventFeeds | undefined;
+  let stack: ClusterStack;
 
-  beforeAll(async () => {
-    cluster = await OwnRedisCluster.start({ nodeTimeoutMs: NODE_TIMEOUT_MS });
-    t = await createTestEnvironment();
-    const env = { ...t.env, REDIS_CLUSTER_NODES: cluster.startupNodes, SUBMISSIONS_PER_MINUTE: '100000' };
-    apis = await Promise.all([startApi(env), startApi(env), startApi(env)]);
-    workers = startWorkers({ ...env, MODERATION_CONCURRENCY: '32' });
-  }, 120_000);
+  beforeAll(async () => void (stack = await startClusterStack({ nodeTimeoutMs: NODE_TIMEOUT_MS })), 120_000);
 
   afterAll(async () => {
     scenario.save();
-    feeds?.close();
-    await Promise.all([...apis.map((api) => api.stop()), workers?.stop()]);
-    await t?.cleanup();
-    await cluster?.destroy();
+    await stack?.stop();
   }, 60_000);
 
   it(
     'every screen ends with every approval of its event, once, numbered 1, 2, 3 … across the failover',
     () =>
       scenario.run(async (s) => {
-        const keys = new RedisKeys(t.env.REDIS_PREFIX, true);
-        const events = await Promise.all(Array.from({ length: EVENTS }, () => createEvent(t.dataSource)));
-        const eventIds = events.map((e) => e.id);
-        feeds = await EventFeeds.open(apis, eventIds);
+        const { cluster, keys, apis } = stack;
+        const feeds = await stack.watchNewEvents(EVENTS);
+        const eventIds = [...new Set(feeds.screens.map((screen) => screen.eventId))];
 
         // The victim: the master that serves the most events' feeds.
         const owners = await Promise.all(eventIds.map((id) => cluster.masterOf(keys.liveChannel(id))));
@@ -82,7 +63,7 @@ describe('fault 11: a Redis Cluster master killed during approvals', () => {
         await pool(
           6,
           order.map((eventId) => async () => {
-            await feeds!.post(eventId);
+            await feeds.post(eventId);
             if (++posted === KILL_AFTER) {
               cutting = cutSubscribers();
               failover = (async () => {
@@ -108,9 +89,7 @@ describe('fault 11: a Redis Cluster master killed during approvals', () => {
         s.key('subscriber connections cut', cuts);
         s.figure('posting took', Math.round((postedAt - started) / 100) / 10, 's');
 
-        await waitFor(() => feeds!.allComplete(), 120_000, 'every screen to have every approval').catch(
-          () => undefined,
-        );
+        await waitFor(() => feeds.allComplete(), 120_000, 'every screen to have every approval').catch(() => undefined);
         const done = Date.now();
         const outcome = feeds.outcome();
         s.key('screens with every approval of their event', `${outcome.complete} of ${outcome.screens}`);
@@ -122,13 +101,7 @@ describe('fault 11: a Redis Cluster master killed during approvals', () => {
           outcome.complete === outcome.screens ? `${Math.round((done - postedAt) / 100) / 10} s` : 'never',
         );
 
-        expect(outcome).toEqual({
-          screens: EVENTS * apis.length,
-          complete: EVENTS * apis.length,
-          missing: 0,
-          duplicates: 0,
-          outOfSequence: 0,
-        });
+        expect(outcome).toEqual(feeds.flawless());
         s.holds(`every one of the ${outcome.screens} screens received every approval of its event, none twice`);
         for (const feed of feeds.sequences())
           expect(feed).toEqual({ ...feed, seqs: Array.from({ length: MESSAGES_PER_EVENT }, (_, i) => i + 1) });
