@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { once } from 'node:events';
-import Redis from 'ioredis';
 import type { WebSocket } from 'ws';
 import { LIVE_JOINED, LiveFeed, LiveJoined } from '@memory-wall/contracts';
-import { AppConfig, createRedis, Metrics, REDIS, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, Metrics, REDIS, RedisClient, RedisKeys } from '@memory-wall/core';
 import { LiveRegistry } from './live-registry';
 import { LiveRoom, roomKey } from './live-room';
 import { publishedAt } from './published-at';
@@ -29,6 +28,21 @@ function joinedFrame(room: LiveRoom, seq: number | undefined): string {
   return JSON.stringify(joined);
 }
 
+/**
+ * How a subscriber connection follows channels: plain pub/sub on a single Redis; sharded pub/sub on a Redis
+ * Cluster, each event's channels on the shard that holds its keys (the cluster client keeps one subscriber
+ * per master and moves them after a failover, then says 'subscribersReady').
+ */
+const PUB_SUB = {
+  plain: { subscribe: 'subscribe', unsubscribe: 'unsubscribe', message: 'messageBuffer', resubscribed: 'ready' },
+  sharded: {
+    subscribe: 'ssubscribe',
+    unsubscribe: 'sunsubscribe',
+    message: 'smessageBuffer',
+    resubscribed: 'subscribersReady',
+  },
+} as const;
+
 interface RoomFeed {
   room: LiveRoom;
   /** Followed for the public wall's cache until then, viewers or not (epoch ms). */
@@ -46,12 +60,14 @@ interface RoomFeed {
  *
  * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
  * its recent messages in a Redis list, so a gap in the sequence, or a reconnect, is filled from there:
- * each socket gets every message once, in order.
+ * each socket gets every message once, in order. On a Redis Cluster the same holds across a failover: the
+ * promoted replica has the log, and the subscription moves to it.
  */
 @Injectable()
 export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(LiveSubscriber.name);
-  private readonly subscriber: Redis;
+  private readonly subscriber: RedisClient;
+  private readonly pubSub: (typeof PUB_SUB)[keyof typeof PUB_SUB];
   private readonly feeds = new Map<string, RoomFeed>();
   private connectedBefore = false;
   /** How long a room's feed is followed after its public wall was last read, without a local viewer. */
@@ -61,28 +77,34 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(AppConfig) config: AppConfig,
     @Inject(RedisKeys) private readonly keys: RedisKeys,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly registry: LiveRegistry,
     private readonly metrics: Metrics,
   ) {
     // A subscriber must queue its SUBSCRIBEs while reconnecting; ioredis re-subscribes after a reconnect.
     // Named, so operators (and the fault tests) can tell this connection apart in CLIENT LIST.
-    this.subscriber = createRedis(config.REDIS_URL, { name: `${config.REDIS_PREFIX}-live-subscriber-${process.pid}` });
-    this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    this.subscriber = createRedis(config, {
+      name: `${config.REDIS_PREFIX}-live-subscriber-${process.pid}`,
+      shardedSubscribers: keys.cluster,
+    });
+    this.pubSub = keys.cluster ? PUB_SUB.sharded : PUB_SUB.plain;
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`subscriber: ${err.message}`));
     metrics.watchRedis('live-subscriber', this.subscriber);
     this.watchMs = config.WALL_WATCH_MS;
     this.sweeper = setInterval(() => this.sweepWatched(), this.watchMs / 2).unref();
   }
 
   onModuleInit() {
-    this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+    this.subscriber.on(this.pubSub.message, (channel: Buffer, message: Buffer) => {
       const room = this.keys.parseLiveChannel(channel.toString());
       if (room) this.enqueue(room, (feed) => this.deliver(feed, message));
     });
     // The connection may be up already (it connects from the constructor): then a 'ready' is a reconnect.
-    this.connectedBefore = this.subscriber.status === 'ready';
-    this.subscriber.on('ready', () => {
-      // After a reconnect: subscribe again first (ioredis does too, but not before 'ready'), then fill the gap.
+    // On a cluster, 'subscribersReady' follows every change of its subscribers (a failover among them), and
+    // following every feed again then is harmless.
+    this.connectedBefore = this.keys.cluster || this.subscriber.status === 'ready';
+    this.subscriber.on(this.pubSub.resubscribed, () => {
+      // After a reconnect: subscribe again first (ioredis does too, but does not wait for it), then fill the gap.
       if (this.connectedBefore)
         for (const { room } of this.feeds.values()) this.enqueue(room, (feed) => this.resubscribe(feed));
       this.connectedBefore = true;
@@ -131,7 +153,7 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async resubscribe(feed: RoomFeed) {
-    await this.subscriber.subscribe(this.channelOf(feed.room));
+    await this.subscribe(feed.room);
     // The command connection fails fast while Redis is away, and may come back after this one.
     if (this.redis.status !== 'ready')
       await once(this.redis, 'ready', { signal: AbortSignal.timeout(COMMANDS_BACK_MS) });
@@ -149,6 +171,10 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
         room.hosts ? this.keys.hostLiveSequence(room.eventId) : this.keys.liveSequence(room.eventId),
       )) ?? 0,
     );
+  }
+
+  private async subscribe(room: LiveRoom) {
+    await this.subscriber[this.pubSub.subscribe](this.channelOf(room));
   }
 
   private channelOf(room: LiveRoom) {
@@ -226,7 +252,7 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
       try {
         feed.lastSeq = await this.currentSeq(room);
       } finally {
-        await this.subscriber.subscribe(this.channelOf(room));
+        await this.subscribe(room);
       }
       await this.fillFromLog(feed);
     });
@@ -235,7 +261,7 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
 
   private unfollow(room: LiveRoom) {
     this.feeds.delete(roomKey(room));
-    this.subscriber.unsubscribe(this.channelOf(room)).catch((err: Error) => {
+    this.subscriber[this.pubSub.unsubscribe](this.channelOf(room)).catch((err: Error) => {
       this.logger.warn(`unsubscribe ${roomKey(room)}: ${err.message}`);
     });
   }

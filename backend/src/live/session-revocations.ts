@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import Redis from 'ioredis';
 import { SessionRevocation } from '@memory-wall/contracts';
-import { AppConfig, createRedis, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, RedisClient, RedisKeys } from '@memory-wall/core';
 
 /**
  * Sessions that ended on any instance (SessionStore announces them), so that the gateway closes their
@@ -11,18 +10,19 @@ import { AppConfig, createRedis, RedisKeys } from '@memory-wall/core';
 @Injectable()
 export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionRevocations.name);
-  private readonly subscriber: Redis;
+  private readonly subscriber: RedisClient;
   private listener?: (revocation: SessionRevocation) => void;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
     @Inject(RedisKeys) private readonly keys: RedisKeys,
   ) {
-    // Named, so operators can tell this connection apart in CLIENT LIST.
-    this.subscriber = createRedis(config.REDIS_URL, {
+    // Named, so operators can tell this connection apart in CLIENT LIST. Plain pub/sub on a cluster too:
+    // a revocation is rare and every instance needs it, and a cluster carries plain messages to every node.
+    this.subscriber = createRedis(config, {
       name: `${config.REDIS_PREFIX}-session-revocations-${process.pid}`,
     });
-    this.subscriber.on('error', (err) => this.logger.warn(`subscriber: ${err.message}`));
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`subscriber: ${err.message}`));
   }
 
   /** The gateway closes the sockets of sessions that ended. */

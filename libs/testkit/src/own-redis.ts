@@ -33,10 +33,14 @@ export class OwnRedis {
   private readonly dir = mkdtempSync(join(tmpdir(), 'mw-own-redis-'));
   private log = '';
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    /** Further redis-server arguments (a cluster node's, see OwnRedisCluster). */
+    private readonly extraArgs: string[],
+  ) {}
 
-  static async start(): Promise<OwnRedis> {
-    const redis = new OwnRedis(await freePort());
+  static async start(port?: number, extraArgs: string[] = []): Promise<OwnRedis> {
+    const redis = new OwnRedis(port ?? (await freePort()), extraArgs);
     await redis.start();
     return redis;
   }
@@ -77,6 +81,7 @@ export class OwnRedis {
         'no',
         '--protected-mode',
         'no',
+        ...this.extraArgs,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

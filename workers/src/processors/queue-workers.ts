@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
-import { AppConfig, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, isCluster, RedisClient, RedisKeys } from '@memory-wall/core';
 import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
 import { inJobSpan } from '../tracing/job-span';
@@ -21,6 +21,8 @@ export type QueueJob<Q extends QueueName> = Job<JobPayloads[JobOf<Q>], void, Job
 export class QueueWorkers implements BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
   private readonly workers: Array<Pick<Worker, 'close'>> = [];
+  /** Cluster clients handed to the workers: BullMQ leaves a connection it was given open. */
+  private readonly clusterConnections: RedisClient[] = [];
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -41,8 +43,7 @@ export class QueueWorkers implements BeforeApplicationShutdown {
       (job: QueueJob<Q>) =>
         this.jobLog.run(queue, job, () => inJobSpan(queue, job, () => runJob(handlers, job.name, job.data))),
       {
-        // Workers block on Redis; they must wait for it, not fail fast.
-        connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+        connection: this.connection(),
         prefix: this.keys.queuePrefix,
         concurrency,
         lockDuration: this.config.WORKER_LOCK_MS,
@@ -61,6 +62,14 @@ export class QueueWorkers implements BeforeApplicationShutdown {
     this.workers.push(worker);
   }
 
+  /** Workers block on Redis; they must wait for it, not fail fast. */
+  private connection() {
+    if (!isCluster(this.config)) return { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
+    const cluster = createRedis(this.config);
+    this.clusterConnections.push(cluster);
+    return cluster;
+  }
+
   /**
    * SIGTERM: the workers take no new job and finish the ones under way (BullMQ's close waits for them),
    * before any connection closes (Nest closes the database and Redis in onApplicationShutdown, after this):
@@ -70,5 +79,6 @@ export class QueueWorkers implements BeforeApplicationShutdown {
   async beforeApplicationShutdown() {
     this.logger.log('shutting down: finishing the jobs under way');
     await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all(this.clusterConnections.map((cluster) => cluster.quit().catch(() => cluster.disconnect())));
   }
 }

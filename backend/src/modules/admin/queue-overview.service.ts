@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import {
   FAILED_JOBS_SHOWN,
   FailedJob,
@@ -9,7 +8,7 @@ import {
   QueueOverview,
   DomainErrorCode,
 } from '@memory-wall/contracts';
-import { AppConfig, createRedis, RedisKeys, DomainError } from '@memory-wall/core';
+import { AppConfig, createRedis, RedisClient, RedisKeys, DomainError } from '@memory-wall/core';
 
 const MAX_JOB_ID_LENGTH = 256;
 
@@ -36,7 +35,7 @@ function failedJob(job: Job): FailedJob {
  */
 @Injectable()
 export class QueueOverviewService implements OnApplicationShutdown {
-  private connection?: Redis;
+  private connection?: RedisClient;
   private queues?: Map<string, Queue>;
 
   constructor(
@@ -46,7 +45,7 @@ export class QueueOverviewService implements OnApplicationShutdown {
 
   private queue(name: string): Queue {
     if (!this.queues) {
-      const connection = (this.connection = createRedis(this.config.REDIS_URL, { failFast: true }));
+      const connection = (this.connection = createRedis(this.config, { failFast: true }));
       this.queues = new Map(
         Object.values(QueueName).map((queue) => [
           queue,

@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_USE_SSL: 'false' }).S3_USE_SSL).toBe(false);
   });
 
+  it('reads REDIS_CLUSTER_NODES as a list of host:port, empty for a single Redis', () => {
+    expect(loadConfig({}).REDIS_CLUSTER_NODES).toEqual([]);
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001' }).REDIS_CLUSTER_NODES).toEqual([
+      'redis-1:7000',
+      '10.0.0.2:7001',
+    ]);
+  });
+
   it('reads ALLOWED_ORIGINS as a comma-separated list of origins and refuses anything else', () => {
     expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
     expect(loadConfig({ ALLOWED_ORIGINS: '' }).ALLOWED_ORIGINS).toEqual([]);
@@ -64,6 +72,7 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['REDIS_PREFIX', 'mw:prod'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:6379,redis-2'],
     ['STRIPE_API_BASE', 'localhost:12111'],
   ])('refuses a bad %s with a ConfigError naming it', (name, value) => {
     const message = configErrorOf({ [name]: value });

@@ -76,6 +76,15 @@ export class AppConfig {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * Nodes of a Redis Cluster to start from (comma-separated host:port, e.g. redis-1:6379,redis-2:6379); the
+   * rest are discovered. Set: every connection is a cluster client, the live feeds use sharded pub/sub, and
+   * REDIS_URL is not used. Empty: the single Redis at REDIS_URL.
+   */
+  @Transform(toList)
+  @Matches(/^[^\s:,]+:\d{1,5}$/, { each: true, message: 'must be a comma-separated list of host:port' })
+  REDIS_CLUSTER_NODES: string[] = [];
+
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   @Matches(/^[a-zA-Z0-9_-]+$/, { message: 'may hold only letters, digits, - and _' })
   REDIS_PREFIX = 'mw';

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import { buildKeepsakeJobId, JobName, KeepsakeJobData, QueueName } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
-import { createRedis } from '../redis/redis.module';
+import { createRedis, RedisClient } from '../redis/redis.module';
 
 /**
  * A build retried a few times (storage or the database away for a moment), then left failed for hosts to
@@ -22,10 +21,10 @@ export const KEEPSAKE_JOB_OPTIONS = {
 export class KeepsakeQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(KeepsakeQueue.name);
   readonly queue: Queue;
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
 
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
-    this.connection = createRedis(config.REDIS_URL, { failFast: true });
+    this.connection = createRedis(config, { failFast: true });
     this.queue = new Queue(QueueName.Keepsake, {
       connection: this.connection,
       prefix: keys.queuePrefix,

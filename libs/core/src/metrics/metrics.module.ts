@@ -8,12 +8,11 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
 import type { Server } from 'node:http';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { REDIS } from '../redis/redis.module';
+import { REDIS, type RedisClient } from '../redis/redis.module';
 import { Metrics } from './metrics';
 import { serveMetrics } from './metrics-server';
 
@@ -27,7 +26,7 @@ class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly metrics: Metrics,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(getDataSourceToken()) dataSource: DataSource,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
   ) {
     // TypeORM's PostgreSQL driver keeps its pg Pool as `master`.
     const pool = (dataSource.driver as unknown as { master?: Pool }).master;

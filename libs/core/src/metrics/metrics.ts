@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis.module';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Every series starts with this, so they are easy to tell from other services' in one Prometheus. */
@@ -152,7 +152,7 @@ export class Metrics {
   }
 
   /** ioredis keeps the commands awaiting replies and those held while offline in these two queues. */
-  watchRedis(connection: string, redis: Redis) {
+  watchRedis(connection: string, redis: RedisClient) {
     const queues = redis as unknown as { commandQueue?: { length: number }; offlineQueue?: { length: number } };
     this.redisPending.sources.set(connection, () => [
       [{ connection }, (queues.commandQueue?.length ?? 0) + (queues.offlineQueue?.length ?? 0)],

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
-import type Redis from 'ioredis';
 import { PinoLogger } from 'nestjs-pino';
 import {
   aiReviewJobId,
@@ -19,7 +18,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
-import { createRedis } from '../redis/redis.module';
+import { createRedis, RedisClient } from '../redis/redis.module';
 import { currentTraceparent } from '../tracing/tracing';
 
 const ENQUEUE_TIMEOUT_MS = 1000;
@@ -66,7 +65,7 @@ type QueuedJob = ReturnType<typeof nextJob>;
 export class MemoryQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MemoryQueue.name);
   readonly queues: Record<QueueName, Queue>;
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly enqueueTogether = new DataLoader<QueuedMemory, boolean>((memories) => this.tryEnqueueAll(memories), {
     cache: false,
     batchScheduleFn: (enqueue) => setImmediate(enqueue),
@@ -79,7 +78,7 @@ export class MemoryQueue implements OnApplicationShutdown {
     /** The logging context, whose requestId (a request's, or the job's that caused this one) goes into the job. */
     @Optional() private readonly log?: PinoLogger,
   ) {
-    this.connection = createRedis(config.REDIS_URL, { failFast: true });
+    this.connection = createRedis(config, { failFast: true });
     const queue = (name: QueueName) => {
       const created = new Queue(name, {
         connection: this.connection,

@@ -13,6 +13,7 @@ describe('RedisKeys', () => {
     expect(keys.session('abc')).toBe('mw:session:abc');
     expect(keys.userSessions('u1')).toBe('mw:user-sessions:u1');
     expect(keys.queuePrefix).toBe('mw:bull');
+    expect(keys.announcement(eventId, 'approved:m1')).toBe('mw:live:announced:approved:m1');
   });
 
   it('reads the event and the audience back from its own live channels', () => {
@@ -25,5 +26,34 @@ describe('RedisKeys', () => {
     expect(keys.parseLiveChannel(new RedisKeys('other').liveChannel(eventId))).toBeNull();
     expect(keys.parseLiveChannel(new RedisKeys('mw2').liveChannel(eventId))).toBeNull();
     expect(keys.parseLiveChannel(`live:event:${eventId}`)).toBeNull();
+  });
+
+  describe('on a Redis Cluster', () => {
+    const clustered = new RedisKeys('mw', true);
+    const slotOf = (key: string) => /\{([^}]+)\}/.exec(key)?.[1];
+
+    it("puts an event's channels, sequences, log and announcements in one hash slot, the event's", () => {
+      const together = [
+        clustered.liveChannel(eventId),
+        clustered.hostLiveChannel(eventId),
+        clustered.liveSequence(eventId),
+        clustered.hostLiveSequence(eventId),
+        clustered.liveLog(eventId, false),
+        clustered.liveLog(eventId, true),
+        clustered.announcement(eventId, 'approved:m1'),
+      ];
+      expect(together.map(slotOf)).toEqual(together.map(() => eventId));
+      expect(clustered.liveChannel(eventId)).toBe(`mw:live:event:{${eventId}}`);
+    });
+
+    it('wraps the queue prefix in one hash tag, as BullMQ requires', () => {
+      expect(clustered.queuePrefix).toBe('{mw:bull}');
+    });
+
+    it('reads the event and the audience back from its tagged channels, and refuses untagged ones', () => {
+      expect(clustered.parseLiveChannel(clustered.liveChannel(eventId))).toEqual({ eventId, hosts: false });
+      expect(clustered.parseLiveChannel(clustered.hostLiveChannel(eventId))).toEqual({ eventId, hosts: true });
+      expect(clustered.parseLiveChannel(keys.liveChannel(eventId))).toBeNull();
+    });
   });
 });

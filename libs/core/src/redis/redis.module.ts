@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { Cluster, RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from './redis-keys';
 
@@ -7,23 +7,64 @@ import { RedisKeys } from './redis-keys';
 export const REDIS = Symbol('REDIS');
 const logger = new Logger('Redis');
 
-export function createRedis(
-  url: string,
-  options: { failFast?: boolean; name?: string; autoPipelining?: boolean } = {},
-) {
-  return new Redis(url, {
+/** A connection to the single Redis or to the Redis Cluster: the commands the product uses work on both. */
+export type RedisClient = Redis | Cluster;
+
+/** Where Redis is: a Redis Cluster when REDIS_CLUSTER_NODES lists nodes, else the single one at REDIS_URL. */
+export type RedisTarget = Pick<AppConfig, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>;
+
+export interface RedisConnectionOptions {
+  /** A producer's connection: commands fail at once while Redis is away, rather than wait in a queue. */
+  failFast?: boolean;
+  /** The name operators see in CLIENT LIST. */
+  name?: string;
+  autoPipelining?: boolean;
+  /**
+   * On a cluster, one subscriber connection per master for sharded pub/sub (SSUBSCRIBE); the cluster
+   * client re-subscribes them after a failover.
+   */
+  shardedSubscribers?: boolean;
+}
+
+export const isCluster = (target: RedisTarget) => target.REDIS_CLUSTER_NODES.length > 0;
+
+function connectionOptions(options: RedisConnectionOptions): RedisOptions {
+  return {
     connectionName: options.name,
     // A producer must not queue commands while Redis is away: callers fail fast and fall back.
     enableOfflineQueue: !options.failFast,
     maxRetriesPerRequest: options.failFast ? 1 : null,
     enableAutoPipelining: options.autoPipelining ?? false,
     lazyConnect: false,
-  });
+  };
+}
+
+/** A connection to the single Redis at `url`. */
+export function createRedis(url: string, options?: RedisConnectionOptions): Redis;
+/** A connection to wherever `target` says Redis is: a Cluster client or a single Redis's. */
+export function createRedis(target: RedisTarget, options?: RedisConnectionOptions): RedisClient;
+export function createRedis(target: string | RedisTarget, options: RedisConnectionOptions = {}): RedisClient {
+  if (typeof target === 'string') return new Redis(target, connectionOptions(options));
+  if (!isCluster(target)) return new Redis(target.REDIS_URL, connectionOptions(options));
+  const { enableOfflineQueue, enableAutoPipelining, lazyConnect, ...redisOptions } = connectionOptions(options);
+  return new Cluster(
+    target.REDIS_CLUSTER_NODES.map((node) => {
+      const [host, port] = node.split(':');
+      return { host, port: Number(port) };
+    }),
+    {
+      redisOptions,
+      enableOfflineQueue,
+      enableAutoPipelining,
+      lazyConnect,
+      shardedSubscribers: options.shardedSubscribers ?? false,
+    },
+  );
 }
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
   async onApplicationShutdown() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
@@ -38,12 +79,16 @@ class RedisCloser implements OnApplicationShutdown {
       useFactory: (config: AppConfig) => {
         // Requests arriving together (wall reads, rate-limit counts) share one write to Redis per event-loop
         // turn instead of one write each. Not for BullMQ's connections.
-        const redis = createRedis(config.REDIS_URL, { failFast: true, autoPipelining: true });
-        redis.on('error', (err) => logger.warn(`redis: ${err.message}`));
+        const redis = createRedis(config, { failFast: true, autoPipelining: true });
+        redis.on('error', (err: Error) => logger.warn(`redis: ${err.message}`));
         return redis;
       },
     },
-    { provide: RedisKeys, inject: [AppConfig], useFactory: (config: AppConfig) => new RedisKeys(config.REDIS_PREFIX) },
+    {
+      provide: RedisKeys,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new RedisKeys(config.REDIS_PREFIX, isCluster(config)),
+    },
     RedisCloser,
   ],
   exports: [REDIS, RedisKeys],
