@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { JobOf, JobPayloads, QueueName } from '@memory-wall/contracts';
-import { AppConfig, createRedis, isCluster, RedisClient, RedisKeys } from '@memory-wall/core';
+import { AppConfig, createRedis, isCluster, reconnectDelay, RedisClient, RedisKeys } from '@memory-wall/core';
 import { JobLogContext } from '../logging/job-log-context';
 import { JobMetrics } from '../metrics/job-metrics';
 import { inJobSpan } from '../tracing/job-span';
@@ -64,7 +64,8 @@ export class QueueWorkers implements BeforeApplicationShutdown {
 
   /** Workers block on Redis; they must wait for it, not fail fast. */
   private connection() {
-    if (!isCluster(this.config)) return { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
+    if (!isCluster(this.config))
+      return { url: this.config.REDIS_URL, maxRetriesPerRequest: null, retryStrategy: reconnectDelay };
     const cluster = createRedis(this.config);
     this.clusterConnections.push(cluster);
     return cluster;

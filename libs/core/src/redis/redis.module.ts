@@ -28,9 +28,17 @@ export interface RedisConnectionOptions {
 
 export const isCluster = (target: RedisTarget) => target.REDIS_CLUSTER_NODES.length > 0;
 
+/**
+ * How long a lost connection waits before each attempt to connect again: ioredis's own default, at most
+ * 2 s. BullMQ gives the connections it makes its own (e^attempt, up to 20 s), with which workers that lost
+ * Redis for more than about 10 s went on waiting for up to 20 s after it came back; theirs is this one too.
+ */
+export const reconnectDelay = (attempt: number): number => Math.min(attempt * 50, 2000);
+
 function connectionOptions(options: RedisConnectionOptions): RedisOptions {
   return {
     connectionName: options.name,
+    retryStrategy: reconnectDelay,
     // A producer must not queue commands while Redis is away: callers fail fast and fall back.
     enableOfflineQueue: !options.failFast,
     maxRetriesPerRequest: options.failFast ? 1 : null,
