@@ -16,6 +16,7 @@ import { recovery } from './cases/recovery';
 import { keepsake } from './cases/keepsake';
 import { video } from './cases/video';
 import { guestToScreen } from './cases/guest-to-screen';
+import { shards } from './cases/shards';
 
 const CASES: Record<string, { title: string; run: CaseModule }> = {
   fanout: { title: '1. Live fan-out', run: fanout },
@@ -30,6 +31,7 @@ const CASES: Record<string, { title: string; run: CaseModule }> = {
   video: { title: '10. Video clip processing', run: video },
   keepsake: { title: '11. Keepsake ZIP and memory books', run: keepsake },
   guesttoscreen: { title: '12. Guest to screen', run: guestToScreen },
+  shards: { title: '13. Live feeds on 1 and 3 Redis shards', run: shards },
 };
 
 const USAGE = `npm run bench [-- options]

@@ -1,4 +1,4 @@
-import { createRedis, LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
+import { createRedis, isCluster, LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
 import { atFixedRate } from '../lib/ticker';
 
 /**
@@ -32,8 +32,13 @@ function publishDueAt(dueAt: number, publish: () => Promise<void>): Promise<void
   }
 }
 
-const redis = createRedis(process.env.REDIS_URL!, { failFast: true, autoPipelining: true });
-const publisher = new LivePublisher(redis, new RedisKeys(process.env.REDIS_PREFIX!));
+// Connected as the workers are: to the single Redis, or to the cluster REDIS_CLUSTER_NODES lists.
+const target = {
+  REDIS_URL: process.env.REDIS_URL!,
+  REDIS_CLUSTER_NODES: process.env.REDIS_CLUSTER_NODES?.split(',').filter(Boolean) ?? [],
+};
+const redis = createRedis(target, { failFast: true, autoPipelining: true });
+const publisher = new LivePublisher(redis, new RedisKeys(process.env.REDIS_PREFIX!, isCluster(target)));
 
 process.on('message', (message: RunCommand) => void run(message));
 

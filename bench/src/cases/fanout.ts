@@ -35,7 +35,7 @@ import { Fleet } from './fanout-fleet';
  * per connected socket.
  */
 
-const EVENTS = 50;
+export const EVENTS = 50;
 const MESSAGE =
   'Congratulations to you both! Wishing you a lifetime of love, laughter and happiness together. With all our love.';
 const SATURATION_P99_MS = 100;
@@ -52,7 +52,7 @@ interface FleetPlan {
   start: number;
 }
 
-interface SaturationDetail {
+export interface SaturationDetail {
   deliveriesPerSec: number;
   published: number;
   delivered: number;
@@ -67,7 +67,7 @@ interface SaturationDetail {
 }
 
 /** How a fleet is driven: the product (LivePublisher → Redis → gateways) or the bare baseline. */
-interface Driver {
+export interface Driver {
   name: string;
   /** Publishes `rate` messages/s round-robin over the events for `durationMs`; per-event counts. */
   publish(rate: number, durationMs: number): Promise<number[]>;
@@ -98,8 +98,19 @@ function messageOf(eventId: string): Memory {
   } as Memory;
 }
 
+/** What an approval of a guest's message tells each event's feeds. */
+export function approvalsOf(eventIds: string[]): LiveChange[] {
+  return eventIds.map((id) => {
+    const memory = messageOf(id);
+    return {
+      public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
+      hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
+    };
+  });
+}
+
 /** Sends a fixed-rate run to a process that publishes (the product's publisher, the bare baseline). */
-function publishOverIpc(
+export function publishOverIpc(
   proc: Proc,
   command: { rate: number; durationMs: number; eventIds: string[]; [more: string]: unknown },
 ): Promise<number[]> {
@@ -125,7 +136,7 @@ function openFilesLimit(): number {
   }
 }
 
-async function prime(fleet: Fleet, driver: Driver, log: (l: string) => void) {
+export async function prime(fleet: Fleet, driver: Driver, log: (l: string) => void) {
   // Joins are processed asynchronously by the gateway: publish one message per event until every socket
   // has seen one (this also gives each socket its starting sequence number).
   fleet.reset();
@@ -165,7 +176,7 @@ async function approvalsPhase(fleet: Fleet, driver: Driver, durationMs: number) 
   };
 }
 
-async function saturationProbe(
+export async function saturationProbe(
   fleet: Fleet,
   driver: Driver,
   rate: number,
@@ -322,13 +333,7 @@ export const fanout: CaseModule = async (ctx) => {
     const events = [];
     for (let i = 0; i < EVENTS; i++) events.push(await createEvent(env.dataSource));
     const eventIds = events.map((e) => e.id);
-    const changes: LiveChange[] = eventIds.map((id) => {
-      const memory = messageOf(id);
-      return {
-        public: { type: LiveMessageType.MemoryApproved, memory: toPublicMemory(memory) },
-        hosts: { type: LiveMessageType.MemoryApproved, memory: toHostMemory(memory) },
-      };
-    });
+    const changes = approvalsOf(eventIds);
     const bodies = changes.map((c) => JSON.stringify(c.public));
     // The servers are not pinned here: the API instances, the workers, the publisher and Redis share both
     // cores as a deployment's would; the load side (this process, the fleet) stays on core 0.
