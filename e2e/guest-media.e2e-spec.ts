@@ -3,13 +3,13 @@ import { Memory } from '@memory-wall/core';
 import { PHONE } from '@memory-wall/testkit/browser';
 import { gpsTaggedJpeg, heicOf } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
-import { testClip } from '@memory-wall/testkit/videos';
-import { openModeration, useBrowserStack } from './support/app';
+import { openModeration } from './support/app';
 import {
   cutAfterFirstVideoChunk,
   expectResumed,
+  noisyClip,
   screenPlaysClipMuted,
-  useCuttableNetwork,
+  useGuestMediaStack,
   videoEventWithHost,
 } from './support/guest-media';
 
@@ -22,19 +22,16 @@ interface GuestPost {
 
 /** Issue #26's browser test: every kind of media from one phone, through a host, onto the venue screen. */
 describe('a guest on a phone posts photos, an iPhone photo, a video clip and a voice message; a host approves; the screen plays the clip', () => {
-  const stack = useBrowserStack({ workers: true });
-  const network = useCuttableNetwork(stack);
+  const stack = useGuestMediaStack();
 
   it('takes each as its own memory, resumes the clip after the network drops, and plays it once approved', async () => {
     // Every memory in one set on the screen, so the clip's turn comes at once.
     const { event, customer } = await videoEventWithHost(stack.t.dataSource, 6);
-    const { proxy } = network;
     const [photos, heic] = await Promise.all([
       Promise.all([gpsTaggedJpeg(1200, 900), gpsTaggedJpeg(900, 1200), gpsTaggedJpeg(1000, 1000)]),
       gpsTaggedJpeg(1600, 1200).then((jpeg) => heicOf(jpeg)),
     ]);
-    // Noise makes the clip large (several upload chunks) however short it is.
-    const clip = testClip({ seconds: 4, width: 640, height: 360, noise: true });
+    const clip = noisyClip();
 
     const phoneContext = await stack.browser.newContext({ ...PHONE, permissions: ['microphone'] });
     const phone = await phoneContext.newPage();
@@ -42,11 +39,11 @@ describe('a guest on a phone posts photos, an iPhone photo, a video clip and a v
     phone.on('request', (request) => {
       if (/\/submissions\/photo$/.test(request.url())) photoRequests.push(request.headers()['x-submission-id']);
     });
-    const upload = cutAfterFirstVideoChunk(phone, proxy);
+    const upload = cutAfterFirstVideoChunk(phone, stack.proxy);
 
     /** The contribute page (through the proxy that can cut the network) on one of its tabs, the name given. */
     const openTab = async (tab: string) => {
-      await phone.goto(`${proxy.url}/contribute/${event.id}`);
+      await phone.goto(`${stack.proxy.url}/contribute/${event.id}`);
       await phone.getByRole('heading', { name: 'Share Your Memory' }).waitFor();
       await phone.getByRole('tab', { name: tab }).click();
       await phone.getByLabel('Your Name').fill('Aunt May');

@@ -1,15 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import {
-  AppConfig,
-  ConfigModule,
-  DatabaseModule,
-  loggingModule,
-  MetricsModule,
-  RedisModule,
-  StorageModule,
-  TracingModule,
-} from '@memory-wall/core';
+import { AppConfig, platformModules } from '@memory-wall/core';
 import { ShutdownModule } from './common/shutdown/shutdown.module';
 import { LiveModule } from './live/live.module';
 import { MediaModule } from './modules/media/media.module';
@@ -31,13 +22,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        loggingModule(logger),
-        DatabaseModule,
-        RedisModule,
-        MetricsModule,
-        TracingModule.forRoot('api'),
-        StorageModule,
+        ...platformModules(config, logger, 'api'),
         SessionModule,
         ShutdownModule,
         HealthModule,

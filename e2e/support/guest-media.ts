@@ -4,21 +4,28 @@ import { ModerationType, Role } from '@memory-wall/contracts';
 import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { TcpProxy } from '@memory-wall/testkit/tcp-proxy';
-import type { BrowserStack } from './app';
+import { testClip } from '@memory-wall/testkit/videos';
+import { useBrowserStack, type BrowserStack } from './app';
 
-/**
- * A TCP proxy in front of the stack's API, through which a phone reaches it and whose connections can be
- * cut (started before the file's tests, stopped after them).
- */
-export function useCuttableNetwork(stack: BrowserStack): { readonly proxy: TcpProxy } {
-  const network = {} as { proxy: TcpProxy };
-  beforeAll(async () => {
-    network.proxy = new TcpProxy([{ port: stack.api.port }]);
-    await network.proxy.start();
-  });
-  afterAll(() => network.proxy?.stop());
-  return network;
+/** The browser stack with its workers, and `proxy`: the network a phone reaches the API through. */
+export interface GuestMediaStack extends BrowserStack {
+  /** A TCP proxy in front of the API whose connections can be cut. */
+  proxy: TcpProxy;
 }
+
+/** The stack for a guest's media (started before the file's tests, stopped after them). */
+export function useGuestMediaStack(): GuestMediaStack {
+  const stack = useBrowserStack({ workers: true }) as GuestMediaStack;
+  beforeAll(async () => {
+    stack.proxy = new TcpProxy([{ port: stack.api.port }]);
+    await stack.proxy.start();
+  });
+  afterAll(() => stack.proxy?.stop());
+  return stack;
+}
+
+/** A 4 s clip whose noise makes it large (several upload chunks) however short it is. */
+export const noisyClip = () => testClip({ seconds: 4, width: 640, height: 360, noise: true });
 
 /** A live event that takes clips of up to 30 s, moderated by hand, and a customer who hosts it. */
 export async function videoEventWithHost(dataSource: DataSource, numberOfImagesDisplay: number) {

@@ -3,20 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import {
   AppConfig,
-  ConfigModule,
-  DatabaseModule,
   Event,
   Keepsake,
   KeepsakeQueue,
   LivePublisher,
-  loggingModule,
   Memory,
   MEMORY_PROVIDERS,
   MemoryQueue,
-  MetricsModule,
-  RedisModule,
-  StorageModule,
-  TracingModule,
+  platformModules,
 } from '@memory-wall/core';
 import { AiModeration } from './adapters/ai-moderation';
 import { DomainEventRelay } from './domain-events/domain-event-relay';
@@ -47,16 +41,7 @@ export class WorkersModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        loggingModule(logger),
-        DatabaseModule,
-        RedisModule,
-        MetricsModule,
-        StorageModule,
-        TracingModule.forRoot('workers'),
-        TypeOrmModule.forFeature([Memory, Event, Keepsake]),
-      ],
+      imports: [...platformModules(config, logger, 'workers'), TypeOrmModule.forFeature([Memory, Event, Keepsake])],
       providers: [
         ...MEMORY_PROVIDERS,
         MemoryProcessor,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { Role, type SessionUser } from '@memory-wall/contracts';
-import type { RecordedRequest, Reply } from './testServer';
+import { startTestServer, type RecordedRequest, type Reply, type TestServer } from './testServer';
 
 let counter = 0;
 
@@ -40,6 +40,23 @@ export const unauthorized = (message = 'Please sign in'): Reply => ({
 export function answerMe(session: { user: SessionUser | null }, { method, url }: RecordedRequest): Reply {
   if (method !== 'GET' || url !== '/api/auth/me') return undefined;
   return session.user ? { status: 200, body: { user: session.user } } : unauthorized();
+}
+
+/** A test server that answers only GET /api/auth/me, from `user`. */
+export interface SessionServer {
+  user: SessionUser | null;
+  server: TestServer;
+}
+
+/** A SessionServer for each test of the file: started signed out before it, closed after it (not a React hook). */
+export function sessionServerForEachTest(): SessionServer {
+  const session = { user: null } as SessionServer;
+  beforeEach(async () => {
+    session.user = null;
+    session.server = await startTestServer((req) => answerMe(session, req));
+  });
+  afterEach(() => session.server.close());
+  return session;
 }
 
 /** The toast (sonner's list item) whose title is `title`. */

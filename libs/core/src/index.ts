@@ -38,6 +38,7 @@ export * from './media/memory-objects';
 export * from './media/native-memory';
 export * from './tracing/tracing';
 export * from './tracing/tracing.module';
+export * from './platform/platform-modules';
 export * from './media/video-tools';
 export * from './media/audio-probe';
 export * from './keepsakes/keepsake-queue';

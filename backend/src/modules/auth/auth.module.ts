@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '@memory-wall/core';
+import { RateLimits } from '../../common/rate-limits';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -12,6 +13,6 @@ import { RegistrationThrottle } from './registration-throttle';
 @Module({
   imports: [UsersModule, TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
-  providers: [AuthService, LoginThrottle, RegistrationThrottle, OwnerBootstrap, PasswordResets],
+  providers: [AuthService, RateLimits, LoginThrottle, RegistrationThrottle, OwnerBootstrap, PasswordResets],
 })
 export class AuthModule {}

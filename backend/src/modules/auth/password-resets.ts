@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { IsNull } from 'typeorm';
 import { DataSource } from 'typeorm';
@@ -13,12 +12,10 @@ import {
   passwordResetToken,
   passwordResetTokenHash,
   recordDomainEvent,
-  REDIS,
-  RedisKeys,
   User,
   DomainError,
 } from '@memory-wall/core';
-import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
+import { consumeIfAllowed, consumeOrRefuse, RateLimits } from '../../common/rate-limits';
 import { UsersService } from '../users/users.service';
 import { PasswordResetDto, PasswordResetRequestDto } from './dto/password-reset.dto';
 import { hashPassword } from './passwords';
@@ -45,27 +42,16 @@ export class PasswordResets {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(REDIS) redis: Redis,
-    @Inject(RedisKeys) keys: RedisKeys,
+    limits: RateLimits,
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
   ) {
-    this.perAddress = redisRateLimiter(redis, keys, 'password-reset-address', {
-      points: REQUESTS_PER_ADDRESS_PER_HOUR,
-      duration: 3600,
-    });
-    this.perAccount = redisRateLimiter(redis, keys, 'password-reset-account', {
-      points: MAILS_PER_ACCOUNT_PER_HOUR,
-      duration: 3600,
-    });
+    this.perAddress = limits.perWindow('password-reset-address', REQUESTS_PER_ADDRESS_PER_HOUR, 3600);
+    this.perAccount = limits.perWindow('password-reset-account', MAILS_PER_ACCOUNT_PER_HOUR, 3600);
   }
 
   async request(dto: PasswordResetRequestDto, address: string): Promise<void> {
-    try {
-      await this.perAddress.consume(address);
-    } catch (err) {
-      throw isRefusal(err) ? tooManyRequests(AuthMessages.tooManyResetRequests, err) : err;
-    }
+    await consumeOrRefuse(this.perAddress, address, AuthMessages.tooManyResetRequests);
     const user = await this.users.findForLogin(dto.emailOrUsername);
     if (!user || !(await this.mayMail(user.id))) return;
     await this.dataSource.transaction(async (tx) => {
@@ -85,14 +71,8 @@ export class PasswordResets {
     });
   }
 
-  private async mayMail(userId: string): Promise<boolean> {
-    try {
-      await this.perAccount.consume(userId);
-      return true;
-    } catch (err) {
-      if (isRefusal(err)) return false;
-      throw err;
-    }
+  private mayMail(userId: string): Promise<boolean> {
+    return consumeIfAllowed(this.perAccount, userId);
   }
 
   /** Sets the new password; a token that is unknown, used or expired is refused (400) and nothing changes. */

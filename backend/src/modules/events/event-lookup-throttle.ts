@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainErrorCode, EventMessages } from '@memory-wall/contracts';
-import { AppConfig, isDomainError, REDIS, RedisKeys } from '@memory-wall/core';
-import { isRefusal, redisRateLimiter, tooManyRequests } from '../../common/rate-limits';
+import { AppConfig, isDomainError } from '@memory-wall/core';
+import { isRefusal, RateLimits, tooManyRequests } from '../../common/rate-limits';
 
 /**
  * Guests find an event by its code or slug without signing in, so these look-ups are where codes could be
@@ -16,15 +15,9 @@ export class EventLookupThrottle {
   private readonly lookups: RateLimiterRedis;
   private readonly misses: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(RedisKeys) keys: RedisKeys, @Inject(AppConfig) config: AppConfig) {
-    this.lookups = redisRateLimiter(redis, keys, 'event-lookup', {
-      points: config.EVENT_LOOKUPS_PER_MINUTE,
-      duration: 60,
-    });
-    this.misses = redisRateLimiter(redis, keys, 'event-lookup-miss', {
-      points: config.EVENT_LOOKUP_MISSES_PER_MINUTE,
-      duration: 60,
-    });
+  constructor(limits: RateLimits, @Inject(AppConfig) config: AppConfig) {
+    this.lookups = limits.perWindow('event-lookup', config.EVENT_LOOKUPS_PER_MINUTE, 60);
+    this.misses = limits.perWindow('event-lookup-miss', config.EVENT_LOOKUP_MISSES_PER_MINUTE, 60);
   }
 
   /**

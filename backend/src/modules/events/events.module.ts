@@ -10,6 +10,7 @@ import {
   Memory,
   MEMORY_REPOSITORY_PROVIDER,
 } from '@memory-wall/core';
+import { RateLimits } from '../../common/rate-limits';
 import { KeepsakesModule } from '../keepsakes/keepsakes.module';
 import { UsersModule } from '../users/users.module';
 import { CustomerAccessService } from './customer-access.service';
@@ -32,6 +33,7 @@ import { ScreenControlsService } from './screen-controls.service';
     EventTransitions,
     CustomerAccessService,
     EventAccess,
+    RateLimits,
     EventLookupThrottle,
     CreditLedger,
     ScreenControlsService,

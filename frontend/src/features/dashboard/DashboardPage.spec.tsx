@@ -1,16 +1,9 @@
 import { screen } from '@testing-library/react';
-import { Role, type SessionUser } from '@memory-wall/contracts';
+import { Role } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { answerMe, makeUser } from '../../test/session';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { makeUser, sessionServerForEachTest } from '../../test/session';
 
-const session: { user: SessionUser | null } = { user: null };
-let server: TestServer;
-beforeEach(async () => {
-  session.user = null;
-  server = await startTestServer((req) => answerMe(session, req));
-});
-afterEach(() => server.close());
+const session = sessionServerForEachTest();
 
 describe('/dashboard', () => {
   it.each([

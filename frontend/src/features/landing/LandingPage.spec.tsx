@@ -1,16 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Role, type SessionUser } from '@memory-wall/contracts';
+import { Role } from '@memory-wall/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { answerMe, makeUser } from '../../test/session';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { makeUser, sessionServerForEachTest } from '../../test/session';
 
-const session: { user: SessionUser | null } = { user: null };
-let server: TestServer;
-beforeEach(async () => {
-  session.user = null;
-  server = await startTestServer((req) => answerMe(session, req));
-});
-afterEach(() => server.close());
+const session = sessionServerForEachTest();
 
 async function openLanding() {
   const rendered = renderWithProviders(undefined, { route: '/' });
@@ -92,7 +85,7 @@ describe('landing page', () => {
     session.user = role ? makeUser(role) : null;
     await openLanding();
 
-    await waitFor(() => expect(server.requests.map((r) => r.url)).toContain('/api/auth/me'));
+    await waitFor(() => expect(session.server.requests.map((r) => r.url)).toContain('/api/auth/me'));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', href));
   });
 });
