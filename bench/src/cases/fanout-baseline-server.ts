@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import WebSocket, { WebSocketServer } from 'ws';
 import { atFixedRate } from '../lib/ticker';
+import type { BodiesRun } from './fanout-run';
 
 /**
  * Baseline of the live fan-out: a bare `ws` server holding the same fleet, broadcasting the same payload.
@@ -44,18 +45,9 @@ function broadcast(eventId: string, body: string, ts: number) {
   }
 }
 
-interface RunCommand {
-  cmd: 'run';
-  rate: number;
-  durationMs: number;
-  eventIds: string[];
-  /** Per event: the public message without seq/ts/eventId, as JSON ({type, memory}). */
-  bodies: string[];
-}
+process.on('message', (message: BodiesRun) => void run(message));
 
-process.on('message', (message: RunCommand) => void run(message));
-
-async function run(message: RunCommand) {
+async function run(message: BodiesRun) {
   if (message.cmd !== 'run') return;
   const published = message.eventIds.map(() => 0);
   const fired = await atFixedRate(message.rate, message.durationMs, (i, dueAt) => {

@@ -1,5 +1,6 @@
 import { createRedis, isCluster, LiveChange, LivePublisher, RedisKeys } from '@memory-wall/core';
 import { atFixedRate } from '../lib/ticker';
+import type { FanoutRun } from './fanout-run';
 
 /**
  * The product's message source in the fan-out case: the workers' LivePublisher (its Lua script, on a
@@ -8,11 +9,7 @@ import { atFixedRate } from '../lib/ticker';
  * Driven over IPC like the baseline: {cmd:'run', rate, durationMs, eventIds, changes}.
  */
 
-interface RunCommand {
-  cmd: 'run';
-  rate: number;
-  durationMs: number;
-  eventIds: string[];
+interface RunCommand extends FanoutRun {
   /** Per event: what an approval tells its feeds. */
   changes: LiveChange[];
 }

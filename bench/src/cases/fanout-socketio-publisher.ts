@@ -1,6 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { atFixedRate } from '../lib/ticker';
+import type { BodiesRun } from './fanout-run';
 
 /**
  * The Socket.IO peer's message source: @socket.io/redis-emitter, in a process of its own as the product's
@@ -9,22 +10,13 @@ import { atFixedRate } from '../lib/ticker';
  * eventIds, bodies}.
  */
 
-interface RunCommand {
-  cmd: 'run';
-  rate: number;
-  durationMs: number;
-  eventIds: string[];
-  /** Per event: the public message without seq/ts/eventId, as JSON ({type, memory}). */
-  bodies: string[];
-}
-
 const redis = new Redis(process.env.REDIS_URL!);
 const emitter = new Emitter(redis, { key: `${process.env.REDIS_PREFIX}:socket.io` });
 const seqs = new Map<string, number>();
 
-process.on('message', (message: RunCommand) => void run(message));
+process.on('message', (message: BodiesRun) => void run(message));
 
-async function run(message: RunCommand) {
+async function run(message: BodiesRun) {
   if (message.cmd !== 'run') return;
   const published = message.eventIds.map(() => 0);
   const parsed = message.bodies.map((body) => JSON.parse(body) as Record<string, unknown>);
