@@ -255,6 +255,9 @@ async function open(ctx: CaseContext, side: Side) {
   // (where its pause failed the first run after each connect, on both sides). `npm run bench` exposes gc.
   (globalThis as { gc?: () => void }).gc?.();
   await sleep(1000);
+  // Only a side's first fleet counts: memory a closed fleet left behind is not handed back to the system, so
+  // a fleet opened again would measure from a higher floor.
+  if (side.run.memoryPerSocket.length) return;
   const perSocket = (serversRss(side.driver) - rssBefore) / side.fleet.members.length;
   side.run.memoryPerSocket.push(perSocket);
   ctx.log(`  ${side.driver.name}: servers' memory ${(perSocket / 1024).toFixed(1)} kB per socket`);
