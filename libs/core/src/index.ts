@@ -10,6 +10,7 @@ export * from './database/database.module';
 export * from './redis/redis-keys';
 export * from './redis/redis.module';
 export * from './queue/memory-queue';
+export * from './queue/producer-queue';
 export * from './domain-events/domain-event-outbox';
 export * from './live/live-publisher';
 export * from './memories/public-memory';

@@ -8,7 +8,7 @@ import {
   QueueOverview,
   DomainErrorCode,
 } from '@memory-wall/contracts';
-import { AppConfig, createRedis, RedisClient, RedisKeys, DomainError } from '@memory-wall/core';
+import { AppConfig, createRedis, DomainError, producerQueue, RedisClient, RedisKeys } from '@memory-wall/core';
 
 const MAX_JOB_ID_LENGTH = 256;
 
@@ -49,7 +49,7 @@ export class QueueOverviewService implements OnApplicationShutdown {
       this.queues = new Map(
         Object.values(QueueName).map((queue) => [
           queue,
-          new Queue(queue, { connection, prefix: this.keys.queuePrefix }),
+          producerQueue(queue, connection, { prefix: this.keys.queuePrefix }),
         ]),
       );
     }

@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import { buildKeepsakeJobId, JobName, KeepsakeJobData, QueueName } from '@memory-wall/contracts';
 import { AppConfig } from '../config/app-config';
 import { RedisKeys } from '../redis/redis-keys';
+import { producerQueue } from '../queue/producer-queue';
 import { createRedis, RedisClient } from '../redis/redis.module';
 
 /**
@@ -25,8 +26,7 @@ export class KeepsakeQueue implements OnApplicationShutdown {
 
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisKeys) keys: RedisKeys) {
     this.connection = createRedis(config, { failFast: true });
-    this.queue = new Queue(QueueName.Keepsake, {
-      connection: this.connection,
+    this.queue = producerQueue(QueueName.Keepsake, this.connection, {
       prefix: keys.queuePrefix,
       defaultJobOptions: KEEPSAKE_JOB_OPTIONS,
     });

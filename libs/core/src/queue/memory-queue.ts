@@ -19,6 +19,7 @@ import { AppConfig } from '../config/app-config';
 import type { Memory } from '../database/entities/memory.entity';
 import { RedisKeys } from '../redis/redis-keys';
 import { createRedis, RedisClient } from '../redis/redis.module';
+import { producerQueue } from './producer-queue';
 import { currentTraceparent } from '../tracing/tracing';
 
 const ENQUEUE_TIMEOUT_MS = 1000;
@@ -80,8 +81,7 @@ export class MemoryQueue implements OnApplicationShutdown {
   ) {
     this.connection = createRedis(config, { failFast: true });
     const queue = (name: QueueName) => {
-      const created = new Queue(name, {
-        connection: this.connection,
+      const created = producerQueue(name, this.connection, {
         prefix: keys.queuePrefix,
         defaultJobOptions: MEMORY_JOB_OPTIONS,
       });
