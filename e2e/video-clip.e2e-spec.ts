@@ -45,6 +45,10 @@ describe('a guest posting a video clip from a phone', () => {
     expect(scripts.some((path) => /tusClient-/.test(path))).toBe(true);
     // Resumed: after the cut the client asked how far the server got, and sent only the rest.
     expectResumed(upload);
+    // This device remembers the clip, as it does a photo ("My memories").
+    await phone.goto(`${stack.proxy.url}/contribute/${event.id}`);
+    const mine = phone.getByRole('region', { name: 'My memories' });
+    await mine.getByRole('listitem').filter({ hasText: 'The toast' }).waitFor();
     await phoneContext.close();
 
     const memories = await stack.t.dataSource.getRepository(Memory).findBy({ eventId: event.id });

@@ -19,6 +19,8 @@ module.exports = {
   moduleNameMapper: {
     '^@memory-wall/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '\\.css$': '<rootDir>/src/test/styleStub.ts',
+    // tus-js-client names its browser build in package.json's "browser" field, which Vite follows and Jest does not.
+    '^tus-js-client$': '<rootDir>/../node_modules/tus-js-client/lib.es5/browser/index.js',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
 };

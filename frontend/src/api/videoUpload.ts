@@ -1,6 +1,7 @@
 import type { DetailedError } from './tusClient';
-import { videoUploadPath, type SubmissionResponse } from '@memory-wall/contracts';
+import { MemoryType, videoUploadPath, type SubmissionResponse } from '@memory-wall/contracts';
 import { apiBaseUrl } from './config';
+import { keepMySubmission } from './mySubmissions';
 
 export interface VideoSubmission {
   eventId: string;
@@ -44,11 +45,15 @@ function isFinal(error: DetailedError): boolean {
   return status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429;
 }
 
+/** The upload's id, the last segment of its URL: the server stores the clip under it as its submission id. */
+const uploadIdOf = (uploadUrl: string) => new URL(uploadUrl, window.location.origin).pathname.split('/').pop() ?? '';
+
 /**
  * A guest's video clip, sent by the tus protocol: in chunks, resumed from the server's offset after the
  * connection drops (and after a reload, by the browser's record of the upload). tus-js-client is loaded
- * only here, when a clip is sent, so the guest pages stay small. Resolves with the submission's response;
- * rejects like an RTK Query error ({ status, data }) for the forms to read.
+ * only here, when a clip is sent, so the guest pages stay small. Resolves with the submission's response,
+ * once this device remembers the clip ("My memories"); rejects like an RTK Query error ({ status, data })
+ * for the forms to read.
  */
 export async function sendVideo(
   submission: VideoSubmission,
@@ -78,7 +83,14 @@ export async function sendVideo(
       },
       onSuccess: ({ lastResponse }) => {
         try {
-          resolve(JSON.parse(lastResponse.getBody()) as SubmissionResponse);
+          const stored = JSON.parse(lastResponse.getBody()) as SubmissionResponse;
+          keepMySubmission(submission.eventId, {
+            submissionId: uploadIdOf(upload.url ?? ''),
+            memoryId: stored.memory.id,
+            type: MemoryType.Video,
+            text: submission.photoCaption ?? submission.title,
+          });
+          resolve(stored);
         } catch {
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- RTK Query's error shape, as the forms read it
           reject(refusalOf(new Error('The server did not confirm the clip')));

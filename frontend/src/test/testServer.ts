@@ -112,10 +112,11 @@ export interface RecordedFile {
 
 /**
  * JSON bodies as parsed JSON; multipart/form-data as a plain object of its fields, each file as
- * {name, type, size}.
+ * {name, type, size}; a tus chunk (application/offset+octet-stream) as its length in bytes.
  */
 async function parseBody(raw: Buffer, contentType = ''): Promise<unknown> {
   if (raw.length === 0) return undefined;
+  if (contentType.startsWith('application/offset+octet-stream')) return raw.length;
   if (!contentType.startsWith('multipart/form-data')) return JSON.parse(raw.toString('utf8'));
   const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
   const fields: Record<string, string | RecordedFile> = {};
