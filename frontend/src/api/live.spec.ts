@@ -1,6 +1,6 @@
 import { LiveMessageType, type HostMemory, type LiveMessage, type PublicMemory } from '@memory-wall/contracts';
 import { makeMemory } from '../test/fixtures';
-import { applyLiveMessage, missedBetween, parseLiveMessage, reconnectDelay } from './live';
+import { applyLiveMessage, missedBetween, parseLiveMessage } from './live';
 
 const envelope = { eventId: 'event-1', seq: 1, ts: 0 };
 const a = makeMemory({ id: 'a', content: 'first' });
@@ -114,19 +114,6 @@ describe("the gateway's joined answer", () => {
     expect(missedBetween('hosts:9', joined(4))).toBe(true);
     expect(missedBetween(null, joined(0))).toBe(true);
     expect(missedBetween('public:4', joined(null))).toBe(true);
-  });
-});
-
-describe('reconnectDelay', () => {
-  const attempts = [0, 1, 2, 3, 9, 1000];
-
-  it('starts at 1 s and stops growing at 1.5 s, however many attempts failed', () => {
-    expect(attempts.map((n) => reconnectDelay(n, () => 1))).toEqual([1000, 1500, 1500, 1500, 1500, 1500]);
-  });
-
-  it('takes between half and all of that at random, so screens do not all come back at once', () => {
-    expect(attempts.map((n) => reconnectDelay(n, () => 0))).toEqual([500, 750, 750, 750, 750, 750]);
-    expect(reconnectDelay(5, () => 0.5)).toBe(1125);
   });
 });
 

@@ -1,5 +1,12 @@
-import { LIVE_HANDOVER, LIVE_JOINED, LIVE_MOVE, LIVE_PONG, RECONNECT_NOW_CLOSE_CODE } from '@memory-wall/contracts';
-import { LIVENESS, openLiveSocket, PROBE, RECONNECT, type LiveSocketHandlers } from './live';
+import {
+  LIVE_HANDOVER,
+  LIVE_JOINED,
+  LIVE_MOVE,
+  LIVE_PONG,
+  RECONNECT,
+  RECONNECT_NOW_CLOSE_CODE,
+} from '@memory-wall/contracts';
+import { LIVENESS, openLiveSocket, PROBE, type LiveSocketHandlers } from './live';
 
 /** A browser WebSocket the test drives: it opens, answers, closes or goes silent when told. */
 class FakeSocket {

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { jitteredBackoff } from './backoff';
+import { jitteredBackoff } from '@memory-wall/contracts';
 
 /**
  * How a guest's submission survives a venue's network: it is sent again by itself after a network error,

@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './queues';
 export * from './domain-events';
+export * from './backoff';
 export * from './live';
 export * from './live-handover';
 export * from './api';

@@ -1,3 +1,4 @@
+import { jitteredBackoff } from './backoff';
 import type { KeepsakeView } from './keepsakes';
 import type { PublicMemory } from './memories';
 import type { ScreenControls } from './screens';
@@ -143,4 +144,20 @@ export interface SessionRevocation {
   userId: string;
   /** One session (a logout); absent when all of the user's sessions ended. */
   sessionId?: string;
+}
+
+/**
+ * Reconnection schedule: from 1 s, capped at 1.5 s, and never giving up. A venue screen runs unattended for
+ * hours; it must be back within 3 s of the network's return, however long it was gone, and the wait is
+ * only part of that: reconnecting, joining and catching up take the rest (docs/reliability.md, scenario 9).
+ * The spec's 30 s cap and 10 attempts left screens Offline until someone reloaded them (issue #24).
+ */
+export const RECONNECT = { baseDelayMs: 1000, maxDelayMs: 1500 } as const;
+
+/**
+ * Delay before reconnection attempt number `attempt` (0-based): between half and all of the capped,
+ * doubling delay, at random, so the screens a server lost do not all come back in the same instant.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  return jitteredBackoff(attempt, { firstMs: RECONNECT.baseDelayMs, maxMs: RECONNECT.maxDelayMs }, random);
 }
