@@ -258,8 +258,8 @@ export function perGuestRequest(
   body: string | undefined,
   addressOf: (i: number) => string,
 ) {
-  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
-  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1'];
+  for (const [k, v] of Object.entries({ connection: 'keep-alive', ...headers })) lines.push(`${k}: ${v}`);
   if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
   const head = `${lines.join('\r\n')}\r\nx-forwarded-for: `;
   const tail = `\r\n\r\n${body ?? ''}`;
@@ -274,11 +274,29 @@ export function rawRequest(
   body?: string | Buffer,
 ): Buffer {
   const bodyBytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
-  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1'];
+  for (const [k, v] of Object.entries({ connection: 'keep-alive', ...headers })) lines.push(`${k}: ${v}`);
   if (bodyBytes) lines.push(`content-length: ${bodyBytes.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   return bodyBytes ? Buffer.concat([head, bodyBytes]) : head;
+}
+
+/**
+ * One request on a connection of its own, which the server closes after answering (`connection: close` in
+ * `request`), as from a screen that has just reconnected: the status, and the time from connecting to the
+ * answer's last byte.
+ */
+export function requestOnNewConnection(target: HttpTarget, request: Buffer): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket = connect(target.port, target.host, () => socket.write(request));
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      if (head.length < 12) head += chunk.toString('latin1', 0, 12);
+    });
+    socket.on('end', () => resolve({ status: Number(head.slice(9, 12)), ms: performance.now() - started }));
+    socket.on('error', reject);
+  });
 }
 
 export function targetOf(url: string): HttpTarget {
