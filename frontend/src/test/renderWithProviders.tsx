@@ -13,6 +13,9 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 }
 
 /** Renders with a real store and a MemoryRouter; without `ui`, renders the whole app at `route`. */
+/** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
+export const PAGE_LOAD = { timeout: 10_000 };
+
 export function renderWithProviders(
   ui: ReactElement = <App />,
   { route = '/', store = makeStore(), ...options }: Options = {},

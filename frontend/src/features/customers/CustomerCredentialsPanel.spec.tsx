@@ -2,14 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_CUSTOMER_PERMISSIONS, EventMessages, type EventCustomer } from '@memory-wall/contracts';
 import '../../i18n';
 import { AppToaster } from '../../components/ui/toast';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { PAGE_LOAD, renderWithProviders } from '../../test/renderWithProviders';
 import { findToast } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { COPIED_MS } from './CopyButton';
 import { CustomerCredentialsPanel } from './CustomerCredentialsPanel';
-
-/** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
-const PAGE_LOAD = { timeout: 10_000 };
 
 let server: TestServer;
 let customers: EventCustomer[];

@@ -2,12 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { App } from '../../app/App';
 import { makeEvent } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { PAGE_LOAD, renderWithProviders } from '../../test/renderWithProviders';
 import { findToast, unauthorized } from '../../test/session';
 import { startTestServer, type TestServer } from '../../test/testServer';
-
-/** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
-const PAGE_LOAD = { timeout: 10_000 };
 
 let server: TestServer;
 const event = makeEvent({ id: 'event-1', name: 'Anna & Ben', eventCode: 'ANNA26' });

@@ -3,13 +3,10 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { EventMessages, EventStatus, Role, type HostEvent, type SessionUser } from '@memory-wall/contracts';
 import { App } from '../../app/App';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { PAGE_LOAD, renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { makeHostEvent } from '../../test/fixtures';
-
-/** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
-const PAGE_LOAD = { timeout: 10_000 };
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;

@@ -2,13 +2,10 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type HostEvent, type SessionUser } from '@memory-wall/contracts';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { PAGE_LOAD, renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
 import { makeHostEvent } from '../../test/fixtures';
-
-/** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
-const PAGE_LOAD = { timeout: 10_000 };
 
 const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
