@@ -14,7 +14,7 @@ import {
 } from '@memory-wall/contracts';
 import { Memory, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The memory SQL against the real PostgreSQL: its conditional UPDATEs and its list queries decide exactly as
@@ -22,14 +22,9 @@ import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/tes
  * row's (another run, another host was first) changes nothing.
  */
 describe('memory transitions in PostgreSQL', () => {
-  let t: TestEnvironment;
+  const t = useTestEnvironment();
   let memories: TypeOrmMemoryRepository;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory));
-  });
-  afterAll(() => t?.cleanup());
+  beforeAll(() => void (memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory))));
 
   /** Every combination of the columns a transition reads. */
   const states: MemoryState[] = PROCESSING_STATES.flatMap((processingState) =>

@@ -1,7 +1,7 @@
 import { DisplayOrder, MemoryFilter, MemoryMedia, ProcessingState } from '@memory-wall/contracts';
 import { Event, Memory, ScreensView, toPublicMemory, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The wall's JSON as PostgreSQL writes it (publicWallJson) is byte for byte what the API wrote before it
@@ -9,14 +9,9 @@ import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/tes
  * media of every shape, times with microseconds — in both orders and under the screens' controls.
  */
 describe('the public wall written as JSON by PostgreSQL', () => {
-  let t: TestEnvironment;
+  const t = useTestEnvironment();
   let memories: TypeOrmMemoryRepository;
-
-  beforeAll(async () => {
-    t = await createTestEnvironment();
-    memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory));
-  });
-  afterAll(() => t?.cleanup());
+  beforeAll(() => void (memories = new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory))));
 
   const image = (url: string, width: number, height: number) => ({ url, width, height });
   const media: MemoryMedia[] = [
