@@ -4,7 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { coreLayout, cpuPressure, cpuTimes, loadAverage, pin, stolenPct } from './lib/cpu';
 import { ROOT, WORK } from './lib/procs';
-import { CaseContext, CaseModule, CaseResult, loadPrevious, Results, writeResults } from './lib/report';
+import { CaseContext, CaseModule, CaseResult, CaseRun, loadPrevious, Results, writeResults } from './lib/report';
 import { fanout } from './cases/fanout';
 import { ingest } from './cases/ingest';
 import { heicPhotos, photos } from './cases/photos';
@@ -126,19 +126,20 @@ async function main() {
     const load0 = loadAverage();
     const pressure0 = cpuPressure();
     const times0 = cpuTimes();
+    // When and under what load the case ran, whatever its outcome.
+    const ran = (): CaseRun => ({
+      name,
+      title,
+      startedAt: new Date(t0).toISOString(),
+      durationS: (Date.now() - t0) / 1000,
+      loadAverage: [load0, loadAverage()],
+      cpuPressure: [pressure0, cpuPressure()],
+      stolenCpuPct: stolenPct(times0, cpuTimes()),
+    });
     let result: CaseResult;
     try {
       const out = await run(ctx);
-      result = {
-        name,
-        title,
-        startedAt: new Date(t0).toISOString(),
-        durationS: (Date.now() - t0) / 1000,
-        loadAverage: [load0, loadAverage()],
-        cpuPressure: [pressure0, cpuPressure()],
-        stolenCpuPct: stolenPct(times0, cpuTimes()),
-        ...out,
-      };
+      result = { ...ran(), ...out };
       if (options.quick)
         result.notes.unshift('Quick run (--quick): fewer and shorter runs, a smoke test rather than a result.');
       if (buildNote) result.notes.unshift(buildNote);
@@ -146,13 +147,7 @@ async function main() {
       failed = true;
       console.error(err);
       result = {
-        name,
-        title,
-        startedAt: new Date(t0).toISOString(),
-        durationS: (Date.now() - t0) / 1000,
-        loadAverage: [load0, loadAverage()],
-        cpuPressure: [pressure0, cpuPressure()],
-        stolenCpuPct: stolenPct(times0, cpuTimes()),
+        ...ran(),
         metrics: [],
         notes: [],
         profiles: {},

@@ -51,11 +51,13 @@ export interface CaseContext {
   log(line: string): void;
 }
 
-export type CaseModule = (
-  ctx: CaseContext,
-) => Promise<
-  Omit<CaseResult, 'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'>
+/** When and under what load a case ran: the runner's part of its result. */
+export type CaseRun = Pick<
+  CaseResult,
+  'name' | 'title' | 'startedAt' | 'durationS' | 'loadAverage' | 'cpuPressure' | 'stolenCpuPct'
 >;
+
+export type CaseModule = (ctx: CaseContext) => Promise<Omit<CaseResult, keyof CaseRun>>;
 
 /**
  * A ratio to two decimals, rounded down: one just below its target (0.795 against ≥ 0.8×) must not read
