@@ -12,10 +12,10 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   store?: AppStore;
 }
 
-/** Renders with a real store and a MemoryRouter; without `ui`, renders the whole app at `route`. */
 /** Lazy pages compile on first use: give the first render of a page room on a busy machine. */
 export const PAGE_LOAD = { timeout: 10_000 };
 
+/** Renders with a real store and a MemoryRouter; without `ui`, renders the whole app at `route`. */
 export function renderWithProviders(
   ui: ReactElement = <App />,
   { route = '/', store = makeStore(), ...options }: Options = {},
