@@ -140,17 +140,25 @@ export const hostEventsApi = api.injectEndpoints({
         body,
       }),
       transformResponse: (response: EventCustomerResponse) => response.customer,
-      // The switch moves at once; a refusal puts it back.
+      // The switch moves at once; a refusal puts it back. The server's answer is written into the list rather
+      // than the list fetched again: a refetch started by one switch could answer after the next switch moved,
+      // and put that one back until its own refetch.
       async onQueryStarted({ eventId, customerId, ...changes }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          hostEventsApi.util.updateQueryData('getEventCustomers', eventId, (customers) => {
-            const customer = customers.find((c) => c.id === customerId);
-            if (customer) Object.assign(customer.permissions, changes);
-          }),
-        );
-        await queryFulfilled.catch(() => patch.undo());
+        const inList = (change: (customer: EventCustomer) => void) =>
+          dispatch(
+            hostEventsApi.util.updateQueryData('getEventCustomers', eventId, (customers) => {
+              const customer = customers.find((c) => c.id === customerId);
+              if (customer) change(customer);
+            }),
+          );
+        const patch = inList((customer) => Object.assign(customer.permissions, changes));
+        try {
+          const { data } = await queryFulfilled;
+          inList((customer) => Object.assign(customer, data));
+        } catch {
+          patch.undo();
+        }
       },
-      invalidatesTags: (_result, _error, { eventId }) => [{ type: 'Customer', id: eventId }],
     }),
     resetCustomerPassword: build.mutation<void, { customerId: string; password: string }>({
       query: ({ customerId, password }) => ({
