@@ -38,10 +38,14 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
   }
 }
 
-/** While draining, a response closes its connection: the client's next request opens one to another instance. */
+/**
+ * While draining, a response closes its connection: the client's next request opens one to another instance.
+ * Decided as the response is sent, not as the request arrives: a request that arrived before the drain began
+ * (a slow upload) is answered after it, and its connection must close too.
+ */
 export function closeConnectionsWhileDraining(fastify: FastifyInstance, draining: Draining) {
-  fastify.addHook('onRequest', (_request, reply, done) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.active) void reply.header('connection', 'close');
-    done();
+    done(null, payload);
   });
 }
