@@ -1,4 +1,5 @@
-import { DisplayOrder, MemoryFilter, MemoryMedia, ProcessingState } from '@memory-wall/contracts';
+import { randomUUID } from 'node:crypto';
+import { DisplayOrder, MemoryFilter, MemoryMedia, MemoryType, ProcessingState } from '@memory-wall/contracts';
 import { Event, Memory, ScreensView, toPublicMemory, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
@@ -98,6 +99,31 @@ describe('the public wall written as JSON by PostgreSQL', () => {
 
     await t.dataSource.getRepository(Event).update(event.id, { screensHeldAt: null, screensComingSoon: true });
     expect(await memories.publicWallJson(event.id, DisplayOrder.Newest, 500)).toBe('[]');
+  });
+
+  it('follows every write of a field the wall shows: an edit, a feature, a heart, retention removing media', async () => {
+    const event = await createEvent(t.dataSource);
+    await seed(event, 12);
+    const rows = t.dataSource.getRepository(Memory);
+    const [photo, message] = await Promise.all([
+      rows.findOneByOrFail({ eventId: event.id, type: MemoryType.Photo, approved: true, flagged: false }),
+      rows.findOneByOrFail({ eventId: event.id, type: MemoryType.Message, approved: true, flagged: false }),
+    ]);
+    const wallIsCurrent = async () =>
+      expect(await memories.publicWallJson(event.id, DisplayOrder.Newest, 500)).toBe(
+        await before(event.id, DisplayOrder.Newest, 500, { heldSince: null }),
+      );
+    await rows.update(message.id, { content: 'Edited "by" the host', title: null, author: 'Ann' });
+    await wallIsCurrent();
+    await rows.update(message.id, { featured: !message.featured });
+    await wallIsCurrent();
+    expect(await memories.addHeart(event.id, photo.id, randomUUID())).toMatchObject({ counted: true });
+    await wallIsCurrent();
+    await memories.removeMedia(event.id);
+    await wallIsCurrent();
+    expect(JSON.parse(await memories.publicWallJson(event.id, DisplayOrder.Newest, 500))).toContainEqual(
+      expect.objectContaining({ id: photo.id, media: null, content: '' }),
+    );
   });
 
   it('answers an empty array for an event without memories', async () => {

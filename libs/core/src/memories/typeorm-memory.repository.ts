@@ -34,7 +34,6 @@ import {
   WallOrder,
   WallState,
 } from './memory.repository';
-import { PUBLIC_MEMORY_JSON_SQL } from './public-memory';
 
 /** The state a transition reads and writes, as columns. */
 const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
@@ -124,8 +123,8 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
 
   /**
    * One statement, planned as: the event's row, then the wall's rows in order from memories_wall (its
-   * predicate is the wall's state, its key the wall's order) up to `limit`, each written as JSON by
-   * PUBLIC_MEMORY_JSON_SQL and joined in order. The state is written out, not bound, so that the planner
+   * predicate is the wall's state, its key the wall's order) up to `limit`, their stored JSON ("publicJson",
+   * kept by the database) joined in order. The state is written out, not bound, so that the planner
    * can match memories_wall's predicate in any plan.
    */
   async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
@@ -135,7 +134,7 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
     const rows = await this.memories.query<Array<{ memories: string }>>(
       `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
           SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
-            SELECT m."createdAt", m."id", ${PUBLIC_MEMORY_JSON_SQL} AS "json" FROM "memories" AS m
+            SELECT m."createdAt", m."id", m."publicJson" AS "json" FROM "memories" AS m
             WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
               AND m."processingState" = '${processingState}'
               AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))

@@ -94,6 +94,13 @@ export class Memory {
   @Column({ type: 'integer', default: 0 })
   hearts: number;
 
+  /**
+   * toPublicMemory as compact JSON text, written by the database whenever a field it carries changes
+   * (migration 1764000000000): the public wall joins these instead of serialising rows. Never read as a field.
+   */
+  @Column({ type: 'text', select: false, insert: false, update: false })
+  publicJson?: string;
+
   /** The client's id of the submission (header x-submission-id), when it sent one. */
   @Column({ type: 'uuid', nullable: true })
   submissionId: string | null;

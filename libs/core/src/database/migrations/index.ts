@@ -16,6 +16,7 @@ import { Retention1763960000000 } from './1763960000000-retention';
 import { OwnerTableOrder1763970000000 } from './1763970000000-owner-table-order';
 import { MemoryHearts1763980000000 } from './1763980000000-memory-hearts';
 import { WallReads1763990300000 } from './1763990300000-wall-reads';
+import { MemoryPublicJson1764000000000 } from './1764000000000-memory-public-json';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   OwnerTableOrder1763970000000,
   MemoryHearts1763980000000,
   WallReads1763990300000,
+  MemoryPublicJson1764000000000,
 ];
