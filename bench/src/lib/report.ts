@@ -67,18 +67,21 @@ export function ratioText(ratio: number): string {
   return `${(Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2)}×`;
 }
 
-/** A metric with a ratio target: product / baseline compared to `atLeast` (or `atMost`). */
+/**
+ * A metric against its baseline (null: none measured): product / baseline compared to `atLeast` or `atMost`,
+ * and the product itself to `absoluteAtLeast` or `absoluteAtMost`.
+ */
 export function ratioMetric(
   metric: string,
   unit: string,
   product: number[],
-  baseline: number[],
+  baseline: number[] | null,
   target: { atLeast?: number; atMost?: number; absoluteAtLeast?: number; absoluteAtMost?: number } = {},
   note?: string,
 ): Metric {
   const p = repeated(product);
-  const b = repeated(baseline);
-  const r = ratio(p.median, b.median);
+  const b = baseline ? repeated(baseline) : null;
+  const r = b ? ratio(p.median, b.median) : NaN;
   const parts: string[] = [];
   const checks: boolean[] = [];
   if (target.atLeast !== undefined) {
@@ -118,28 +121,8 @@ export function absoluteMetric(
   baseline?: number[],
   note?: string,
 ): Metric {
-  const p = repeated(product);
-  const b = baseline ? repeated(baseline) : null;
-  const r = b ? ratio(p.median, b.median) : NaN;
-  let met: boolean | null = null;
-  let text: string | undefined;
-  if (target?.atMost !== undefined) {
-    text = `≤ ${target.atMost} ${unit}`;
-    met = p.median <= target.atMost;
-  } else if (target?.atLeast !== undefined) {
-    text = `≥ ${target.atLeast} ${unit}`;
-    met = p.median >= target.atLeast;
-  }
-  return {
-    metric,
-    unit,
-    product: p,
-    baseline: b,
-    ratio: Number.isFinite(r) ? r : null,
-    target: text,
-    met: Number.isFinite(p.median) ? met : met === null ? null : false,
-    note,
-  };
+  const absolute = { absoluteAtMost: target?.atMost, absoluteAtLeast: target?.atLeast };
+  return ratioMetric(metric, unit, product, baseline ?? null, absolute, note);
 }
 
 // ---------- results files ----------
