@@ -29,7 +29,7 @@ export class MemoryPublicJson1764000000000 implements MigrationInterface {
       BEFORE INSERT OR UPDATE OF "id", "eventId", "type", "content", "title", "author", "photoCaption", "featured",
         "language", "createdAt", "hearts", "media"
       ON "memories" FOR EACH ROW EXECUTE FUNCTION "memory_public_json"()`);
-    await q.query(`UPDATE "memories" SET "id" = "id"`);
+    await q.query(`UPDATE "memories" SET "hearts" = "hearts"`);
     await q.query(`ALTER TABLE "memories" ALTER COLUMN "publicJson" SET NOT NULL`);
   }
 
