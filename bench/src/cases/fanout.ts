@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LiveMessageType } from '@memory-wall/contracts';
-import { LiveChange, Memory, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import { LiveMessageType, ProcessingState } from '@memory-wall/contracts';
+import { LiveChange, Memory, storedMemory, toHostMemory, toPublicMemory } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { benchEnvironment } from '../lib/env';
 import { processCpuMs, rssBytes } from '../lib/cpu';
@@ -77,25 +77,14 @@ export interface Driver {
 }
 
 function messageOf(eventId: string): Memory {
-  return {
+  return storedMemory({
     id: randomUUID(),
     eventId,
-    type: 'message',
     content: MESSAGE,
-    title: null,
     author: 'Aunt May',
     approved: true,
-    featured: false,
-    flagged: false,
-    language: 'en',
-    photoCaption: null,
-    settings: null,
-    media: null,
-    processingState: 'ready',
-    moderation: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  } as Memory;
+    processingState: ProcessingState.Ready,
+  });
 }
 
 /** What an approval of a guest's message tells each event's feeds. */

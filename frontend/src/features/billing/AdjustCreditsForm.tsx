@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useAdjustCreditsMutation } from '../../api/admin';
 import { TextField } from '../../components/ui/TextField';
+import { FormActions } from '../../components/ui/FormActions';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 
@@ -127,11 +128,7 @@ export function AdjustCreditsForm({ providers }: { providers: readonly AdminServ
         </button>
       </div>
       <TextField label={t('billing.reasonLabel')} multiline rows={3} maxLength={500} {...field('reason')} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {isLoading ? t('billing.submitting') : t('billing.submit')}
-        </button>
-      </div>
+      <FormActions submit={isLoading ? t('billing.submitting') : t('billing.submit')} busy={isLoading} />
     </form>
   );
 }

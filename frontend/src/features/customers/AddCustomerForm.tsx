@@ -6,6 +6,7 @@ import type { CustomerCreated } from '@memory-wall/contracts';
 import { useAddEventCustomerMutation } from '../../api/hostEvents';
 import { TextField } from '../../components/ui/TextField';
 import { PinField } from './PinField';
+import { FormActions } from '../../components/ui/FormActions';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
 import { generatePin } from './pin';
@@ -88,17 +89,15 @@ export function AddCustomerForm({ eventId, onAdded, onCancel }: Props) {
       <TextField label={t('customers.customerUsername')} autoComplete="off" {...form.field('customerUsername')} />
       <PinField label={t('customers.pin')} {...form.field('customerPassword')} />
       <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {isLoading ? t('customers.adding') : t('customers.addCustomer')}
-        </button>
+      <FormActions
+        submit={isLoading ? t('customers.adding') : t('customers.addCustomer')}
+        busy={isLoading}
+        onCancel={onCancel}
+      >
         <button type="button" className="button button-secondary" onClick={fillPin}>
           {t('customers.generatePin')}
         </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('customers.cancel')}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { EventCustomer } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useResetCustomerPasswordMutation } from '../../api/hostEvents';
+import { FormActions } from '../../components/ui/FormActions';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { useFormFields } from '../../components/ui/useFormFields';
 import { PinField } from './PinField';
@@ -46,14 +47,7 @@ export function ResetPinForm({ customer, onDone }: { customer: EventCustomer; on
     >
       <PinField label={t('customers.newPin')} {...form.field('password')} />
       <PinField label={t('customers.confirmPin')} {...form.field('confirmPassword')} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {t('customers.savePin')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          {t('customers.cancel')}
-        </button>
-      </div>
+      <FormActions submit={t('customers.savePin')} busy={isLoading} onCancel={onDone} />
     </form>
   );
 }

@@ -15,6 +15,21 @@ let listReply: Reply;
 let patchReply: Reply;
 let deleteReply: Reply;
 
+/** The app, recording into `seen` every path it goes to: for the tests that follow where a page sends one. */
+function appRecordingPaths(seen: string[]) {
+  function Recorder() {
+    const { pathname } = useLocation();
+    useEffect(() => void seen.push(pathname), [pathname]);
+    return null;
+  }
+  return (
+    <>
+      <App />
+      <Recorder />
+    </>
+  );
+}
+
 beforeEach(async () => {
   session.user = null;
   events = [];
@@ -210,18 +225,7 @@ describe('events list', () => {
   it("duplicates an event's settings into a new draft once confirmed, and opens the copy's form", async () => {
     events = [live()];
     const seen: string[] = [];
-    function Recorder() {
-      const { pathname } = useLocation();
-      useEffect(() => void seen.push(pathname), [pathname]);
-      return null;
-    }
-    const { user } = await openEvents(
-      makeUser(Role.ServiceProvider),
-      <>
-        <App />
-        <Recorder />
-      </>,
-    );
+    const { user } = await openEvents(makeUser(Role.ServiceProvider), appRecordingPaths(seen));
 
     await user.click(within(await findCard('Anna & Ben')).getByRole('button', { name: 'Duplicate Anna & Ben' }));
     expect(within(dialog()).getByRole('heading', { name: 'Duplicate Event' })).toBeInTheDocument();
@@ -276,19 +280,8 @@ describe('events list', () => {
   it('sends a customer with exactly one event to its wall', async () => {
     events = [live()];
     const seen: string[] = [];
-    function Recorder() {
-      const { pathname } = useLocation();
-      useEffect(() => void seen.push(pathname), [pathname]);
-      return null;
-    }
     session.user = makeUser(Role.Customer);
-    renderWithProviders(
-      <>
-        <App />
-        <Recorder />
-      </>,
-      { route: '/events' },
-    );
+    renderWithProviders(appRecordingPaths(seen), { route: '/events' });
 
     await waitFor(() => expect(seen).toContain('/memories/live-1'));
   });

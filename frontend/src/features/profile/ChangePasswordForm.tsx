@@ -5,6 +5,7 @@ import { errorFields, errorMessage } from '../../api/api';
 import { useChangePasswordMutation } from '../../api/account';
 import { NewPasswordField } from '../../components/ui/NewPasswordField';
 import { TextField } from '../../components/ui/TextField';
+import { FormActions } from '../../components/ui/FormActions';
 import { showError, showSuccess } from '../../components/ui/toast';
 import { hasErrors, pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 
@@ -62,14 +63,7 @@ export function ChangePasswordForm({ id, role, onDone }: Props) {
       />
       <NewPasswordField label={t('profile.newPassword')} {...field('newPassword')} />
       <NewPasswordField label={t('profile.confirmNewPassword')} {...field('confirmPassword')} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {t('profile.updatePassword')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions submit={t('profile.updatePassword')} busy={isLoading} onCancel={onDone} />
     </form>
   );
 }

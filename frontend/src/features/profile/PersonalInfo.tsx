@@ -6,6 +6,7 @@ import { useUpdateProfileMutation } from '../../api/account';
 import { Card } from '../../components/ui/Card';
 import { DetailList } from '../../components/ui/DetailList';
 import { TextField } from '../../components/ui/TextField';
+import { FormActions } from '../../components/ui/FormActions';
 import { showError, showSuccess } from '../../components/ui/toast';
 import {
   hasErrors,
@@ -100,14 +101,11 @@ export function PersonalInfo({ user }: { user: SessionUser }) {
         {isProvider && (
           <TextField label={t('profile.companyName')} autoComplete="organization" {...form.field('companyName')} />
         )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={isLoading}>
-            {isLoading ? t('common.saving') : t('common.save')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
-            {t('common.cancel')}
-          </button>
-        </div>
+        <FormActions
+          submit={isLoading ? t('common.saving') : t('common.save')}
+          busy={isLoading}
+          onCancel={() => setEditing(false)}
+        />
       </form>
     </Card>
   );

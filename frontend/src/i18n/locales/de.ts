@@ -500,7 +500,6 @@ export const catalogue: Resources = {
     newPin: 'Neue PIN',
     confirmPin: 'PIN bestätigen',
     savePin: 'PIN speichern',
-    cancel: 'Abbrechen',
     pinReset: 'Passwort zurückgesetzt',
     pinResetText: '{{username}} kann sich jetzt mit der neuen PIN anmelden.',
     resetFailed: 'Passwort konnte nicht zurückgesetzt werden',

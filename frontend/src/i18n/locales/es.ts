@@ -495,7 +495,6 @@ export const catalogue: Resources = {
     newPin: 'Nuevo PIN',
     confirmPin: 'Confirmar PIN',
     savePin: 'Guardar PIN',
-    cancel: 'Cancelar',
     pinReset: 'Contraseña restablecida',
     pinResetText: '{{username}} ya puede iniciar sesión con el nuevo PIN.',
     resetFailed: 'No se pudo restablecer la contraseña',

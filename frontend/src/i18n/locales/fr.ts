@@ -497,7 +497,6 @@ export const catalogue: Resources = {
     newPin: 'Nouveau code PIN',
     confirmPin: 'Confirmer le code PIN',
     savePin: 'Enregistrer le code PIN',
-    cancel: 'Annuler',
     pinReset: 'Mot de passe réinitialisé',
     pinResetText: '{{username}} peut maintenant se connecter avec le nouveau code PIN.',
     resetFailed: 'Impossible de réinitialiser le mot de passe',

@@ -489,7 +489,6 @@ export const catalogue: Resources = {
     newPin: '新 PIN 码',
     confirmPin: '确认 PIN 码',
     savePin: '保存 PIN 码',
-    cancel: '取消',
     pinReset: '密码已重置',
     pinResetText: '{{username}} 现在可以使用新的 PIN 码登录。',
     resetFailed: '重置密码失败',

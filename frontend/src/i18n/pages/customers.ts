@@ -18,7 +18,6 @@ const en = {
   newPin: 'New PIN',
   confirmPin: 'Confirm PIN',
   savePin: 'Save PIN',
-  cancel: 'Cancel',
   pinReset: 'Password Reset',
   pinResetText: '{{username}} can now sign in with the new PIN.',
   resetFailed: 'Failed to reset password',

@@ -45,28 +45,7 @@ export class InMemoryMemoryRepository extends MemoryRepository {
 
   /** Adds a memory as stored: a new submission's defaults, then `fields`. */
   add(fields: Partial<Memory> & Pick<Memory, 'id' | 'eventId'>): Memory {
-    const memory = Object.assign(new Memory(), {
-      type: 'message',
-      content: '',
-      title: null,
-      author: 'Guest',
-      approved: false,
-      featured: false,
-      flagged: false,
-      language: 'en',
-      photoCaption: null,
-      settings: null,
-      media: null,
-      publicAt: null,
-      processingState: ProcessingState.Processing,
-      moderation: null,
-      submissionId: null,
-      submissionDigest: null,
-      hearts: 0,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-      ...fields,
-    } satisfies Omit<Memory, 'event'>);
+    const memory = storedMemory(fields);
     this.rows.set(memory.id, memory);
     return { ...memory };
   }
@@ -280,4 +259,30 @@ function countBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map
     if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
+}
+
+/** A memory as stored (no database): a new submission's defaults, then `fields`. */
+export function storedMemory(fields: Partial<Memory> & Pick<Memory, 'id' | 'eventId'>): Memory {
+  return Object.assign(new Memory(), {
+    type: 'message',
+    content: '',
+    title: null,
+    author: 'Guest',
+    approved: false,
+    featured: false,
+    flagged: false,
+    language: 'en',
+    photoCaption: null,
+    settings: null,
+    media: null,
+    publicAt: null,
+    processingState: ProcessingState.Processing,
+    moderation: null,
+    submissionId: null,
+    submissionDigest: null,
+    hearts: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...fields,
+  } satisfies Omit<Memory, 'event'>);
 }
