@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Pool, QueryConfig } from 'pg';
 import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
 import {
   AWAITING_MODERATION,
@@ -44,6 +45,34 @@ const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
   'moderation',
   'publicAt',
 ];
+
+/**
+ * One statement, planned as: the event's row, then the wall's rows in order from memories_wall (its
+ * predicate is the wall's state, its key the wall's order) up to `limit`, their stored JSON ("publicJson",
+ * kept by the database) joined in order. The state is written out, not bound, so that the planner
+ * can match memories_wall's predicate in any plan, a generic one included.
+ */
+function wallStatement(order: WallOrder): QueryConfig {
+  const { approved, flagged, processingState } = FILTER_PATTERNS[MemoryFilter.Approved];
+  const direction = order === DisplayOrder.Oldest ? 'ASC' : 'DESC';
+  const reached = `COALESCE(m."publicAt", m."createdAt")`;
+  return {
+    name: `public-wall-${order}`,
+    text: `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
+          SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
+            SELECT m."createdAt", m."id", m."publicJson" AS "json" FROM "memories" AS m
+            WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
+              AND m."processingState" = '${processingState}'
+              AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))
+            ORDER BY m."createdAt" ${direction}, m."id" ${direction} LIMIT $2) AS w), '') || ']' END AS "memories"
+        FROM "events" AS e WHERE e."id" = $1`,
+  };
+}
+
+const WALL_STATEMENTS: Record<WallOrder, QueryConfig> = {
+  [DisplayOrder.Newest]: wallStatement(DisplayOrder.Newest),
+  [DisplayOrder.Oldest]: wallStatement(DisplayOrder.Oldest),
+};
 
 /** The memory SQL, against PostgreSQL (see MemoryRepository). */
 @Injectable()
@@ -122,26 +151,13 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 
   /**
-   * One statement, planned as: the event's row, then the wall's rows in order from memories_wall (its
-   * predicate is the wall's state, its key the wall's order) up to `limit`, their stored JSON ("publicJson",
-   * kept by the database) joined in order. The state is written out, not bound, so that the planner
-   * can match memories_wall's predicate in any plan.
+   * The wall's one statement (wallStatement), sent by name from TypeORM's pg pool, outside any transaction
+   * of this repository's: the wall is what is committed. A named statement is parsed and planned once per
+   * pooled connection instead of on every cold read, where planning cost as much as running it.
    */
   async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
-    const { approved, flagged, processingState } = FILTER_PATTERNS[MemoryFilter.Approved];
-    const direction = order === DisplayOrder.Oldest ? 'ASC' : 'DESC';
-    const reached = `COALESCE(m."publicAt", m."createdAt")`;
-    const rows = await this.memories.query<Array<{ memories: string }>>(
-      `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
-          SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
-            SELECT m."createdAt", m."id", m."publicJson" AS "json" FROM "memories" AS m
-            WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
-              AND m."processingState" = '${processingState}'
-              AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))
-            ORDER BY m."createdAt" ${direction}, m."id" ${direction} LIMIT $2) AS w), '') || ']' END AS "memories"
-        FROM "events" AS e WHERE e."id" = $1`,
-      [eventId, limit],
-    );
+    const pool = (this.memories.manager.connection.driver as unknown as { master: Pool }).master;
+    const { rows } = await pool.query<{ memories: string }>({ ...WALL_STATEMENTS[order], values: [eventId, limit] });
     return rows[0]?.memories ?? '[]';
   }
 
