@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
@@ -16,6 +16,11 @@ export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL'>): Data
     migrationsRun: false,
     extra: { max: 20, connectionTimeoutMillis: 5000 },
   };
+}
+
+/** The pg pool under a TypeORM data source (its PostgreSQL driver keeps it as `master`). */
+export function pgPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
 /** Creates the database named in the URL when the server has no such database yet. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Pool, QueryConfig } from 'pg';
+import type { QueryConfig } from 'pg';
 import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
 import {
   AWAITING_MODERATION,
@@ -19,6 +19,7 @@ import {
   transitionUpdate,
 } from '@memory-wall/contracts';
 import { Event } from '../database/entities/event.entity';
+import { pgPool } from '../database/data-source';
 import { Memory } from '../database/entities/memory.entity';
 import {
   countsPerType,
@@ -156,8 +157,10 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
    * pooled connection instead of on every cold read, where planning cost as much as running it.
    */
   async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
-    const pool = (this.memories.manager.connection.driver as unknown as { master: Pool }).master;
-    const { rows } = await pool.query<{ memories: string }>({ ...WALL_STATEMENTS[order], values: [eventId, limit] });
+    const { rows } = await pgPool(this.memories.manager.connection).query<{ memories: string }>({
+      ...WALL_STATEMENTS[order],
+      values: [eventId, limit],
+    });
     return rows[0]?.memories ?? '[]';
   }
 

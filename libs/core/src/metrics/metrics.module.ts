@@ -9,9 +9,9 @@ import {
 } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Server } from 'node:http';
-import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { pgPool } from '../database/data-source';
 import { REDIS, type RedisClient } from '../redis/redis.module';
 import { Metrics } from './metrics';
 import { serveMetrics } from './metrics-server';
@@ -28,8 +28,7 @@ class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(getDataSourceToken()) dataSource: DataSource,
     @Inject(REDIS) redis: RedisClient,
   ) {
-    // TypeORM's PostgreSQL driver keeps its pg Pool as `master`.
-    const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+    const pool = pgPool(dataSource);
     if (pool) metrics.watchDatabasePool(pool);
     metrics.watchRedis('commands', redis);
   }
