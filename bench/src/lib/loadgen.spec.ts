@@ -50,4 +50,24 @@ describe('runStep', () => {
       server.close();
     }
   });
+
+  it('sends and times the requests still waiting for a connection when the last one is due, if the step kept up', async () => {
+    // One connection, a request due every 10 ms; the 91st answer is held for 300 ms, so the last nine are
+    // due while it waits: behind by less than the step allows, they are answered and timed, not failures.
+    const server = await serve((n, res) => (n === 90 ? setTimeout(() => reply(res, 200), 300) : reply(res, 200)));
+    try {
+      const step = await runStep(server.target, {
+        rate: 100,
+        durationMs: 1000,
+        request,
+        expect: [200],
+        connections: 1,
+      });
+
+      expect(step).toMatchObject({ sent: 100, completed: 100, errors: 0, fellBehind: false });
+      expect(step.latency.max).toBeGreaterThanOrEqual(290);
+    } finally {
+      server.close();
+    }
+  });
 });

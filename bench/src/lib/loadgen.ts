@@ -184,11 +184,13 @@ export async function runStep(target: HttpTarget, options: StepOptions): Promise
     // Yield to I/O; wake at the next send time (timers have ~1 ms granularity, which is fine).
     await sleep(Math.max(0, Math.min(5, t0 + sent * interval - performance.now())));
   }
-  // Requests never sent because the step fell behind count as failures: the server did not keep up.
-  const abandoned = queue.length;
+  // Requests never sent because the step fell behind count as failures: the server did not keep up. A step
+  // that kept up may still have requests waiting for a connection when the last one is due: they are sent
+  // as connections free up, timed from when they were due like the rest.
+  const abandoned = fellBehind ? queue.length : 0;
   errors += abandoned;
-  queue.length = 0;
-  // Drain what is in flight (bounded); whatever does not answer in time is a failure too.
+  if (fellBehind) queue.length = 0;
+  // Drain what is queued and in flight (bounded); whatever does not answer in time is a failure too.
   const deadline = performance.now() + timeoutMs;
   while (completed + abandoned < sent && performance.now() < deadline) await sleep(2);
   const timedOut = sent - abandoned - completed;
