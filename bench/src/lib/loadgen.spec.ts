@@ -17,6 +17,9 @@ const reply = (res: ServerResponse, status: number) => {
 
 describe('runStep', () => {
   const request = () => rawRequest('GET', '/wall');
+  /** A request due every 10 ms for a second, on one connection: an answer held up holds up those behind it. */
+  const oneSecondOnOneConnection = (target: Parameters<typeof runStep>[0]) =>
+    runStep(target, { rate: 100, durationMs: 1000, request, expect: [200], connections: 1 });
 
   it("sends the step's requests at its rate and counts answers of an unexpected status as errors", async () => {
     const server = await serve((n, res) => reply(res, n % 10 === 9 ? 500 : 200));
@@ -35,13 +38,7 @@ describe('runStep', () => {
     // meanwhile wait for the connection: timed from when they were sent, only the held one would be slow.
     const server = await serve((n, res) => (n === 19 ? setTimeout(() => reply(res, 200), 300) : reply(res, 200)));
     try {
-      const step = await runStep(server.target, {
-        rate: 100,
-        durationMs: 1000,
-        request,
-        expect: [200],
-        connections: 1,
-      });
+      const step = await oneSecondOnOneConnection(server.target);
 
       expect(step).toMatchObject({ sent: 100, completed: 100, errors: 0, fellBehind: false });
       expect(step.latency.max).toBeGreaterThanOrEqual(290);
@@ -56,13 +53,7 @@ describe('runStep', () => {
     // due while it waits: behind by less than the step allows, they are answered and timed, not failures.
     const server = await serve((n, res) => (n === 90 ? setTimeout(() => reply(res, 200), 300) : reply(res, 200)));
     try {
-      const step = await runStep(server.target, {
-        rate: 100,
-        durationMs: 1000,
-        request,
-        expect: [200],
-        connections: 1,
-      });
+      const step = await oneSecondOnOneConnection(server.target);
 
       expect(step).toMatchObject({ sent: 100, completed: 100, errors: 0, fellBehind: false });
       expect(step.latency.max).toBeGreaterThanOrEqual(290);
