@@ -53,9 +53,12 @@ interface RoomFeed {
   queue: Promise<void>;
 }
 
+/** Told of each message this instance hands to a room's sockets, in the feed's order, once each. */
+export type DeliveryListener = (room: LiveRoom, seq: number, message: Buffer) => void;
+
 /**
  * The fan-out across API instances: subscribes to a room's Redis channel while this instance has a
- * viewer in that room (or served its public wall again lately: see watch), and hands every message, as
+ * viewer in that room (or served its public wall lately: see watch), and hands every message, as
  * received, to the room's local sockets.
  *
  * Pub/sub forgets what a subscriber missed (a dropped connection, a killed client). Each feed also keeps
@@ -69,6 +72,7 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
   private readonly subscriber: RedisClient;
   private readonly pubSub: (typeof PUB_SUB)[keyof typeof PUB_SUB];
   private readonly feeds = new Map<string, RoomFeed>();
+  private readonly listeners: DeliveryListener[] = [];
   private connectedBefore = false;
   /** How long a room's feed is followed after its public wall was last read, without a local viewer. */
   private readonly watchMs: number;
@@ -149,7 +153,14 @@ export class LiveSubscriber implements OnModuleInit, OnApplicationShutdown {
 
   private send(feed: RoomFeed, message: Buffer, seq: number) {
     this.registry.broadcast(feed.room, message);
-    if (Number.isFinite(seq)) feed.lastSeq = seq;
+    if (!Number.isFinite(seq)) return;
+    feed.lastSeq = seq;
+    for (const listener of this.listeners) listener(feed.room, seq, message);
+  }
+
+  /** Adds a listener to the messages delivered (the public wall's cache follows its feeds so). */
+  onDelivery(listener: DeliveryListener) {
+    this.listeners.push(listener);
   }
 
   private async resubscribe(feed: RoomFeed) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { LiveMessageType } from '@memory-wall/contracts';
-import { LivePublisher, Memory, RedisKeys } from '@memory-wall/core';
+import { LivePublisher, Memory, RedisKeys, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { connectLive } from '@memory-wall/testkit/live-client';
 import { freePort, RunningProcess, startApi } from '@memory-wall/testkit/processes';
@@ -91,9 +91,10 @@ describe('a reconnect storm of wall reads', () => {
     return Number(line?.split(' ')[1]);
   }
 
-  it('runs one wall query per version for 2,000 concurrent reads, after a restart and after a change', async () => {
+  /** An event whose wall shows 50 messages. */
+  async function wallOfFifty() {
     const event = await createEvent(t.dataSource);
-    await t.dataSource.getRepository(Memory).save(
+    const memories = await t.dataSource.getRepository(Memory).save(
       Array.from({ length: 50 }, (_, i) => ({
         eventId: event.id,
         type: 'message' as const,
@@ -104,6 +105,13 @@ describe('a reconnect storm of wall reads', () => {
         processingState: 'ready' as const,
       })),
     );
+    return { event, memories };
+  }
+
+  const publisher = () => new LivePublisher(t.redis, new RedisKeys(t.env.REDIS_PREFIX));
+
+  it('runs one wall query per version for 2,000 concurrent reads, after a restart and after a change', async () => {
+    const { event, memories } = await wallOfFifty();
     const scansBefore = await memoryScans();
     const buildsBefore = await wallBuilds();
 
@@ -113,18 +121,53 @@ describe('a reconnect storm of wall reads', () => {
     expect(await wallBuilds()).toBe(buildsBefore + 1);
     expect(await memoryScans()).toBe(scansBefore + 1);
 
-    // A change announced on the wall's feed (a new version); once the instance has it (a screen's socket
-    // on it got it), every screen refetches.
+    // A change announced on the wall's feed (a new version) that only the database can answer (the removal
+    // of a memory the wall shows); once the instance has it (a screen's socket on it got it), every screen
+    // refetches.
     const screen = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     await screen.joined();
-    const publisher = new LivePublisher(t.redis, new RedisKeys(t.env.REDIS_PREFIX));
-    const removal = { type: LiveMessageType.MemoryDelete, memoryId: randomUUID() } as const;
-    await publisher.publish(event.id, { public: removal, hosts: removal });
+    const removal = { type: LiveMessageType.MemoryDelete, memoryId: memories[7].id } as const;
+    await publisher().publish(event.id, { public: removal, hosts: removal });
     await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === removal.memoryId);
     screen.close();
     const second = await storm(event.id);
     expect(second.body).toBe(first.body);
     expect(await wallBuilds()).toBe(buildsBefore + 2);
     expect(await memoryScans()).toBe(scansBefore + 2);
+  });
+
+  it('moves a wall it follows on with a heart, and past the removal of a memory it does not show, without the database', async () => {
+    const { event, memories } = await wallOfFifty();
+    const first = await read(event.id); // built, and from now on the instance follows the wall's feed
+    const builds = await wallBuilds();
+    const screen = await connectLive(`${api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
+    await screen.joined();
+
+    const hearted = memories[12].id;
+    const answer = await fetch(`${api.url}/api/events/${event.id}/memories/${hearted}/hearts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId: randomUUID() }),
+    });
+    expect(answer.status).toBe(200);
+    await screen.next((m) => m.type === LiveMessageType.MemoryHearts && m.memoryId === hearted);
+    const afterHeart = await read(event.id);
+    // The bytes the database writes for the wall now, so the tag is the one any other instance gives it.
+    const stored = await new TypeOrmMemoryRepository(t.dataSource.getRepository(Memory)).publicWallJson(
+      event.id,
+      'newest',
+      500,
+    );
+    expect(afterHeart.body).toBe(`{"success":true,"memories":${stored}}`);
+    expect(afterHeart.body).not.toBe(first.body);
+    expect(afterHeart.etag).not.toBe(first.etag);
+
+    const removal = { type: LiveMessageType.MemoryDelete, memoryId: randomUUID() } as const;
+    await publisher().publish(event.id, { public: removal, hosts: removal });
+    await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === removal.memoryId);
+    screen.close();
+    const afterRemoval = await read(event.id);
+    expect([afterRemoval.body, afterRemoval.etag]).toEqual([afterHeart.body, afterHeart.etag]);
+    expect(await wallBuilds()).toBe(builds);
   });
 });

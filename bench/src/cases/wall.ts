@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,7 +27,10 @@ import { latencySummary, LatencySummary, median } from '../lib/stats';
  *  - warm: the same wall again and again (the product serves its cached body for the wall's version);
  *  - If-None-Match: with the wall's current ETag (304, no body);
  *  - cold: every read is the first of its wall version — reads spread over 3,000 such walls, each of which
- *    announces a change on its live feed (the wall's version) before each probe, as when it has just changed.
+ *    announces a change on its live feed (the wall's version) before each probe that only the database can
+ *    answer (the removal of a memory it shows), as when it has just changed;
+ *  - after a heart: the same walls, each read once, then hearted (stored and announced) before the probe: the
+ *    instance moves each cached wall on in memory as the heart arrives (PublicWallCache.advance).
  * Baseline: plain Fastify returning the same JSON bytes from memory (and 304 for its ETag).
  * Reconnect storm: 2,000 screens of 50 walls that have just changed refetch (as after an API instance
  * restarted), each on a connection of its own when its client reconnects; the latency of every refetch,
@@ -88,6 +90,19 @@ async function fillWalls(env: Awaited<ReturnType<typeof benchEnvironment>>, even
   );
 }
 
+/** Reads each path once, 16 at a time. */
+async function readEach(url: string, paths: string[]) {
+  let next = 0;
+  const reader = async () => {
+    while (next < paths.length) {
+      const response = await fetch(`${url}${paths[next++]}`);
+      if (response.status !== 200) throw new Error(`a wall read answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, reader));
+}
+
 interface Variant {
   name: string;
   url: string;
@@ -133,12 +148,41 @@ export const wall: CaseModule = async (ctx) => {
     });
     procs.push(base);
 
-    // A change to a wall is announced on its feed, which moves the wall's version: announce one for each
-    // cold wall (the removal of a memory it does not have), as the workers and the moderation routes do.
+    // A change to a wall is announced on its feed, which moves the wall's version, as the workers and the
+    // moderation routes do: for each cold wall, the removal of a memory it shows, which only the database
+    // can answer (patchWallBody); the memory stays stored, so every such announcement is one again.
     const publisher = new LivePublisher(redis, new RedisKeys(env.env.REDIS_PREFIX));
-    const removal = { type: LiveMessageType.MemoryDelete, memoryId: randomUUID() } as const;
+    const shown: Array<{ eventId: string; id: string }> = await env.dataSource.query(
+      `SELECT DISTINCT ON ("eventId") "eventId", "id" FROM "memories" WHERE "eventId" = ANY($1::uuid[]) ORDER BY "eventId", "createdAt"`,
+      [coldIds],
+    );
+    const announceRemovals = (eventIds: string[]) => {
+      const shownIn = new Map(shown.map((m) => [m.eventId, m.id]));
+      return Promise.all(
+        eventIds.map((id) => {
+          const removal = { type: LiveMessageType.MemoryDelete, memoryId: shownIn.get(id)! } as const;
+          return publisher.publish(id, { public: removal, hosts: removal });
+        }),
+      );
+    };
     const bumpColdWalls = async () => {
-      await Promise.all(coldIds.map((id) => publisher.publish(id, { public: removal, hosts: removal })));
+      await announceRemovals(coldIds);
+    };
+    // A heart on each wall, stored and announced as the hearts route does, after each wall was read once
+    // (so the instance holds its current version and follows its feed).
+    const heartColdWalls = async () => {
+      await readEach(api.url, coldIds.map(wallPath));
+      const counts: Array<{ eventId: string; id: string; hearts: number }> = await env.dataSource.query(
+        `UPDATE "memories" SET "hearts" = "hearts" + 1 WHERE "id" = ANY($1::uuid[]) RETURNING "eventId", "id", "hearts"`,
+        [shown.map((m) => m.id)],
+      );
+      await Promise.all(
+        counts.map(({ eventId, id, hearts }) => {
+          const heart = { type: LiveMessageType.MemoryHearts, memoryId: id, hearts } as const;
+          return publisher.publish(eventId, { public: heart, hosts: heart });
+        }),
+      );
+      await sleep(200); // the instance's subscription delivers them
     };
     const plain = (id: string) => rawRequest('GET', wallPath(id));
     const warmRequest = plain(warmEvent.id);
@@ -155,6 +199,14 @@ export const wall: CaseModule = async (ctx) => {
         request: (i) => coldRequests[i % COLD_WALLS],
         expect: [200],
         before: bumpColdWalls,
+        runs: [],
+      },
+      {
+        name: 'after a heart',
+        url: api.url,
+        request: (i) => coldRequests[i % COLD_WALLS],
+        expect: [200],
+        before: heartColdWalls,
         runs: [],
       },
     ];
@@ -207,7 +259,7 @@ export const wall: CaseModule = async (ctx) => {
     const stormRequests = stormIds.map((id) => rawRequest('GET', wallPath(id), { connection: 'close' }));
     const baseStormRequest = rawRequest('GET', wallPath(warmEvent.id), { connection: 'close' });
     const storm = async (url: string, request: (i: number) => Buffer, jittered: boolean): Promise<LatencySummary> => {
-      await Promise.all(stormIds.map((id) => publisher.publish(id, { public: removal, hosts: removal })));
+      await announceRemovals(stormIds);
       const latencies = await Promise.all(
         Array.from({ length: STORM_SCREENS }, async (_, i) => {
           if (jittered) await sleep(reconnectDelay(0));
@@ -236,7 +288,7 @@ export const wall: CaseModule = async (ctx) => {
       }
     }
     const profiles: Record<string, ProfileSummary> = {};
-    for (const v of [variants[0], variants[2], variants[4]]) {
+    for (const v of [variants[0], variants[2], variants[4], variants[5]]) {
       if (!v.hint) continue;
       ctx.log(`  CPU profile of the API, ${v.name} at ${v.hint}/s`);
       const { profile } = await profileDuring(
@@ -247,7 +299,7 @@ export const wall: CaseModule = async (ctx) => {
       profiles[`API, ${v.name} reads at ${v.hint}/s`] = profile;
     }
     const rates = (v: Variant) => v.runs.map((x) => x.rate);
-    const [warm, warmBase, inm, inmBase, cold] = variants;
+    const [warm, warmBase, inm, inmBase, cold, hearted] = variants;
     const metrics: Metric[] = [
       ratioMetric(`warm reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(warm), rates(warmBase), { atLeast: 0.7 }),
       ratioMetric(`If-None-Match (304) reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(inm), rates(inmBase), {
@@ -260,6 +312,14 @@ export const wall: CaseModule = async (ctx) => {
         rates(warmBase),
         { atLeast: 0.3 },
         'Against the in-memory baseline: every cold read queries PostgreSQL.',
+      ),
+      ratioMetric(
+        `reads/s after a heart at p99 ≤ ${P99_MS} ms`,
+        'req/s',
+        rates(hearted),
+        rates(warmBase),
+        { atLeast: 0.3 },
+        "Against the in-memory baseline: each wall's first read after a heart, its cached body moved on in memory.",
       ),
       ratioMetric(
         `reconnect storm: ${STORM_SCREENS.toLocaleString('en-US')} screens of ${STORM_WALLS} just-changed walls refetch as they reconnect, p99`,
@@ -283,7 +343,7 @@ export const wall: CaseModule = async (ctx) => {
       metrics,
       notes: [
         `Body: ${(body.length / 1024).toFixed(1)} kB of JSON (${MEMORIES} memories). Fixed-rate load, 64 keep-alive connections, ${stepMs / 1000} s per probe; a probe passes with every answer as expected and p99 ≤ ${P99_MS} ms.`,
-        'Variants run interleaved (warm, warm baseline, If-None-Match, its baseline, cold) in each run.',
+        'Variants run interleaved (warm, warm baseline, If-None-Match, its baseline, cold, after a heart) in each run.',
         ...(generatorBusy
           ? [
               'The load generator used more than 85% of its core in some probe: the baseline figures there may be limited by the generator, so the ratios are conservative.',

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import {
   BooleanText,
   DisplayOrder,
@@ -6,6 +6,7 @@ import {
   formatLivePosition,
   HostMemory,
   LiveFeed,
+  LiveMessage,
   MemoryFilter,
   PublicMemory,
 } from '@memory-wall/contracts';
@@ -16,6 +17,7 @@ import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { PublishedEvents } from '../events/published-events';
 import { ListMemoriesQuery } from './dto/list-memories.query';
+import { patchWallBody } from './wall-patch';
 
 /** Spec §9: a presentation shows at most 500 memories. */
 export const WALL_LIMIT = 500;
@@ -23,8 +25,11 @@ export const WALL_LIMIT = 500;
 /** A wall body up to its memories' array: `{"success":true,"memories":`, as JSON.stringify writes it. */
 const WALL_HEAD = JSON.stringify({ success: true, memories: [] }).slice(0, -3);
 
+/** The orders whose bodies are cached and versioned (a random one is new on every read). */
+const CACHED_ORDERS = [DisplayOrder.Newest, DisplayOrder.Oldest];
+
 @Injectable()
-export class MemoriesService {
+export class MemoriesService implements OnModuleInit {
   constructor(
     private readonly memories: MemoryRepository,
     private readonly events: PublishedEvents,
@@ -34,6 +39,15 @@ export class MemoriesService {
     private readonly screens: ScreenGate,
     private readonly metrics: Metrics,
   ) {}
+
+  /** The cached walls follow their feeds: a heart moves a body on in memory (PublicWallCache.advance). */
+  onModuleInit() {
+    this.live.onDelivery((room, seq, message) => {
+      if (room.hosts || !this.wallCache.holds(room.eventId, seq - 1, CACHED_ORDERS)) return;
+      const change = parseFeedMessage(message);
+      this.wallCache.advance(room.eventId, seq, CACHED_ORDERS, (body) => change && patchWallBody(body, change));
+    });
+  }
 
   /**
    * The event's moderators see every memory, filtered as asked (approved / pending / flagged). A host
@@ -80,12 +94,13 @@ export class MemoriesService {
       version === null
         ? await build().then((body) => ({ body, etag: wallEtag(order, body) }))
         : await this.wallCache.obtain(eventId, version, order, build);
+    if (version !== null) this.live.watch(publicRoom(eventId));
     return answer(wall, ifNoneMatch, wallPosition(version));
   }
 
   /**
    * The public wall from this instance's memory alone, without I/O: when the instance follows the wall's
-   * feed (publicWall starts that on a wall's second read) and holds the body of its current version.
+   * feed (publicWall starts that on a wall's first read) and holds the body of its current version.
    * Such a wall passed assertPublished when it was built, and a published event stays published.
    */
   cachedPublicWall(eventId: string, order: DisplayOrder, ifNoneMatch: string | undefined): PublicWall | undefined {
@@ -95,8 +110,9 @@ export class MemoriesService {
   }
 
   /**
-   * The answer from the body cached for this version, if any. A wall read again: its feed is followed,
-   * so that its next reads need neither Redis nor Nest's pipeline (cachedPublicWall).
+   * The answer from the body cached for this version, if any. A wall read: its feed is followed, so that
+   * its next reads need neither Redis nor Nest's pipeline (cachedPublicWall), and its cached bodies move on
+   * with the feed where they can (onModuleInit).
    */
   private fromCache(
     eventId: string,
@@ -159,6 +175,15 @@ export interface HostList {
 }
 
 const publicRoom = (eventId: string) => ({ eventId, hosts: false });
+
+/** A message of a feed, as the publisher wrote it (LivePublisher); undefined if it is not one. */
+function parseFeedMessage(message: Buffer): LiveMessage | undefined {
+  try {
+    return JSON.parse(message.toString()) as LiveMessage;
+  } catch {
+    return undefined;
+  }
+}
 
 function wallPosition(version: number | null): string | undefined {
   return version === null ? undefined : formatLivePosition(LiveFeed.Public, version);

@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@memory-wall/core';
 
-const MAX_ENTRIES = 1000;
+/**
+ * What the cached bodies may hold in all, oldest first out: a 50-memory wall is about 20 kB, so a few
+ * thousand walls in both orders, each patched in place as its feed moves (advance) rather than rebuilt.
+ */
+const MAX_BYTES = 128 * 1024 * 1024;
 
 /** A public wall as sent: its encoded body and the tag that names those bytes. */
 export interface WallBody {
@@ -11,6 +15,7 @@ export interface WallBody {
 }
 
 interface CachedWall extends WallBody {
+  /** When its content was read from the database (a patched body keeps the time of the body it patched). */
   builtAt: number;
 }
 
@@ -24,13 +29,17 @@ export function wallEtag(order: string, body: Buffer): string {
 /**
  * The public wall changes when its live feed publishes, so the feed's position is the wall's version, and
  * a read is answered from the body cached for that version. An instance follows the feed of a wall it
- * served again lately (LiveSubscriber.watch) or has viewers of, and knows its position from the subscription;
+ * served lately (LiveSubscriber.watch) or has viewers of, and knows its position from the subscription;
  * otherwise it asks Redis (one GET, see LiveSubscriber.currentPosition). A known position may lag the feed by
  * the messages on their way, which is safe: a body is built after its version was read, so it holds at
  * least that version, and clients compare it with where their socket joined (LIVE_POSITION_HEADER).
  * A cached body is also rebuilt after WALL_CACHE_MAX_AGE_MS, which bounds how long a change that was
  * stored but never announced (the process died, or Redis was lost, in between) stays off the wall.
  * Without Redis, reads fall back to the database uncached.
+ *
+ * While an instance follows a wall's feed, a message that moves the wall on in a way no message arriving late
+ * can undo (a heart, patchWallBody) moves the cached body to the new version in memory: the next read of
+ * that version needs no database.
  *
  * A version is built once per instance however many reads ask for it at once (`obtain`): when screens
  * reconnect together (an instance restarted, a venue's network came back) they all refetch the wall of
@@ -39,6 +48,7 @@ export function wallEtag(order: string, body: Buffer): string {
 @Injectable()
 export class PublicWallCache {
   private readonly bodies = new Map<string, CachedWall>();
+  private bytes = 0;
   /** Builds under way, by key: the reads that arrive meanwhile wait for the same one. */
   private readonly building = new Map<string, Promise<WallBody>>();
   private readonly maxAgeMs: number;
@@ -49,7 +59,11 @@ export class PublicWallCache {
 
   /** The body of this version, when this instance has it fresh. */
   get(eventId: string, version: number, order: string): WallBody | undefined {
-    const cached = this.bodies.get(keyOf(eventId, version, order));
+    return this.fresh(keyOf(eventId, version, order));
+  }
+
+  private fresh(key: string): CachedWall | undefined {
+    const cached = this.bodies.get(key);
     return cached && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined;
   }
 
@@ -73,11 +87,49 @@ export class PublicWallCache {
     return pending;
   }
 
+  /** Whether this instance holds a body of this version in some order, which a message of the next could move on. */
+  holds(eventId: string, version: number, orders: readonly string[]): boolean {
+    return orders.some((order) => this.bodies.has(keyOf(eventId, version, order)));
+  }
+
+  /**
+   * Moves each of `orders`' bodies of `version - 1` to `version` where `patch` can (the message that moved
+   * the feed there, see patchWallBody); the rest are built from the database when read. The body left
+   * behind is dropped: this instance follows the feed, so no read of it asks for the older version again.
+   */
+  advance(eventId: string, version: number, orders: readonly string[], patch: (body: Buffer) => Buffer | undefined) {
+    for (const order of orders) {
+      const previousKey = keyOf(eventId, version - 1, order);
+      const previous = this.fresh(previousKey);
+      if (!previous || this.bodies.has(keyOf(eventId, version, order))) continue;
+      const body = patch(previous.body);
+      if (!body) continue;
+      this.forget(previousKey);
+      const etag = body === previous.body ? previous.etag : wallEtag(order, body);
+      this.store(keyOf(eventId, version, order), { body, etag, builtAt: previous.builtAt });
+    }
+  }
+
   private remember(eventId: string, version: number, order: string, body: Buffer): WallBody {
-    const key = keyOf(eventId, version, order);
-    if (!this.bodies.has(key) && this.bodies.size >= MAX_ENTRIES) this.bodies.delete(this.bodies.keys().next().value!);
     const wall = { body, etag: wallEtag(order, body), builtAt: Date.now() };
-    this.bodies.set(key, wall);
+    this.store(keyOf(eventId, version, order), wall);
     return wall;
+  }
+
+  private store(key: string, wall: CachedWall) {
+    this.forget(key);
+    for (const [oldest] of this.bodies) {
+      if (this.bytes + wall.body.length <= MAX_BYTES) break;
+      this.forget(oldest);
+    }
+    this.bodies.set(key, wall);
+    this.bytes += wall.body.length;
+  }
+
+  private forget(key: string) {
+    const wall = this.bodies.get(key);
+    if (!wall) return;
+    this.bodies.delete(key);
+    this.bytes -= wall.body.length;
   }
 }
