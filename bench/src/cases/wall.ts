@@ -29,7 +29,7 @@ import { latencySummary, LatencySummary, median } from '../lib/stats';
  *  - cold: every read is the first of its wall version — reads spread over 3,000 such walls, each of which
  *    announces a change on its live feed (the wall's version) before each probe that only the database can
  *    answer (the removal of a memory it shows), as when it has just changed;
- *  - after a heart: the same walls, each read once, then hearted (stored and announced) before the probe: the
+ *  - after a heart: the same walls, each read once, then hearted (announced on its feed) before the probe: the
  *    instance moves each cached wall on in memory as the heart arrives (PublicWallCache.advance).
  * Baseline: plain Fastify returning the same JSON bytes from memory (and 304 for its ETag).
  * Reconnect storm: 2,000 screens of 50 walls that have just changed refetch (as after an API instance
