@@ -254,8 +254,10 @@ describe('credits and billing in the browser', () => {
     await ownerPage.getByRole('tab', { name: 'Transaction History' }).click();
     await ownerPage.getByRole('searchbox', { name: 'Search' }).fill('goodwill');
     const rows = ownerPage.getByRole('table', { name: 'Transaction History' }).locator('tbody tr');
-    // The search runs on the server once typing pauses: the other rows go when its answer comes.
+    // The search runs on the server once typing pauses: the other rows go when its answer comes, and the
+    // matching one is there (the table may be empty for a moment while the answer is on its way).
     await rows.filter({ hasNotText: 'Goodwill for the launch' }).first().waitFor({ state: 'detached' });
+    await rows.filter({ hasText: 'Goodwill for the launch' }).first().waitFor();
     expect(await rows.count()).toBe(1);
     expect(await rows.first().locator('td, th').allInnerTexts()).toEqual([
       expect.any(String),
