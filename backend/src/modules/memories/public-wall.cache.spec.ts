@@ -67,6 +67,18 @@ describe('PublicWallCache.advance: a cached wall moved on with its feed', () => 
     expect(cache.get('e1', 7, 'newest')).toBeUndefined();
   });
 
+  it('holds one body per wall and order: a newer version replaces the older one, which takes no more room', async () => {
+    const wall = Buffer.alloc(40 * 1024 * 1024, 'x'); // 40 MiB: three fit in the 128 MiB budget, not four
+    await cache.obtain('e2', 1, 'newest', () => Promise.resolve(wall));
+    for (let version = 1; version <= 3; version++)
+      await cache.obtain('e1', version, 'newest', () => Promise.resolve(wall));
+    await fill(7, 'oldest', 'oldest seven');
+
+    expect(cache.holds('e2', 1, ORDERS)).toBe(true);
+    expect([1, 2, 3].map((version) => cache.holds('e1', version, ['newest']))).toEqual([false, false, true]);
+    expect(cache.get('e1', 7, 'oldest')?.body.toString()).toBe('oldest seven');
+  });
+
   it('holds at most its byte budget, oldest out first', async () => {
     const wall = Buffer.alloc(40 * 1024 * 1024, 'x'); // 40 MiB: three fit in the 128 MiB budget, not four
     for (let event = 0; event < 4; event++) await cache.obtain(`e${event}`, 1, 'newest', () => Promise.resolve(wall));

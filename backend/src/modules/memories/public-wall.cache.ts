@@ -15,11 +15,14 @@ export interface WallBody {
 }
 
 interface CachedWall extends WallBody {
+  /** The feed position the body is for. */
+  version: number;
   /** When its content was read from the database (a patched body keeps the time of the body it patched). */
   builtAt: number;
 }
 
-const keyOf = (eventId: string, version: number, order: string) => `${eventId}.${version}.${order}`;
+/** A wall in one order: the cache holds one body for each, of the last version stored. */
+const wallOf = (eventId: string, order: string) => `${eventId}.${order}`;
 
 /** The tag of a wall body: a digest of its bytes (and its order), so equal walls get equal tags everywhere. */
 export function wallEtag(order: string, body: Buffer): string {
@@ -47,9 +50,10 @@ export function wallEtag(order: string, body: Buffer): string {
  */
 @Injectable()
 export class PublicWallCache {
+  /** By wall (wallOf), oldest stored first. */
   private readonly bodies = new Map<string, CachedWall>();
   private bytes = 0;
-  /** Builds under way, by key: the reads that arrive meanwhile wait for the same one. */
+  /** Builds under way, by wall and version: the reads that arrive meanwhile wait for the same one. */
   private readonly building = new Map<string, Promise<WallBody>>();
   private readonly maxAgeMs: number;
 
@@ -59,12 +63,12 @@ export class PublicWallCache {
 
   /** The body of this version, when this instance has it fresh. */
   get(eventId: string, version: number, order: string): WallBody | undefined {
-    return this.fresh(keyOf(eventId, version, order));
+    return this.fresh(eventId, version, order);
   }
 
-  private fresh(key: string): CachedWall | undefined {
-    const cached = this.bodies.get(key);
-    return cached && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined;
+  private fresh(eventId: string, version: number, order: string): CachedWall | undefined {
+    const cached = this.bodies.get(wallOf(eventId, order));
+    return cached?.version === version && Date.now() - cached.builtAt < this.maxAgeMs ? cached : undefined;
   }
 
   /**
@@ -76,7 +80,7 @@ export class PublicWallCache {
   obtain(eventId: string, version: number, order: string, build: () => Promise<Buffer>): Promise<WallBody> {
     const cached = this.get(eventId, version, order);
     if (cached) return Promise.resolve(cached);
-    const key = keyOf(eventId, version, order);
+    const key = `${wallOf(eventId, order)}.${version}`;
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()
@@ -89,47 +93,49 @@ export class PublicWallCache {
 
   /** Whether this instance holds a body of this version in some order, which a message of the next could move on. */
   holds(eventId: string, version: number, orders: readonly string[]): boolean {
-    return orders.some((order) => this.bodies.has(keyOf(eventId, version, order)));
+    return orders.some((order) => this.bodies.get(wallOf(eventId, order))?.version === version);
   }
 
   /**
    * Moves each of `orders`' bodies of `version - 1` to `version` where `patch` can (the message that moved
-   * the feed there, see patchWallBody); the rest are built from the database when read. The body left
-   * behind is dropped: this instance follows the feed, so no read of it asks for the older version again.
+   * the feed there, see patchWallBody); the rest are built from the database when read. The moved body
+   * replaces the one it came from: this instance follows the feed, so no read asks for the older version again.
    */
   advance(eventId: string, version: number, orders: readonly string[], patch: (body: Buffer) => Buffer | undefined) {
     for (const order of orders) {
-      const previousKey = keyOf(eventId, version - 1, order);
-      const previous = this.fresh(previousKey);
-      if (!previous || this.bodies.has(keyOf(eventId, version, order))) continue;
-      const body = patch(previous.body);
+      const previous = this.fresh(eventId, version - 1, order);
+      const body = previous && patch(previous.body);
       if (!body) continue;
-      this.forget(previousKey);
       const etag = body === previous.body ? previous.etag : wallEtag(order, body);
-      this.store(keyOf(eventId, version, order), { body, etag, builtAt: previous.builtAt });
+      this.store(wallOf(eventId, order), { body, etag, version, builtAt: previous.builtAt });
     }
   }
 
   private remember(eventId: string, version: number, order: string, body: Buffer): WallBody {
-    const wall = { body, etag: wallEtag(order, body), builtAt: Date.now() };
-    this.store(keyOf(eventId, version, order), wall);
+    const wall = { body, etag: wallEtag(order, body), version, builtAt: Date.now() };
+    this.store(wallOf(eventId, order), wall);
     return wall;
   }
 
-  private store(key: string, wall: CachedWall) {
-    this.forget(key);
+  /**
+   * The last version stored replaces the wall's body, whichever it is: a read learns the wall's position from
+   * the feed this instance follows, so it does not ask for an older version once a newer one is built, and a
+   * feed that starts over (its Redis was lost) starts over here too.
+   */
+  private store(wall: string, cached: CachedWall) {
+    this.forget(wall);
     for (const [oldest] of this.bodies) {
-      if (this.bytes + wall.body.length <= MAX_BYTES) break;
+      if (this.bytes + cached.body.length <= MAX_BYTES) break;
       this.forget(oldest);
     }
-    this.bodies.set(key, wall);
-    this.bytes += wall.body.length;
+    this.bodies.set(wall, cached);
+    this.bytes += cached.body.length;
   }
 
-  private forget(key: string) {
-    const wall = this.bodies.get(key);
-    if (!wall) return;
-    this.bodies.delete(key);
-    this.bytes -= wall.body.length;
+  private forget(wall: string) {
+    const cached = this.bodies.get(wall);
+    if (!cached) return;
+    this.bodies.delete(wall);
+    this.bytes -= cached.body.length;
   }
 }
