@@ -6,6 +6,7 @@ import { LIVE_POSITION_HEADER, LiveMessageType, parseLivePosition, reconnectDela
 import { LivePublisher, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { TEST_REDIS_URL } from '@memory-wall/testkit/test-environment';
+import { CpuSnapshot, cpuMsBetween, mainThreadSchedule, postgresCpu, processCpuMs, ThreadSchedule } from '../lib/cpu';
 import { benchEnvironment } from '../lib/env';
 import {
   closedLoopThroughput,
@@ -17,7 +18,7 @@ import {
 } from '../lib/loadgen';
 import { Proc, startApi, startBenchServer, stopAll, WORK } from '../lib/procs';
 import { profileDuring, ProfileSummary } from '../lib/profile';
-import { CaseModule, Metric, ratioMetric } from '../lib/report';
+import { absoluteMetric, CaseModule, Metric, ratioMetric } from '../lib/report';
 import { maxRateOrNaN } from '../lib/search';
 import { latencySummary, LatencySummary, median } from '../lib/stats';
 
@@ -104,6 +105,34 @@ async function readEach(url: string, paths: string[]) {
   await Promise.all(Array.from({ length: 16 }, reader));
 }
 
+interface ReadCost {
+  apiMs: number;
+  postgresMs: number;
+  waitPct: number;
+}
+
+interface CostReading {
+  apiMs: number;
+  postgres: CpuSnapshot;
+  schedule?: ThreadSchedule;
+}
+
+const readCosts = (apiPid: number): CostReading => ({
+  apiMs: processCpuMs(apiPid),
+  postgres: postgresCpu(),
+  schedule: mainThreadSchedule(apiPid),
+});
+
+function costPerRead(from: CostReading, to: CostReading, reads: number): ReadCost {
+  const run = (to.schedule?.runMs ?? NaN) - (from.schedule?.runMs ?? NaN);
+  const wait = (to.schedule?.waitMs ?? NaN) - (from.schedule?.waitMs ?? NaN);
+  return {
+    apiMs: (to.apiMs - from.apiMs) / reads,
+    postgresMs: cpuMsBetween(from.postgres, to.postgres) / reads,
+    waitPct: (100 * wait) / run,
+  };
+}
+
 interface Variant {
   name: string;
   url: string;
@@ -170,15 +199,14 @@ export const wall: CaseModule = async (ctx) => {
     // A change to a wall is announced on its feed, which moves the wall's version, as the workers and the
     // moderation routes do: for each cold wall, the removal of a memory it shows, which only the database
     // can answer (patchWallBody); the memory stays stored, so every such announcement is one again.
-    const announceRemovals = (eventIds: string[]) => {
-      const shownIn = new Map(shown.map((m) => [m.eventId, m.id]));
-      return Promise.all(
+    const shownIn = new Map(shown.map((m) => [m.eventId, m.id]));
+    const announceRemovals = (eventIds: string[]) =>
+      Promise.all(
         eventIds.map((id) => {
           const removal = { type: LiveMessageType.MemoryDelete, memoryId: shownIn.get(id)! } as const;
           return publisher.publish(id, { public: removal, hosts: removal });
         }),
       );
-    };
     const bumpColdWalls = async () => {
       await announceRemovals(coldIds);
       await announcementsArrived(coldIds);
@@ -226,9 +254,8 @@ export const wall: CaseModule = async (ctx) => {
       },
     ];
     const stepMs = ctx.quick ? 1000 : 1500;
-    const probe = (v: Variant) => async (rate: number) => {
-      await v.before?.();
-      const step = await runStep(targetOf(v.url), {
+    const stepAt = (v: Variant, rate: number) =>
+      runStep(targetOf(v.url), {
         rate,
         durationMs: stepMs,
         request: v.request,
@@ -236,6 +263,9 @@ export const wall: CaseModule = async (ctx) => {
         connections: 64,
         maxBacklogMs: 500,
       });
+    const probe = (v: Variant) => async (rate: number) => {
+      await v.before?.();
+      const step = await stepAt(v, rate);
       const ok = step.errors === 0 && !step.fellBehind && step.latency.p99 <= P99_MS;
       ctx.log(
         `      ${v.name} ${rate}/s: p50 ${step.latency.p50.toFixed(1)} p99 ${step.latency.p99.toFixed(1)} ms, ${step.errors} errors` +
@@ -302,6 +332,29 @@ export const wall: CaseModule = async (ctx) => {
         );
       }
     }
+    // Where a read's time goes: cold and warm reads at the same rate (the cold reads' found one), each probe's
+    // CPU per read of the API (user and system: a PostgreSQL round trip's system calls are the API's) and of
+    // PostgreSQL, and how long the API's main thread waited, runnable, for its core per time it ran (the
+    // bench does not pin PostgreSQL: its backends share that core).
+    const [warm, warmBase, inm, inmBase, cold, hearted] = variants;
+    const costRate = median(cold.runs.map((x) => x.rate).filter((x) => x > 0)) || 200;
+    const costs = new Map<Variant, ReadCost[]>([
+      [warm, []],
+      [cold, []],
+    ]);
+    for (let r = 0; r < ctx.reps; r++) {
+      for (const [v, runs] of costs) {
+        await v.before?.();
+        const before = readCosts(api.pid);
+        const step = await stepAt(v, costRate);
+        const cost = costPerRead(before, readCosts(api.pid), step.completed);
+        ctx.log(
+          `  cost of a ${v.name} read at ${costRate}/s: API ${cost.apiMs.toFixed(3)} ms CPU, PostgreSQL ${cost.postgresMs.toFixed(3)} ms CPU; ` +
+            `the API's main thread waited ${cost.waitPct.toFixed(0)}% of the time it ran (p99 ${step.latency.p99.toFixed(1)} ms)`,
+        );
+        runs.push(cost);
+      }
+    }
     const profiles: Record<string, ProfileSummary> = {};
     for (const v of [variants[0], variants[2], variants[4], variants[5]]) {
       if (!v.hint) continue;
@@ -314,7 +367,7 @@ export const wall: CaseModule = async (ctx) => {
       profiles[`API, ${v.name} reads at ${v.hint}/s`] = profile;
     }
     const rates = (v: Variant) => v.runs.map((x) => x.rate);
-    const [warm, warmBase, inm, inmBase, cold, hearted] = variants;
+    const costOf = (v: Variant, key: keyof ReadCost) => costs.get(v)!.map((c) => c[key]);
     const metrics: Metric[] = [
       ratioMetric(`warm reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(warm), rates(warmBase), { atLeast: 0.7 }),
       ratioMetric(`If-None-Match (304) reads/s at p99 ≤ ${P99_MS} ms`, 'req/s', rates(inm), rates(inmBase), {
@@ -335,6 +388,30 @@ export const wall: CaseModule = async (ctx) => {
         rates(warmBase),
         { atLeast: 0.3 },
         "Against the in-memory baseline: reads of 3,000 walls just hearted, each wall's body moved on in memory as its heart arrived; a probe reads each wall's new version first (no build), then, above 2,000 /s, again from the same body.",
+      ),
+      absoluteMetric(
+        `API CPU per cold read at ${costRate}/s`,
+        'ms',
+        costOf(cold, 'apiMs'),
+        null,
+        costOf(warm, 'apiMs'),
+        "Baseline: the product's warm read at the same rate. User and system time: a PostgreSQL round trip's system calls are the API's.",
+      ),
+      absoluteMetric(
+        `PostgreSQL CPU per cold read at ${costRate}/s`,
+        'ms',
+        costOf(cold, 'postgresMs'),
+        null,
+        costOf(warm, 'postgresMs'),
+        "Baseline: the product's warm read at the same rate (no query).",
+      ),
+      absoluteMetric(
+        `API main thread: time waiting for its core per time it ran, cold reads at ${costRate}/s`,
+        '%',
+        costOf(cold, 'waitPct'),
+        null,
+        costOf(warm, 'waitPct'),
+        "Baseline: the product's warm reads at the same rate. The bench does not pin PostgreSQL: its backends share the API's core.",
       ),
       ratioMetric(
         `reconnect storm: ${STORM_SCREENS.toLocaleString('en-US')} screens of ${STORM_WALLS} just-changed walls refetch as they reconnect, p99`,

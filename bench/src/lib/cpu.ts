@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 /**
@@ -52,6 +52,49 @@ export function processCpuMs(pid: number): number {
  */
 export function processAndChildrenCpuMs(pid: number): number {
   return statCpuMs(pid, 4);
+}
+
+/** CPU time (user+system, ms) so far of each of a set of processes, by pid. */
+export type CpuSnapshot = Map<number, number>;
+
+/** Every PostgreSQL process on the machine: the server shared by the bench, whose backends answer the API. */
+export function postgresCpu(): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        snapshot.set(Number(pid), processCpuMs(Number(pid)));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * CPU time (ms) the processes of `to` used since `from` (all of it for one that started after `from`); a
+ * process that ended in between is not counted, its time being gone from /proc with it.
+ */
+export function cpuMsBetween(from: CpuSnapshot, to: CpuSnapshot): number {
+  let total = 0;
+  for (const [pid, ms] of to) total += ms - (from.get(pid) ?? 0);
+  return total;
+}
+
+/** How long a process's main thread has run, and waited runnable for a core, so far (ms, /proc/PID/schedstat). */
+export interface ThreadSchedule {
+  runMs: number;
+  waitMs: number;
+}
+
+export function mainThreadSchedule(pid: number): ThreadSchedule | undefined {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { runMs: run / 1e6, waitMs: wait / 1e6 };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first `fields` of utime, stime, cutime, cstime of /proc/PID/stat, summed, in ms. */

@@ -10,7 +10,15 @@ import {
   MemoryFilter,
   PublicMemory,
 } from '@memory-wall/contracts';
-import { MemoryRepository, Metrics, ScreenGate, ScreensView, toHostMemory, toPublicMemory } from '@memory-wall/core';
+import {
+  MemoryRepository,
+  Metrics,
+  ScreenGate,
+  ScreensView,
+  toHostMemory,
+  toPublicMemory,
+  WallOrder,
+} from '@memory-wall/core';
 import { LiveSubscriber } from '../../live/live-subscriber';
 import { PublicWallCache, WallBody, wallEtag } from './public-wall.cache';
 import type { Session } from '../auth/session.store';
@@ -26,7 +34,7 @@ export const WALL_LIMIT = 500;
 const WALL_HEAD = JSON.stringify({ success: true, memories: [] }).slice(0, -3);
 
 /** The orders whose bodies are cached and versioned (a random one is new on every read). */
-const CACHED_ORDERS = [DisplayOrder.Newest, DisplayOrder.Oldest];
+const CACHED_ORDERS: readonly WallOrder[] = [DisplayOrder.Newest, DisplayOrder.Oldest];
 
 @Injectable()
 export class MemoriesService implements OnModuleInit {
