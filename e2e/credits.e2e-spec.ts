@@ -252,10 +252,14 @@ describe('credits and billing in the browser', () => {
     await ownerPage.getByText('Evergreen Events now has 23 credits available.').waitFor();
 
     await ownerPage.getByRole('tab', { name: 'Transaction History' }).click();
+    // The search runs on the server once typing pauses. Until its answer comes the table shows the list
+    // before it, or nothing while that list loads (when waiting for the other rows to go would pass at once).
+    const searched = ownerPage.waitForResponse(
+      (response) => response.url().includes('/credit-transactions?') && response.url().includes('search=goodwill'),
+    );
     await ownerPage.getByRole('searchbox', { name: 'Search' }).fill('goodwill');
+    await searched;
     const rows = ownerPage.getByRole('table', { name: 'Transaction History' }).locator('tbody tr');
-    // The search runs on the server once typing pauses: the other rows go when its answer comes, and the
-    // matching one is there (the table may be empty for a moment while the answer is on its way).
     await rows.filter({ hasNotText: 'Goodwill for the launch' }).first().waitFor({ state: 'detached' });
     await rows.filter({ hasText: 'Goodwill for the launch' }).first().waitFor();
     expect(await rows.count()).toBe(1);
