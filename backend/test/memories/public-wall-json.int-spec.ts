@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DisplayOrder, MemoryFilter, MemoryMedia, MemoryType, ProcessingState } from '@memory-wall/contracts';
-import { Event, Memory, ScreensView, toPublicMemory, TypeOrmMemoryRepository } from '@memory-wall/core';
+import { Event, Memory, pgPool, ScreensView, toPublicMemory, TypeOrmMemoryRepository } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { useTestEnvironment } from '@memory-wall/testkit/test-environment';
 
 /**
  * The wall's JSON as PostgreSQL writes it (publicWallJson) is byte for byte what the API wrote before it
  * did: JSON.stringify of toPublicMemory over the rows of `list` — strings that need escapes, nulls, jsonb
- * media of every shape, times with microseconds — in both orders and under the screens' controls.
+ * media of every shape, times with microseconds — in both orders and under the screens' controls, and
+ * walls read together are each the wall read alone.
  */
 describe('the public wall written as JSON by PostgreSQL', () => {
   const t = useTestEnvironment();
@@ -124,6 +125,51 @@ describe('the public wall written as JSON by PostgreSQL', () => {
     expect(JSON.parse(await memories.publicWallJson(event.id, DisplayOrder.Newest, 500))).toContainEqual(
       expect.objectContaining({ id: photo.id, media: null, content: '' }),
     );
+  });
+
+  it('reads the walls asked for in the same turn in one statement per order, each wall its own', async () => {
+    const events = await Promise.all([createEvent(t.dataSource), createEvent(t.dataSource), createEvent(t.dataSource)]);
+    await Promise.all(events.map((event, i) => seed(event, 10 + 7 * i)));
+    await t.dataSource.getRepository(Event).update(events[2].id, { screensComingSoon: true });
+    const alone: string[][] = [];
+    for (const event of events)
+      alone.push([
+        await memories.publicWallJson(event.id, DisplayOrder.Newest, 500),
+        await memories.publicWallJson(event.id, DisplayOrder.Oldest, 8),
+      ]);
+    const statements = jest.spyOn(pgPool(t.dataSource), 'query');
+    try {
+      const reads = Promise.all(
+        events.map((event) =>
+          Promise.all([
+            // An id in capitals is the same event's.
+            memories.publicWallJson(event.id.toUpperCase(), DisplayOrder.Newest, 500),
+            memories.publicWallJson(event.id, DisplayOrder.Oldest, 8),
+          ]),
+        ),
+      );
+      const unknown = memories.publicWallJson(randomUUID(), DisplayOrder.Newest, 500);
+      expect(await reads).toEqual(alone);
+      expect(await unknown).toBe('[]');
+      expect(statements).toHaveBeenCalledTimes(2);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(new Set(alone.flat()).size).toBe(5);
+  });
+
+  it('fails only the read whose wall cannot be read when walls are read together', async () => {
+    const event = await createEvent(t.dataSource);
+    await seed(event, 5);
+    const [good, bad] = await Promise.allSettled([
+      memories.publicWallJson(event.id, DisplayOrder.Newest, 500),
+      memories.publicWallJson('not-a-uuid', DisplayOrder.Newest, 500),
+    ]);
+    expect(good).toEqual({
+      status: 'fulfilled',
+      value: await before(event.id, DisplayOrder.Newest, 500, { heldSince: null }),
+    });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining('uuid') } });
   });
 
   it('answers an empty array for an event without memories', async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import DataLoader from 'dataloader';
 import type { QueryConfig } from 'pg';
 import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
 import {
@@ -48,27 +49,30 @@ const STATE_COLUMNS: ReadonlyArray<keyof MemoryState> = [
 ];
 
 /**
- * One statement, planned as: the event's row, then the wall's rows in order from memories_wall (its
- * predicate is the wall's state, its key the wall's order) up to `limit`, their stored JSON ("publicJson",
- * kept by the database) joined in order. The state is written out, not bound, so that the planner
- * can match memories_wall's predicate in any plan, a generic one included.
+ * One statement for any number of walls in one order, planned as: each event's row, then its wall's rows in
+ * order from memories_wall (its predicate is the wall's state, its key the wall's order) up to `limit`,
+ * their stored JSON ("publicJson", kept by the database) joined in order. The state is written out, not
+ * bound, so that the planner can match memories_wall's predicate in any plan, a generic one included.
  */
 function wallStatement(order: WallOrder): QueryConfig {
   const { approved, flagged, processingState } = FILTER_PATTERNS[MemoryFilter.Approved];
   const direction = order === DisplayOrder.Oldest ? 'ASC' : 'DESC';
   const reached = `COALESCE(m."publicAt", m."createdAt")`;
   return {
-    name: `public-wall-${order}`,
-    text: `SELECT CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
+    name: `public-walls-${order}`,
+    text: `SELECT e."id", CASE WHEN e."screensComingSoon" THEN '[]' ELSE '[' || COALESCE((
           SELECT string_agg(w."json", ',' ORDER BY w."createdAt" ${direction}, w."id" ${direction}) FROM (
             SELECT m."createdAt", m."id", m."publicJson" AS "json" FROM "memories" AS m
-            WHERE m."eventId" = $1 AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
+            WHERE m."eventId" = e."id" AND m."approved" = ${String(approved)} AND m."flagged" = ${String(flagged)}
               AND m."processingState" = '${processingState}'
               AND ${reached} <= LEAST(now(), COALESCE(e."screensHeldAt", 'infinity'))
             ORDER BY m."createdAt" ${direction}, m."id" ${direction} LIMIT $2) AS w), '') || ']' END AS "memories"
-        FROM "events" AS e WHERE e."id" = $1`,
+        FROM "events" AS e WHERE e."id" = ANY($1::uuid[])`,
   };
 }
+
+/** Far more walls than a turn of the event loop asks for: bounds one statement's answer. */
+const MAX_WALLS_PER_STATEMENT = 100;
 
 const WALL_STATEMENTS: Record<WallOrder, QueryConfig> = {
   [DisplayOrder.Newest]: wallStatement(DisplayOrder.Newest),
@@ -80,6 +84,8 @@ const WALL_STATEMENTS: Record<WallOrder, QueryConfig> = {
 export class TypeOrmMemoryRepository extends MemoryRepository {
   /** `INSERT … VALUES` per number of rows: built once each. */
   private readonly insertStatements = new Map<number, string>();
+  /** Cold wall reads waiting for their turn's statement, per order and limit (publicWallJson). */
+  private readonly wallReads = new Map<string, DataLoader<string, string>>();
 
   constructor(@InjectRepository(Memory) private readonly memories: Repository<Memory>) {
     super();
@@ -152,16 +158,45 @@ export class TypeOrmMemoryRepository extends MemoryRepository {
   }
 
   /**
-   * The wall's one statement (wallStatement), sent by name from TypeORM's pg pool, outside any transaction
-   * of this repository's: the wall is what is committed. A named statement is parsed and planned once per
-   * pooled connection instead of on every cold read, where planning cost as much as running it.
+   * The walls asked for in the same turn of the event loop (screens refetching after a restart, guests
+   * arriving together) are read in one statement per order and limit (wallStatement): PostgreSQL plans,
+   * locks and takes a snapshot once for them all, and the pool makes one round trip, instead of one of each
+   * per wall. Sent by name from TypeORM's pg pool, outside any transaction of this repository's: the wall is
+   * what is committed. A named statement is parsed and planned once per pooled connection instead of on
+   * every cold read, where planning cost as much as running it.
    */
-  async publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
-    const { rows } = await pgPool(this.memories.manager.connection).query<{ memories: string }>({
-      ...WALL_STATEMENTS[order],
-      values: [eventId, limit],
-    });
-    return rows[0]?.memories ?? '[]';
+  publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string> {
+    const key = `${order}:${limit}`;
+    let reads = this.wallReads.get(key);
+    if (!reads) {
+      reads = new DataLoader((eventIds) => this.readWalls(order, limit, eventIds), {
+        cache: false,
+        batchScheduleFn: (read) => setImmediate(read),
+        maxBatchSize: MAX_WALLS_PER_STATEMENT,
+      });
+      this.wallReads.set(key, reads);
+    }
+    return reads.load(eventId);
+  }
+
+  /** Each event's wall; when the shared statement fails, each wall alone, so that one read's failure is its own. */
+  private async readWalls(
+    order: WallOrder,
+    limit: number,
+    eventIds: readonly string[],
+  ): Promise<Array<string | Error>> {
+    try {
+      const { rows } = await pgPool(this.memories.manager.connection).query<{ id: string; memories: string }>({
+        ...WALL_STATEMENTS[order],
+        values: [eventIds, limit],
+      });
+      const walls = new Map(rows.map((row) => [row.id, row.memories]));
+      // PostgreSQL writes a uuid in lower case, whatever case it was given in.
+      return eventIds.map((id) => walls.get(id.toLowerCase()) ?? '[]');
+    } catch (err) {
+      if (eventIds.length === 1) return [err as Error];
+      return Promise.all(eventIds.map((id) => this.readWalls(order, limit, [id]).then(([wall]) => wall)));
+    }
   }
 
   /** One pass over the event's rows (memories_event_created), each list's condition from FILTER_PATTERNS. */
