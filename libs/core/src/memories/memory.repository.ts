@@ -112,7 +112,8 @@ export abstract class MemoryRepository {
    * The public wall as the screens show it now (ScreensView read from the event's row: nothing while its
    * reveal is pending, nothing still in its delay, nothing after its hold began), newest or oldest first
    * (ties by id), at most `limit`: the JSON array of PublicMemory, the same bytes as JSON.stringify of
-   * toPublicMemory's objects. In SQL, one statement that returns the text (a cold wall read's only query).
+   * toPublicMemory's objects. In SQL, one statement that returns the text (a cold wall read's only query),
+   * shared by the walls asked for in the same turn of the event loop.
    */
   abstract publicWallJson(eventId: string, order: WallOrder, limit: number): Promise<string>;
 

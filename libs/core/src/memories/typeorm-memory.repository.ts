@@ -71,7 +71,7 @@ function wallStatement(order: WallOrder): QueryConfig {
   };
 }
 
-/** Far more walls than a turn of the event loop asks for: bounds one statement's answer. */
+/** Bounds one statement's answer (a wall is tens of kB); a turn that asks for more walls sends more statements. */
 const MAX_WALLS_PER_STATEMENT = 100;
 
 const WALL_STATEMENTS: Record<WallOrder, QueryConfig> = {
