@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { WsAdapter } from '@nestjs/platform-ws';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +26,7 @@ import { closeConnectionsWhileDraining } from './common/shutdown/graceful-shutdo
 import { Draining } from './common/shutdown/draining';
 import { trustProxyHops } from './common/trusted-proxies';
 import { parseClientMessage } from './live/live-message-parser';
+import { LiveWsAdapter } from './live/live-ws-adapter';
 import { MemoriesService } from './modules/memories/memories.service';
 import { answerPublicWallReads } from './modules/memories/public-wall.http';
 import { MemoriesController } from './modules/memories/memories.controller';
@@ -121,7 +121,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(apiValidationPipe());
-  app.useWebSocketAdapter(new WsAdapter(app, { messageParser: parseClientMessage }));
+  app.useWebSocketAdapter(new LiveWsAdapter(app, { messageParser: parseClientMessage }));
   app.enableShutdownHooks();
 
   app.useGlobalFilters(new ApiExceptionFilter(await serveFrontend(app, config.FRONTEND_DIST, pages)));
