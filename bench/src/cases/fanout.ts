@@ -22,7 +22,8 @@ import { Fleet } from './fanout-fleet';
  *
  * A. Latency at 5 approvals per second, end to end through the product: guests' messages are posted to
  *    auto-approving events at 5/s, the workers approve them and publish; every socket of the event
- *    measures receive time − the server's `ts` stamp, and checks its feed's `seq` for gaps.
+ *    measures receive time − the server's `ts` stamp, and checks its feed's `seq` for gaps. Then the same
+ *    rate from the product's publisher process alone, as the peer's messages come from its emitter.
  * B. Saturation: memory_approved messages are published with the product's own LivePublisher (the Lua
  *    script the workers use, in a process of its own: fanout-publisher) at fixed rates, searching the
  *    highest rate the gateways keep up with: no loss (no seq gap, nothing missing after a short drain, no
@@ -151,9 +152,10 @@ async function ensureFleet(fleet: Fleet, driver: Driver, log: (l: string) => voi
   await prime(fleet, driver, log);
 }
 
-async function approvalsPhase(fleet: Fleet, driver: Driver, durationMs: number) {
+/** Messages at 5/s for `durationMs`, `send` returning the per-event counts; then what the fleet saw. */
+async function approvalsPhase(fleet: Fleet, send: () => Promise<number[]>) {
   fleet.reset();
-  const published = await driver.approvals(durationMs);
+  const published = await send();
   await fleet.drain(published, 15_000);
   return {
     latency: latencySummary(fleet.latencies.values()),
@@ -211,8 +213,16 @@ export async function saturationProbe(
   return { ok: why.length === 0, detail };
 }
 
+type ApprovalsResult = Awaited<ReturnType<typeof approvalsPhase>>;
+
 interface FleetRun {
-  approvals: Array<Awaited<ReturnType<typeof approvalsPhase>>>;
+  approvals: ApprovalsResult[];
+  /**
+   * The product only: its gateways fed at 5 messages/s by its publisher process alone, as the peer's are by
+   * its emitter (its "approvals" have no product behind them), so that the two gateways are compared on the
+   * same footing; `approvals` above is the real path, with a guest's POST, the database and the workers.
+   */
+  published: ApprovalsResult[];
   saturation: Array<{
     rate: number;
     best?: SaturationDetail;
@@ -230,6 +240,8 @@ interface Side {
   run: FleetRun;
   hint?: number;
   profileUrl?: string;
+  /** Also measures the gateways fed by the publisher at 5/s (FleetRun.published). */
+  publishedToo?: boolean;
 }
 
 const serversRss = (driver: Driver) => driver.serverPids.reduce((sum, pid) => sum + rssBytes(pid), 0);
@@ -239,7 +251,7 @@ async function open(ctx: CaseContext, side: Side) {
   const rssBefore = serversRss(side.driver);
   await side.fleet.connect();
   await prime(side.fleet, side.driver, ctx.log);
-  await approvalsPhase(side.fleet, side.driver, 1000); // warm-up (JIT, connection pools), not counted
+  await approvalsPhase(side.fleet, () => side.driver.approvals(1000)); // warm-up (JIT, connection pools), not counted
   // Connecting 10,000 sockets leaves the fleet a heap of garbage: collected now, not in a measured window
   // (where its pause failed the first run after each connect, on both sides). `npm run bench` exposes gc.
   (globalThis as { gc?: () => void }).gc?.();
@@ -253,11 +265,17 @@ async function open(ctx: CaseContext, side: Side) {
 }
 
 async function approvalsRep(ctx: CaseContext, side: Side, r: number) {
-  const a = await approvalsPhase(side.fleet, side.driver, side.approvalsMs);
-  ctx.log(
-    `  ${side.driver.name} approvals run ${r + 1}: p50 ${a.latency.p50.toFixed(1)} p99 ${a.latency.p99.toFixed(1)} max ${a.latency.max.toFixed(1)} ms, missing ${a.missing}, gaps ${a.gaps}`,
-  );
+  const say = (what: string, a: ApprovalsResult) =>
+    ctx.log(
+      `  ${side.driver.name} ${what} run ${r + 1}: p50 ${a.latency.p50.toFixed(1)} p99 ${a.latency.p99.toFixed(1)} max ${a.latency.max.toFixed(1)} ms, missing ${a.missing}, gaps ${a.gaps}`,
+    );
+  const a = await approvalsPhase(side.fleet, () => side.driver.approvals(side.approvalsMs));
+  say('approvals', a);
   side.run.approvals.push(a);
+  if (!side.publishedToo) return;
+  const p = await approvalsPhase(side.fleet, () => side.driver.publish(5, side.approvalsMs));
+  say('published at 5/s', p);
+  side.run.published.push(p);
 }
 
 async function saturationRep(ctx: CaseContext, side: Side, plan: FleetPlan, r: number) {
@@ -438,14 +456,15 @@ export const fanout: CaseModule = async (ctx) => {
           spread,
         ),
         approvalsMs: plan.approvalsMs,
-        run: { approvals: [], saturation: [], memoryPerSocket: [] },
+        run: { approvals: [], published: [], saturation: [], memoryPerSocket: [] },
         profileUrl: await apiA.inspectorUrl(),
+        publishedToo: true,
       };
       const baselineSide: Side = {
         driver: baseline,
         fleet: new Fleet(plan.sockets, (i) => `ws://127.0.0.1:${bare.port}/ws?eventId=${eventIds[spread(i)]}`, spread),
         approvalsMs: plan.baselineApprovalsMs,
-        run: { approvals: [], saturation: [], memoryPerSocket: [] },
+        run: { approvals: [], published: [], saturation: [], memoryPerSocket: [] },
       };
       const peerSide: Side = {
         driver: peer,
@@ -457,7 +476,7 @@ export const fanout: CaseModule = async (ctx) => {
           'socket.io',
         ),
         approvalsMs: plan.baselineApprovalsMs,
-        run: { approvals: [], saturation: [], memoryPerSocket: [] },
+        run: { approvals: [], published: [], saturation: [], memoryPerSocket: [] },
       };
       const sides = [productSide, baselineSide, peerSide];
       const bothOpen = sides.length * plan.sockets + 1000 < limit;
@@ -524,6 +543,20 @@ export const fanout: CaseModule = async (ctx) => {
           { atMost: 1 },
         ),
         ratioMetric(
+          `${label}: latency p99 @ 5 messages/s from a publisher process (both sides), against ${PEER}`,
+          'ms',
+          productRun.published.map((a) => a.latency.p99),
+          pick(peerRun, (a) => a.latency.p99),
+          { atMost: 1 },
+        ),
+        absoluteMetric(
+          `${label}: latency p50 @ 5 messages/s from a publisher process, against ${PEER}`,
+          'ms',
+          productRun.published.map((a) => a.latency.p50),
+          null,
+          pick(peerRun, (a) => a.latency.p50),
+        ),
+        ratioMetric(
           `${label}: servers' memory per connected socket, against ${PEER}`,
           'kB',
           productRun.memoryPerSocket.map((b) => b / 1024),
@@ -547,7 +580,7 @@ export const fanout: CaseModule = async (ctx) => {
       details[`sockets${plan.sockets}`] = { product: productRun, baseline: baselineRun, peer: peerRun };
     }
     notes.push(
-      "Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers' LivePublisher stamps it, so it includes the workers, Redis and the gateway. In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.",
+      'Latency is receive time − the `ts` stamped at publishing (Date.now() in ms, so it reads up to 1 ms high). At 5 approvals/s the workers\' LivePublisher stamps it, so it includes the workers, Redis and the gateway. The peer\'s 5 messages/s come from its Redis emitter alone, with no product behind them; so that the gateways are compared on the same footing, the product is also fed at 5 messages/s by its publisher process alone ("from a publisher process"). In the saturation steps both senders stamp the time each message was due by their fixed-rate schedule: a sender that falls behind adds its delay to the latency instead of hiding it.',
       `Saturation is the highest publish rate at which every socket got every message (no seq gap, nothing missing 1.5 s after the step, no socket dropped) with p99 ≤ ${SATURATION_P99_MS} ms. The product is driven by its own LivePublisher in a process of its own, as the workers are (fanout-publisher); the baseline makes the same frames itself. Deliveries are counted over the time the sending took when it ran past the step.`,
       serverCpus
         ? 'Both API instances (and the workers) share the server core(s); the bare baseline is one process on the same core(s).'
