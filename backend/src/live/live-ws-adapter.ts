@@ -8,9 +8,8 @@ import type { RawData, WebSocket } from 'ws';
  * socket through an rxjs pipeline when it connects (fromEvent on 'message' and 'close', share, first,
  * mergeMap, takeUntil): about 7 kB of subscribers, closures and listeners held per connected socket, more
  * than half of the API's heap per screen, for frames a screen sends a few times an hour (bench/README,
- * case 1). Messages are
- * handled as Nest's adapter handles them: parsed by the gateway's parser, routed by event, and a handler's
- * non-empty result sent back as JSON.
+ * case 1). Messages are handled as Nest's adapter handles them: parsed by the gateway's parser, routed by
+ * event, and a handler's non-empty result sent back as JSON.
  */
 export class LiveWsAdapter extends WsAdapter {
   override bindMessageHandlers(

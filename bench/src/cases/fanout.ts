@@ -152,7 +152,7 @@ async function ensureFleet(fleet: Fleet, driver: Driver, log: (l: string) => voi
   await prime(fleet, driver, log);
 }
 
-/** Messages at 5/s for `durationMs`, `send` returning the per-event counts; then what the fleet saw. */
+/** Runs `send` (messages at 5/s; it answers how many each event got), then collects what the fleet saw. */
 async function approvalsPhase(fleet: Fleet, send: () => Promise<number[]>) {
   fleet.reset();
   const published = await send();
