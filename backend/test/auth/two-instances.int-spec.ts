@@ -2,7 +2,7 @@ import { AuthMessages } from '@memory-wall/contracts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
 import { createAccount } from '@memory-wall/testkit/accounts';
 import { createEvent } from '@memory-wall/testkit/factories';
-import { connectLive, settle } from '@memory-wall/testkit/live-client';
+import { connectLive } from '@memory-wall/testkit/live-client';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
 import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
@@ -178,23 +178,20 @@ describe('sessions and sign-in limits across two API instances', () => {
       connectLive(ws, undefined, second.cookie),
       connectLive(ws),
     ]);
-    await settle();
-    const closed = (client: Awaited<ReturnType<typeof connectLive>>) =>
-      new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+    // "joined" comes after the gateway read the socket's session: a revocation before that would find none.
+    await Promise.all([firstSocket, secondSocket, publicSocket].map((client) => client.joined()));
 
     // One logout (through B) closes that session's socket on A; the other session's socket stays.
-    const firstClosed = closed(firstSocket);
     await first.on(b.url).post('/api/auth/logout');
-    expect(await firstClosed).toBe(4401);
+    expect((await firstSocket.closed()).code).toBe(4401);
     expect(secondSocket.socket.readyState).toBe(secondSocket.socket.OPEN);
 
     // A password reset (through B) ends all of the provider's sessions, and so its remaining socket.
-    const secondClosed = closed(secondSocket);
     const owner = await signedIn(b.url, await createAccount(t.dataSource, 'owner'));
     await owner.post(`/api/admin/service-providers/${provider.provider!.id}/reset-password`, {
       newPassword: 'resetpass77',
     });
-    expect(await secondClosed).toBe(4401);
+    expect((await secondSocket.closed()).code).toBe(4401);
     expect(publicSocket.socket.readyState).toBe(publicSocket.socket.OPEN);
     publicSocket.close();
   });

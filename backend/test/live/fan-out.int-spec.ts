@@ -1,6 +1,6 @@
 import { LiveMessage, LiveMessageType } from '@memory-wall/contracts';
 import { createEvent, postMessage } from '@memory-wall/testkit/factories';
-import { connectLive, LiveClient, settle } from '@memory-wall/testkit/live-client';
+import { connectLive, LiveClient } from '@memory-wall/testkit/live-client';
 import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
@@ -35,7 +35,7 @@ describe('live fan-out across two API instances', () => {
     const onA = await connectLive(`${apiA.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     const onB = await connectLive(`${apiB.url.replace('http', 'ws')}/ws`, event.id);
     clients.push(onA, onB);
-    await settle();
+    await Promise.all([onA.joined(), onB.joined()]);
 
     const posted = await postMessage(apiB.url, event.id, {
       name: 'Aunt May',
@@ -67,7 +67,7 @@ describe('live fan-out across two API instances', () => {
     const watcher = await connectLive(`${apiA.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     const bystander = await connectLive(`${apiA.url.replace('http', 'ws')}/ws?eventId=${other.id}`);
     clients.push(watcher, bystander);
-    await settle();
+    await Promise.all([watcher.joined(), bystander.joined()]);
 
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {

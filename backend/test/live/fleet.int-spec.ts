@@ -41,7 +41,7 @@ describe('live fleet: 200 sockets over two API instances', () => {
       ),
     );
     fleet.push(...clients);
-    await settle(500);
+    await Promise.all(clients.map((client) => client.joined()));
     return clients;
   }
 
@@ -89,7 +89,7 @@ describe('live fleet: 200 sockets over two API instances', () => {
       host.cookie,
     );
     fleet.push(hostClient);
-    await settle();
+    await hostClient.joined();
 
     const [pendingId, approvedId] = await post(event.id, 2);
     await Promise.all([processed(t.dataSource, pendingId), processed(t.dataSource, approvedId)]);

@@ -3,7 +3,7 @@ import { LiveMessage, memoryIdOf, MemoryMessages, SUBMISSION_ID_HEADER } from '@
 import { Memory } from '@memory-wall/core';
 import { useAppStack } from '@memory-wall/testkit/app-stack';
 import { hostedEvent as hostedEventOf } from '@memory-wall/testkit/hosted-event';
-import { connectLive, settle } from '@memory-wall/testkit/live-client';
+import { connectLive } from '@memory-wall/testkit/live-client';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 describe("a guest's own memories, known by the submission ids their device kept", () => {
@@ -74,7 +74,7 @@ describe("a guest's own memories, known by the submission ids their device kept"
     expect(await wall()).toEqual([mine.memoryId, theirs.memoryId].sort());
     const screen = await connectLive(`${app.api.url.replace('http', 'ws')}/ws?eventId=${event.id}`);
     app.sockets.push(screen);
-    await settle();
+    await screen.joined();
 
     const remove = (memoryId: string, submissionId?: string) =>
       app
