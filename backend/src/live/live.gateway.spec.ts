@@ -1,4 +1,5 @@
-import { LiveRefusals, Role } from '@memory-wall/contracts';
+import type { IncomingMessage } from 'node:http';
+import { LiveRefusals, Role, SessionRevocation } from '@memory-wall/contracts';
 import { InMemoryEventRepository, Metrics } from '@memory-wall/core';
 import type { AppConfig, Event, EventAdmin } from '@memory-wall/core';
 import type { Repository } from 'typeorm';
@@ -18,11 +19,14 @@ const EVENT_ID = '7d4f4a57-3a4c-4d7e-9a51-0f7c2f8f0a11';
 const OTHER_EVENT_ID = '0b2e6c1d-8f3a-4c5e-9d7b-1a2b3c4d5e6f';
 const HOST = { userId: 'u1', role: Role.Customer } as Session;
 
+// Every upgrade here carries the cookie of 'session-1' (@fastify/cookie reads cookies once its plugin loaded).
+jest.mock('../modules/auth/session-cookie', () => ({ sessionIdFromCookieHeader: () => 'session-1' }));
+
 /**
  * The gateway's join with the real EventAccess over repositories that stand in for the database: the
  * event's admins table can be taken away, as in a database outage.
  */
-function gateway() {
+function gateway(sessions = {} as SessionStore) {
   let databaseAway = false;
   const events = new InMemoryEventRepository();
   events.add({ id: EVENT_ID });
@@ -46,13 +50,14 @@ function gateway() {
   } as unknown as LiveSubscriber;
   const published = { getPublished: async () => ({ id: EVENT_ID }) as Event } as unknown as PublishedEvents;
   const config = { LIVE_JOIN_CACHE_MS: 5_000, LIVE_JOINS_PER_MINUTE: 100 } as AppConfig;
-  const revocations = { onRevoked: () => undefined } as unknown as SessionRevocations;
+  let revoke: (revocation: SessionRevocation) => void = () => undefined;
+  const revocations = { onRevoked: (listener: typeof revoke) => (revoke = listener) } as unknown as SessionRevocations;
   const access = new EventAccess(events, admins);
   const live = new LiveGateway(
     registry,
     published,
     access,
-    {} as SessionStore,
+    sessions,
     config,
     subscriber,
     {} as LiveAdmission,
@@ -60,7 +65,13 @@ function gateway() {
     new Metrics(),
     new Draining(),
   );
-  return { live, joined, followed, setDatabaseAway: (away: boolean) => (databaseAway = away) };
+  return {
+    live,
+    joined,
+    followed,
+    setDatabaseAway: (away: boolean) => (databaseAway = away),
+    revoke: (revocation: SessionRevocation) => revoke(revocation),
+  };
 }
 
 function hostSocket() {
@@ -106,5 +117,32 @@ describe('LiveGateway join', () => {
       `leave ${EVENT_ID}:hosts`,
       `leave ${OTHER_EVENT_ID}:hosts`,
     ]);
+  });
+
+  it('reads the session again when it ended while being read, so the socket joins as the public viewer it now is', async () => {
+    // The first read answers with the session as it was before its end was announced; then it is gone.
+    const reads: Array<Session | null> = [HOST, null];
+    let announceEnd = () => undefined as void;
+    const sessions = {
+      get: async () => {
+        const session = reads.shift() ?? null;
+        announceEnd(); // the end is heard while this read is on its way back
+        announceEnd = () => undefined;
+        return session;
+      },
+    } as unknown as SessionStore;
+    const g = gateway(sessions);
+    announceEnd = () => g.revoke({ userId: HOST.userId, sessionId: 'session-1' });
+    const socket = {
+      OPEN: 1,
+      readyState: 1,
+      on: () => undefined,
+      close: () => undefined,
+    } as unknown as WebSocket & { session?: Session | null };
+    const request = { headers: {}, url: `/ws?eventId=${EVENT_ID}` } as IncomingMessage;
+    await g.live.handleConnection(socket, request);
+    expect(reads).toEqual([]);
+    expect(socket.session).toBeNull();
+    expect(g.joined).toEqual([EVENT_ID]); // the public feed, not the hosts’
   });
 });

@@ -75,6 +75,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private readonly joinAccess: LiveJoinAccess;
   private readonly joinsPerSocket: RateLimiterMemory;
   private joinKeys = 0;
+  /** Sessions ended so far, as heard: a session read while one was heard is read again (see readSession). */
+  private revocationsHeard = 0;
   /** Shutting down: every socket has been sent elsewhere, and any that still arrives is too. */
   private leaving = false;
 
@@ -107,9 +109,24 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     this.sockets.add(socket);
     this.heartbeat.add(socket);
     socket.sessionId = sessionIdFromCookieHeader(request.headers.cookie, this.config.SESSION_SECRET);
-    socket.session = socket.sessionId ? await this.sessions.get(socket.sessionId) : null;
+    socket.session = socket.sessionId ? await this.readSession(socket.sessionId) : null;
     const eventId = new URL(request.url ?? '/', 'http://localhost').searchParams.get('eventId');
     if (eventId) await this.join(socket, eventId);
+  }
+
+  /**
+   * A socket's session. A session that ended while it was being read may have been read before it was
+   * deleted, and its revocation found no socket holding it yet: then it is read again (the store deletes a
+   * session before announcing its end, so the second read sees it gone).
+   */
+  private async readSession(sessionId: string) {
+    let heard: number;
+    let session: Session | null;
+    do {
+      heard = this.revocationsHeard;
+      session = await this.sessions.get(sessionId);
+    } while (heard !== this.revocationsHeard);
+    return session;
   }
 
   handleDisconnect(socket: LiveSocket) {
@@ -168,6 +185,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   /** A session ended: its sockets close at once; reconnecting, they are public viewers. */
   private closeRevoked({ userId, sessionId }: SessionRevocation) {
+    this.revocationsHeard++;
     for (const socket of this.sockets) {
       if (socket.session?.userId !== userId || (sessionId && socket.sessionId !== sessionId)) continue;
       socket.session = null;
