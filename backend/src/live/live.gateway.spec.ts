@@ -22,6 +22,10 @@ const HOST = { userId: 'u1', role: Role.Customer } as Session;
 // Every upgrade here carries the cookie of 'session-1' (@fastify/cookie reads cookies once its plugin loaded).
 jest.mock('../modules/auth/session-cookie', () => ({ sessionIdFromCookieHeader: () => 'session-1' }));
 
+/** Every gateway made here: each one's heartbeat timer is stopped after its test (Jest reuses the process). */
+const gateways: LiveGateway[] = [];
+afterEach(() => gateways.splice(0).forEach((live) => live.onModuleDestroy()));
+
 /**
  * The gateway's join with the real EventAccess over repositories that stand in for the database: the
  * event's admins table can be taken away, as in a database outage.
@@ -65,6 +69,7 @@ function gateway(sessions = {} as SessionStore) {
     new Metrics(),
     new Draining(),
   );
+  gateways.push(live);
   return {
     live,
     joined,
