@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -16,23 +16,63 @@ export interface TestEnvironment {
   cleanup(): Promise<void>;
 }
 
+const databaseUrl = (name: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+
+/** Taken while a template is looked for and built, so that test files starting together build it once. */
+const TEMPLATE_LOCK = 0x6d77_7470;
+
+/**
+ * The name of a database migrated like production, built once per set of migrations and then copied for each
+ * test file (`CREATE DATABASE … TEMPLATE`), which takes a fraction of the time the migrations take. The name
+ * carries a hash of the migrations' code, so a changed or added migration gets a template of its own.
+ */
+async function migratedTemplate(admin: Client): Promise<string> {
+  const hash = createHash('sha256');
+  for (const migration of dataSourceOptions({ DATABASE_URL: '' }).migrations as (new () => object)[]) {
+    hash.update(migration.name);
+    for (const step of ['up', 'down']) hash.update(String((migration.prototype as Record<string, unknown>)[step]));
+  }
+  const name = `mw_template_${hash.digest('hex').slice(0, 16)}`;
+  await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      // Migrated under another name and renamed once complete: a run stopped halfway leaves no half-made template.
+      const partial = `${name}_partial`;
+      await admin.query(`DROP DATABASE IF EXISTS "${partial}" WITH (FORCE)`);
+      await runMigrations({ DATABASE_URL: databaseUrl(partial) });
+      await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${name}"`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+  return name;
+}
+
 /**
  * A database and a Redis key prefix of this test file's own, on the real PostgreSQL and Redis of the
  * machine, migrated like production. cleanup() drops both.
  */
 export async function createTestEnvironment(): Promise<TestEnvironment> {
   const id = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/mw_test_${id}`;
+  const database = `mw_test_${id}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${await migratedTemplate(admin)}"`);
+    // A test's database outlives no crash of the server, so its commits need not wait for the disk.
+    await admin.query(`ALTER DATABASE "${database}" SET synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
   const env = {
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: databaseUrl(database),
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: `mwtest_${id}`,
     LOG_LEVEL: 'warn',
     FRONTEND_DIST: '',
   };
-  await runMigrations(env);
   const dataSource = await new DataSource(dataSourceOptions(env)).initialize();
   const redis = new Redis(TEST_REDIS_URL);
 
@@ -50,7 +90,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
       redis.disconnect();
       const admin = new Client({ connectionString: ADMIN_URL });
       await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "mw_test_${id}" WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin.end();
     },
   };
