@@ -5,9 +5,15 @@ import { CreditLedger, EventAdmin, ServiceProvider, User } from '@memory-wall/co
 
 let counter = 0;
 const hashes = new Map<string, Promise<string>>();
-/** Hashing is slow on purpose; tests reuse one hash per password. */
+/**
+ * Test accounts are hashed with argon2id's cheapest parameters: the server's verifier reads the parameters
+ * from the hash, and with production's (64 MiB, 3 passes) each sign-in of a test costs about 130 ms of CPU.
+ * Accounts the server makes itself still get production's (accounts.int-spec checks them).
+ */
+const TEST_HASH = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+/** Tests reuse one hash per password. */
 const hashOf = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, argon2.hash(password, { type: argon2.argon2id }));
+  if (!hashes.has(password)) hashes.set(password, argon2.hash(password, TEST_HASH));
   return hashes.get(password)!;
 };
 
