@@ -26,9 +26,13 @@ describe('cpuMsBetween', () => {
 describe('mainThreadSchedule', () => {
   it('counts the time this thread ran', () => {
     const before = mainThreadSchedule(process.pid)!;
-    // Busy for 30 ms of CPU (not of wall time, which a loaded machine would stretch).
+    // Busy for 30 ms of the process's CPU (not of wall time, which a loaded machine would stretch), in a loop
+    // that allocates next to nothing: a loop of allocations had the collector's threads take a third of it.
     const start = process.cpuUsage();
-    while ((({ user, system }) => user + system)(process.cpuUsage(start)) < 30_000);
+    const used = () => (({ user, system }) => user + system)(process.cpuUsage(start));
+    let sum = 0;
+    while (used() < 30_000) for (let i = 0; i < 100_000; i++) sum += i;
+    expect(sum).toBeGreaterThan(0);
     const after = mainThreadSchedule(process.pid)!;
     expect(after.runMs - before.runMs).toBeGreaterThanOrEqual(20);
     expect(after.waitMs).toBeGreaterThanOrEqual(before.waitMs);

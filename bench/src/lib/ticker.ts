@@ -15,7 +15,9 @@ export async function atFixedRate(
   const total = Math.max(1, Math.round((rate * durationMs) / 1000));
   const interval = 1000 / rate;
   const t0 = performance.now();
-  const epoch0 = performance.timeOrigin + t0;
+  // The wall clock now, not performance.timeOrigin + t0: timeOrigin is the wall clock when the process
+  // started, and a clock adjusted since then moves the two apart (30 s in a half-hour Jest process here).
+  const epoch0 = Date.now();
   let fired = 0;
   while (fired < total) {
     const due = Math.min(total, Math.floor((performance.now() - t0) / interval) + 1);
