@@ -35,7 +35,26 @@ const node = {
   rootDir: __dirname,
 };
 
+/** What crosses a native or runtime seam, by integration test file. */
+const SEAMS = [
+  'auth/accounts', // argon2
+  'memories/photo-formats', // sharp, HEIC in WebAssembly
+  'memories/photo-pipeline',
+  'memories/video-clips', // ffmpeg and ffprobe children
+  'memories/voice-messages',
+  'live/fan-out', // ws, Redis pub/sub
+  'live/live-admission',
+  'credits/payments', // Stripe's SDK
+  'keepsakes/keepsake', // archive and PDF streams
+  'platform/graceful-shutdown', // start-up and shutdown
+  'platform/worker-shutdown',
+  'platform/config-errors',
+];
+
 module.exports = {
+  // One worker per core (Jest's default leaves one core to itself, which on 2 cores runs every file in turn).
+  maxWorkers: '100%',
+  reporters: ['default', '<rootDir>/scripts/test-timings.mjs'],
   projects: [
     { ...node, displayName: 'unit', testMatch: ['<rootDir>/{libs/*,backend,workers,bench}/src/**/*.spec.ts'] },
     '<rootDir>/frontend/jest.config.cjs',
@@ -43,6 +62,14 @@ module.exports = {
       ...node,
       displayName: 'integration',
       testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testkit/src/jest-setup.ts'],
+    },
+    {
+      // The integration files that cross a native or runtime seam: `npm run test:seams`, which CI runs on
+      // the development machines' Node too (`npm test` runs everything on the Docker image's Node).
+      ...node,
+      displayName: 'seams',
+      testMatch: SEAMS.map((name) => `<rootDir>/backend/test/${name}.int-spec.ts`),
       setupFilesAfterEnv: ['<rootDir>/libs/testkit/src/jest-setup.ts'],
     },
     {
