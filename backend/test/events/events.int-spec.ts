@@ -1,4 +1,4 @@
-import { EVENT_CODE_ALPHABET, LANGUAGES } from '@memory-wall/contracts';
+import { AuthMessages, EVENT_CODE_ALPHABET, LANGUAGES } from '@memory-wall/contracts';
 import { CreditTransaction, Event, ServiceProvider } from '@memory-wall/core';
 import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
 import { createEvent } from '@memory-wall/testkit/factories';
@@ -327,6 +327,33 @@ describe('events', () => {
       });
       const bad = await client.patch(`/api/events/${event.id}`, { colorTheme: 'red' });
       expect(bad.body.fields).toEqual({ colorTheme: 'Background colour must be a colour like #D6E6F6' });
+    });
+
+    it('refuses a change of moderation to a customer barred from moderating, and keeps the wall settings form working (P1)', async () => {
+      const event = await createEvent(t.dataSource, {
+        serviceProviderId: provider.provider!.id,
+        moderationType: 'manual_moderation',
+      });
+      const customer = await createAccount(t.dataSource, 'customer');
+      await makeEventAdmin(t.dataSource, customer.user.id, event.id);
+      const customerPath = `/api/events/${event.id}/customer/${customer.user.id}`;
+      expect((await asProvider.patch(customerPath, { canModerate: false })).status).toBe(200);
+      const client = await signedIn(api.url, customer);
+
+      for (const moderationType of ['auto_approve', 'ai_moderation']) {
+        const refused = await client.patch(`/api/events/${event.id}`, { wallTitle: 'Ours', moderationType });
+        expect([refused.status, refused.body.message]).toEqual([403, AuthMessages.accessDenied]);
+      }
+      // The form sends the moderation it shows: unchanged, the other settings are saved.
+      const saved = await client.patch(`/api/events/${event.id}`, {
+        wallTitle: 'Ours',
+        moderationType: 'manual_moderation',
+      });
+      expect(saved.status).toBe(200);
+      expect(await t.dataSource.getRepository(Event).findOneByOrFail({ id: event.id })).toMatchObject({
+        wallTitle: 'Ours',
+        moderationType: 'manual_moderation',
+      });
     });
 
     it('lets the provider set what its customer may do, and every route honours it at once', async () => {

@@ -122,6 +122,9 @@ export class HostEventsService {
 
   async update(session: Session, id: string, dto: UpdateEventDto): Promise<HostEvent> {
     const event = await this.access.manageable(session, id, permissionsToEdit(dto));
+    // Moderation is a wall setting, but changing it is a moderator's decision (the form sends it unchanged).
+    if (dto.moderationType !== undefined && dto.moderationType !== event.moderationType)
+      await this.access.manageable(session, id, ['canModerate']);
     if (dto.status && session.role === Role.Customer)
       throw new DomainError(DomainErrorCode.Forbidden, AuthMessages.accessDenied);
     if (dto.eventDate !== undefined || dto.eventEndDate !== undefined) {

@@ -72,6 +72,16 @@ describe('wall settings', () => {
     expect(screen.queryByLabelText('Wall Title')).not.toBeInTheDocument();
   });
 
+  it('offers a host whose planner keeps moderation only the moderation the event has', async () => {
+    event = { ...event, permissions: { canModerate: false, canEditTheme: true, canEditDetails: false } };
+    await openSettings();
+
+    expect(screen.getAllByRole('radio', { name: /Approve|Moderation/ }).map((r) => r.getAttribute('value'))).toEqual([
+      'ai_moderation',
+    ]);
+    expect(screen.getByRole('radio', { name: 'AI Moderation' })).toBeChecked();
+  });
+
   it("shows the wall's current settings and the way back to the wall", async () => {
     await openSettings();
 

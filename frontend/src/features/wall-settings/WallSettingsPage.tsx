@@ -173,7 +173,12 @@ function WallSettingsForm({ event }: { event: HostEvent }) {
             <p className="field-hint">{t('wallSettings.featuredImageHint')}</p>
           </div>
 
-          <ModerationTypeField value={settings.moderationType} onChange={(value) => set('moderationType', value)} />
+          {/* Changing moderation is a moderator's decision: a host barred from it sees the current one only. */}
+          <ModerationTypeField
+            value={settings.moderationType}
+            onChange={(value) => set('moderationType', value)}
+            choices={event.permissions.canModerate ? undefined : [event.moderationType]}
+          />
           <AiModerationNotice moderationType={settings.moderationType} where="settings" />
           <div className="ev-two">
             <SelectField
