@@ -98,6 +98,27 @@ describe('GET /api/media/public/*', () => {
       expect(served.cacheControl).toBe('public, max-age=31536000, immutable');
     });
 
+    it('stays hidden under any other spelling of its path (M6)', async () => {
+      const { memory } = await photo({ approved: false });
+      const tail = `${eventId}/${memory.id}-card.webp`;
+      const spellings = [
+        `public//memories/${tail}`,
+        `public/./memories/${tail}`,
+        `public/memories//${tail}`,
+        `public/memories/./${tail}`,
+        `public%2Fmemories%2F${tail}`,
+        `public/memories%2F${tail}`,
+        `public%2F%2Fmemories/${tail}`,
+        `public/%2E/memories/${tail}`,
+        `public/featured/../memories/${tail}`,
+      ];
+      for (const spelling of spellings) {
+        const res = await rawGet(api.url, `/api/media/${spelling}`);
+        expect({ spelling, status: res.status }).toEqual({ spelling, status: 404 });
+        expect(res.cacheControl ?? '').not.toContain('public');
+      }
+    });
+
     it('is not shown to a host whose permissions say canModerate: false', async () => {
       const other = await createAccount(t.dataSource, 'customer');
       await makeEventAdmin(t.dataSource, other.user.id, eventId);

@@ -38,11 +38,11 @@ const RENDITION_KEY = new RegExp(`^${RENDITIONS_PREFIX}(${UUID})/(${UUID})-[a-z]
 
 /**
  * Whose rendition a key names: a memory's ('memory', with its ids), no memory's ('none': featured images),
- * or one that cannot be told ('unknown', under the renditions' folder but not in their form). A rendition
+ * or one that cannot be told ('unknown': anything else, which no one may read). A rendition
  * is public only while its memory is on the public wall; before that only the event's moderators see it.
  */
 export function renditionOwner(key: string): { eventId: string; memoryId: string } | 'none' | 'unknown' {
-  if (!key.startsWith(RENDITIONS_PREFIX)) return 'none';
+  if (key.startsWith(FEATURED_PREFIX)) return 'none';
   const match = RENDITION_KEY.exec(key);
   return match ? { eventId: match[1], memoryId: match[2] } : 'unknown';
 }

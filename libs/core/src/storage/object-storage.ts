@@ -44,8 +44,13 @@ export interface PublicLocation {
 export const PUBLIC_PREFIX = 'public/';
 /** Keys the product writes are short; anything else asked for cannot exist. */
 const MAX_KEY_LENGTH = 200;
-export const isPublicKey = (key: string) =>
-  key.startsWith(PUBLIC_PREFIX) && !key.includes('..') && key.length <= MAX_KEY_LENGTH;
+/**
+ * A public key as the product writes it: folders and a name of letters, digits, `.`, `-` and `_`, none of
+ * them empty, `.` or `..`. Storage would read `public//memories/…` or `public/./memories/…` as the canonical
+ * key, so who may read a key is decided only for keys in this one spelling.
+ */
+const CANONICAL_PUBLIC_KEY = /^public(?:\/(?!\.{1,2}(?:\/|$))[\w.-]+)+$/;
+export const isPublicKey = (key: string) => key.length <= MAX_KEY_LENGTH && CANONICAL_PUBLIC_KEY.test(key);
 
 /** A Content-Disposition that saves the file as `fileName` (RFC 6266: an ASCII fallback and the UTF-8 name). */
 export const contentDisposition = (fileName: string) =>
