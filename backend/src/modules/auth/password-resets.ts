@@ -62,7 +62,6 @@ export class PasswordResets {
         tokenHash: passwordResetTokenHash(passwordResetToken(this.config.SESSION_SECRET, id)),
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
       });
-      if (dto.language) await tx.update(User, { id: user.id }, { language: dto.language });
       await recordDomainEvent(tx, DomainEventName.PasswordResetRequested, {
         userId: user.id,
         resetId: id,
