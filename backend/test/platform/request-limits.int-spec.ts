@@ -5,6 +5,8 @@ import { RequestMessages } from '@memory-wall/contracts';
 import { createAccount } from '@memory-wall/testkit/accounts';
 import { countMemories, createEvent, postMessage } from '@memory-wall/testkit/factories';
 import { ApiClient } from '@memory-wall/testkit/http';
+import { multipart } from '@memory-wall/testkit/images';
+import { testVoice, TusClient } from '@memory-wall/testkit/videos';
 import { RunningProcess, startApi } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
@@ -125,5 +127,38 @@ describe('request limits', () => {
     expect(res).toMatchObject({ status: 400, body: { message: RequestMessages.nulCharacter } });
     expect(await countMemories(t.dataSource, eventId)).toBe(before);
     expect(await t.dataSource.getRepository(Memory).countBy({ author: 'Nul' })).toBe(0);
+  });
+
+  it.each([
+    [
+      'a photo',
+      'photo',
+      async () =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+          .jpeg()
+          .toBuffer(),
+      'p.jpg',
+    ],
+    ['a voice message', 'voice', async () => testVoice(1, 'webm'), 'voice.webm'],
+  ])('refuses a NUL character in a field of %s form with 400, storing nothing (L4b)', async (_, kind, file, name) => {
+    const before = await countMemories(t.dataSource, eventId);
+    for (const fields of [{ name: 'Nul\u0000Name' }, { name: 'Nul', ['title\u0000']: 'x' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await guest.post(
+        `/api/events/${eventId}/submissions/${kind}`,
+        multipart(kind, await file(), name, fields),
+      );
+      expect(res).toMatchObject({ status: 400, body: { message: RequestMessages.nulCharacter } });
+    }
+    expect(await countMemories(t.dataSource, eventId)).toBe(before);
+  });
+
+  it("refuses a NUL character in a clip's tus metadata with 400 (L4b)", async () => {
+    const clips = await createEvent(t.dataSource, { allowVideo: true });
+    const res = await new TusClient(api.url).create(clips.id, 1000, { name: 'Nul\u0000Name' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: RequestMessages.nulCharacter });
   });
 });

@@ -34,6 +34,7 @@ import {
   probeLimits,
 } from '@memory-wall/core';
 import { validationError } from '../../common/api-errors';
+import { bodyShapeProblem } from '../../common/request-limits';
 import type { Session } from '../auth/session.store';
 import { EventAccess } from '../events/event-access';
 import { PublishedEvents } from '../events/published-events';
@@ -355,6 +356,9 @@ async function fileDigest(path: string): Promise<string> {
 }
 
 async function validated<T extends object>(type: new () => T, plain: Record<string, string>): Promise<T> {
+  // A form's fields and a clip's tus metadata follow the rules of every other body (a NUL, say, is refused).
+  const problem = bodyShapeProblem(plain);
+  if (problem) throw new DomainError(DomainErrorCode.Invalid, problem);
   const instance = plainToInstance(type, plain);
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length) throw validationError(errors);
