@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import {
   KEEPSAKE_KINDS,
@@ -50,6 +51,18 @@ function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
 
 const MESSAGE = 'Congratulations <Ana & Li>, may your days be bright!';
 const CHINESE = '祝你们百年好合，永结同心';
+const LUCY = '=HYPERLINK("http://evil.test","Lucy")';
+
+/** A 1200×900 phone photo stored sideways (EXIF orientation 6), with its GPS position and camera. */
+const phonePhoto = async () =>
+  sharp(await cameraLikeJpeg(1200, 900))
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Phone 15' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
 
 describe('keepsakes: the ZIP and the memory books of an event', () => {
   let t: TestEnvironment;
@@ -107,10 +120,16 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     ]) {
       ids.push((await postMessage(api.url, eventId, { name, message })).body.memory.id);
     }
-    for (const name of ['Tom', 'Lucy', 'Ravi']) {
+    // Tom's phone tags where and with what (and turns it: EXIF orientation 6); Lucy writes like a formula.
+    const photos: Array<[Buffer, Record<string, string>]> = [
+      [await phonePhoto(), { name: 'Tom' }],
+      [await cameraLikeJpeg(1200, 900), { name: LUCY, photoCaption: '+1 from Lucy' }],
+      [await cameraLikeJpeg(1200, 900), { name: 'Ravi' }],
+    ];
+    for (const [photo, fields] of photos) {
       const res = await new ApiClient(api.url).post(
         `/api/events/${eventId}/submissions/photo`,
-        multipart('photo', await cameraLikeJpeg(1200, 900), 'photo.jpg', { name }),
+        multipart('photo', photo, 'photo.jpg', fields),
       );
       expect(res.status).toBe(201);
       ids.push(res.body.memory.id);
@@ -185,9 +204,16 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     expect(guestbook).toContain(CHINESE);
     expect(guestbook).toMatch(/<img src="drawings\/0006-Kid-[0-9a-f]{8}\.png"/);
 
+    // The photo as the host keeps it: upright, full size, nothing of where or with what it was taken (K2).
+    const tom = await sharp(entries.get(names.find((n) => n.startsWith('photos/0003-Tom-'))!)).metadata();
+    expect([tom.format, tom.width, tom.height]).toEqual(['jpeg', 900, 1200]);
+    expect([tom.exif, tom.orientation, tom.xmp, tom.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+
     const csv = entries.get('memories.csv')!.toString('utf8').trim().split('\n');
     expect(csv).toHaveLength(7);
     expect(csv[1]).toContain('"Congratulations <Ana & Li>, may your days be bright!"');
+    // A guest's text that starts like a formula is text to a spreadsheet (K1).
+    expect(csv[4]).toMatch(/^4,photo,"'=HYPERLINK\(""http:\/\/evil\.test"",""Lucy""\)",'\+1 from Lucy,photos\//);
 
     const report = entries.get('report.txt')!.toString('utf8');
     expect(report).toContain(missingPhoto);

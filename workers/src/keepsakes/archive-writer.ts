@@ -2,8 +2,19 @@ import archiver, { Archiver } from 'archiver';
 import { stringify } from 'csv-stringify/sync';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { MemoryType } from '@memory-wall/contracts';
-import { audioKey, Event, Memory, MemoryRepository, ObjectStorage, originalKey, videoKey } from '@memory-wall/core';
+import {
+  audioKey,
+  Event,
+  keptImage,
+  Memory,
+  MemoryRepository,
+  ObjectStorage,
+  originalKey,
+  UnsupportedImageError,
+  videoKey,
+} from '@memory-wall/core';
 import { ByteCounter } from './byte-counter';
 import { entryName, escapeHtml, memoriesInOrder } from './keepsake-memories';
 import { TempTextFile } from './temp-text-file';
@@ -24,10 +35,15 @@ export interface WrittenKeepsake {
 }
 
 const CSV_COLUMNS = ['number', 'type', 'name', 'message', 'file', 'submitted_at', 'id'];
+/**
+ * One line of memories.csv. A guest's text that starts like a formula (=, +, -, @, tab, CR) gets a leading
+ * `'`, so a spreadsheet shows it as text instead of running it (=HYPERLINK(…) sending the host elsewhere).
+ */
+const csvLine = (row: unknown[]) => stringify([row], { escape_formulas: true });
 
 /**
- * The event's ZIP: the approved memories' originals by type (photos/, drawings/; videos/ holds each clip as
- * the MP4 every player plays), the messages and drawings as a printable guestbook.html, every memory in memories.csv, and report.txt (what storage no longer had).
+ * The event's ZIP: the approved memories' originals by type (photos/ and drawings/ at full size without their
+ * metadata, see keptImage; videos/ holds each clip as the MP4 every player plays), the messages and drawings as a printable guestbook.html, every memory in memories.csv, and report.txt (what storage no longer had).
  * Streamed from storage into storage one entry at a time (media stored as they are, already compressed),
  * so memory stays flat for any size; archiver switches to ZIP64 past 4 GB or 65,535 entries.
  */
@@ -41,7 +57,11 @@ export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<W
     () => new Promise<never>(() => undefined),
     (err: unknown) => Promise.reject(err instanceof Error ? err : new Error(String(err))),
   );
-  const add = async (source: Readable | string, name: string, options: { store?: boolean; date?: Date } = {}) => {
+  const add = async (
+    source: Readable | Buffer | string,
+    name: string,
+    options: { store?: boolean; date?: Date } = {},
+  ) => {
     const added = once(archive, 'entry');
     archive.append(source, { name, ...options });
     await Promise.race([added, storeFailed]);
@@ -52,7 +72,7 @@ export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<W
   const missing: string[] = [];
   try {
     await guestbook.write(guestbookHead(ctx.event));
-    await csv.write(stringify([CSV_COLUMNS]));
+    await csv.write(csvLine(CSV_COLUMNS));
     let position = 0;
     for await (const memory of memoriesInOrder(ctx.memories, ctx.event.id)) {
       position++;
@@ -66,16 +86,27 @@ export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<W
               ? audioKey(memory.eventId, memory.id)
               : originalKey(memory.eventId, memory.id);
         const original = await ctx.storage.get(key);
-        if (original) {
+        if (!original) {
+          missing.push(`${key} (${memory.type} by ${memory.author})`);
+        } else if (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing) {
+          // A guest's original may carry where and with what it was taken: the host keeps the picture only.
+          const kept = await keptImage(await buffer(original.stream)).catch((err: unknown) => {
+            if (!(err instanceof UnsupportedImageError)) throw err;
+            missing.push(`${key} (${memory.type} by ${memory.author}: ${err.message})`);
+            return null;
+          });
+          if (kept) {
+            file = entryName(memory, position, kept.contentType);
+            await add(kept.data, file, { store: true, date: memory.createdAt });
+          }
+        } else {
           file = entryName(memory, position, original.contentType);
           await add(original.stream, file, { store: true, date: memory.createdAt });
-        } else {
-          missing.push(`${key} (${memory.type} by ${memory.author})`);
         }
       }
       if (memory.type === MemoryType.Message || memory.type === MemoryType.Drawing)
         await guestbook.write(guestbookEntry(memory, file));
-      await csv.write(stringify([[position, memory.type, memory.author, text(memory), file, iso(memory), memory.id]]));
+      await csv.write(csvLine([position, memory.type, memory.author, text(memory), file, iso(memory), memory.id]));
       await ctx.progress(position);
     }
     await guestbook.write('</main></body></html>\n');

@@ -132,3 +132,34 @@ async function renderAnimatedWebpSet<Name extends string>(
 export async function renderWebp(input: string | Buffer, maxEdge: number, quality = 82): Promise<WebpRendition> {
   return (await renderWebpSet(input, { image: maxEdge }, quality)).image;
 }
+
+export interface KeptImage {
+  data: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+}
+
+/**
+ * An original as a host keeps it (the keepsake archive): its full size, turned upright, with none of its
+ * metadata (EXIF with the GPS position and the camera, comments), which sharp leaves out of what it encodes.
+ * A PNG (a drawing) or a still with transparency stays a PNG, any other still becomes a JPEG at a camera's
+ * quality, and an animation an animated WebP.
+ */
+export async function keptImage(input: Buffer): Promise<KeptImage> {
+  let meta: Metadata;
+  try {
+    meta = await open(input).metadata();
+  } catch (err) {
+    throw new UnsupportedImageError(`cannot decode: ${(err as Error).message}`);
+  }
+  try {
+    if (isAnimation(meta))
+      return { data: await open(input, true).webp({ quality: 90 }).toBuffer(), contentType: 'image/webp' };
+    const upright = await uprightSource(input, meta);
+    if (meta.hasAlpha || meta.format === 'png')
+      return { data: await upright.png().toBuffer(), contentType: 'image/png' };
+    return { data: await upright.jpeg({ quality: 92 }).toBuffer(), contentType: 'image/jpeg' };
+  } catch (err) {
+    if (err instanceof UnsupportedImageError) throw err;
+    throw new UnsupportedImageError(`cannot decode: ${(err as Error).message}`);
+  }
+}
