@@ -14,11 +14,11 @@ import {
   DEMO_LOGINS,
   Event,
   EventAdmin,
+  hashPassword,
   Memory,
   ServiceProvider,
   User,
 } from '@memory-wall/core';
-import { hashPassword } from '../modules/auth/passwords';
 
 const DEMO_MEMORIES = [
   { author: 'Grandma Rose', content: 'Wishing you a lifetime of love and laughter. So proud of you both!' },

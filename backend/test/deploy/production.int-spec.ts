@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { DEMO_LOGINS, removeDemoData, User } from '@memory-wall/core';
+import { DEMO_LOGINS, DEMO_USERNAMES, hashPassword, removeDemoData, User } from '@memory-wall/core';
+import { In } from 'typeorm';
 import { seedDemo } from '../../src/seed/demo-seed';
 import { createAccount } from '@memory-wall/testkit/accounts';
 import { ApiClient } from '@memory-wall/testkit/http';
@@ -90,6 +91,34 @@ describe('production start-up', () => {
     expect(await t.dataSource.getRepository(User).countBy({ email: DEMO_LOGINS.owner.email })).toBe(0);
     const api = await startApi(production);
     await api.stop();
+  });
+
+  it('refuses to start while a demo account with new addresses, or any owner, signs in with a published password (D1)', async () => {
+    await seedDemo(t.dataSource);
+    const users = t.dataSource.getRepository(User);
+    for (const login of Object.values(DEMO_LOGINS))
+      await users.update({ username: login.username }, { email: `${login.username}@venue.example` });
+    // A real owner with a published password, whatever its name.
+    const rosa = await createAccount(t.dataSource, 'owner', {
+      username: 'rosa_owner',
+      password: await hashPassword('ownerpass1'),
+    });
+    for (const script of ['backend/dist/main.js', 'workers/dist/main.js']) {
+      const { code, output } = await runToExit(script, production);
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'accounts sign in with a password published in this repository (couple, owner, planner, rosa_owner)',
+      );
+    }
+
+    // Passwords of their own, and the same accounts start (docker-compose names its owner "owner" too).
+    await users.update(
+      { username: In([...DEMO_USERNAMES, rosa.username]) },
+      { password: await hashPassword('chosen-by-them-7') },
+    );
+    const api = await startApi(production);
+    await api.stop();
+    await users.delete({ username: In(DEMO_USERNAMES) });
   });
 
   it('gives an existing owner the password from OWNER_PASSWORD', async () => {

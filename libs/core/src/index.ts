@@ -4,6 +4,7 @@ export * from './config/production-checks';
 export * from './demo/demo-data';
 export * from './users/username-skeleton';
 export * from './users/password-reset-token';
+export * from './users/passwords';
 export * from './database/entities';
 export * from './database/data-source';
 export * from './database/database.module';

@@ -13,9 +13,8 @@ import { RegisterDto } from './dto/register.dto';
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottle } from './login-throttle';
 import { RegistrationThrottle } from './registration-throttle';
-import { hashPassword, verifyPassword } from './passwords';
 import { SessionStore } from './session.store';
-import { DomainError } from '@memory-wall/core';
+import { DomainError, hashPassword, verifyPassword } from '@memory-wall/core';
 
 export interface SignedIn {
   user: SessionUser;

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import { AuthMessages, passwordProblem, Role } from '@memory-wall/contracts';
-import { AppConfig, User } from '@memory-wall/core';
-import { hashPassword, verifyPassword } from './passwords';
+import { AppConfig, User, hashPassword, verifyPassword } from '@memory-wall/core';
 import { SessionStore } from './session.store';
 
 /**

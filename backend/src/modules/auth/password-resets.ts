@@ -14,11 +14,11 @@ import {
   recordDomainEvent,
   User,
   DomainError,
+  hashPassword,
 } from '@memory-wall/core';
 import { consumeIfAllowed, consumeOrRefuse, RateLimits } from '../../common/rate-limits';
 import { UsersService } from '../users/users.service';
 import { PasswordResetDto, PasswordResetRequestDto } from './dto/password-reset.dto';
-import { hashPassword } from './passwords';
 import { SessionStore } from './session.store';
 
 /** Requests one client address may make per hour (a 429 past it: that says nothing about any account). */

@@ -14,9 +14,8 @@ import {
   Role,
   DomainErrorCode,
 } from '@memory-wall/contracts';
-import { DomainError, Event, EventAdmin, EventRepository, User } from '@memory-wall/core';
+import { DomainError, Event, EventAdmin, EventRepository, User, hashPassword } from '@memory-wall/core';
 import { validationError } from '../../common/api-errors';
-import { hashPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { UsersService } from '../users/users.service';
 import { CreateEventDto } from './dto/create-event.dto';

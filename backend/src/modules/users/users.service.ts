@@ -20,8 +20,9 @@ import {
   ServiceProvider,
   User,
   usernameSkeleton,
+  hashPassword,
+  verifyPassword,
 } from '@memory-wall/core';
-import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.store';
 import { SessionStore } from '../auth/session.store';
 import type { ChangePasswordDto } from '../auth/dto/change-password.dto';

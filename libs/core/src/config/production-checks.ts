@@ -1,6 +1,9 @@
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { Role } from '@memory-wall/contracts';
 import { dataSourceOptions } from '../database/data-source';
-import { demoAccountsPresent } from '../demo/demo-data';
+import { User } from '../database/entities/user.entity';
+import { DEMO_LOGINS, DEMO_USERNAMES, demoAccountsPresent, hasUsersTable } from '../demo/demo-data';
+import { verifyPassword } from '../users/passwords';
 import { AppConfig, ConfigError } from './app-config';
 
 /**
@@ -17,6 +20,34 @@ const PUBLISHED_SECRETS: Partial<Record<keyof AppConfig, readonly string[]>> = {
   OWNER_PASSWORD: ['changeme123', 'ownerpass1'],
 };
 const PUBLISHED_DATABASE_PASSWORDS = ['memorywall-local'];
+/** Account passwords published here: the demo logins' and the owner's published defaults. */
+const PUBLISHED_PASSWORDS = [
+  ...new Set([...Object.values(DEMO_LOGINS).map((login) => login.password), ...PUBLISHED_SECRETS.OWNER_PASSWORD!]),
+];
+
+/**
+ * The usernames of the accounts that sign in with a published password, among those worth a look: the demo
+ * usernames (a seeded account whose address was changed) and the owners. Checking every account would cost
+ * a slow hash per password and account at each start.
+ */
+export async function accountsWithPublishedPasswords(dataSource: DataSource): Promise<string[]> {
+  if (!(await hasUsersTable(dataSource))) return [];
+  const accounts = await dataSource
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .addSelect('u.password')
+    .where([{ username: In(DEMO_USERNAMES) }, { role: Role.Owner }])
+    .orderBy('u.username')
+    .getMany();
+  const published = await Promise.all(
+    accounts.map(async (account) => {
+      for (const password of PUBLISHED_PASSWORDS)
+        if (await verifyPassword(account.password, password).catch(() => false)) return account.username;
+      return null;
+    }),
+  );
+  return published.filter((username): username is string => username !== null);
+}
 
 /** What keeps this configuration from running in production, one line per variable to set. */
 export function productionConfigProblems(config: AppConfig): string[] {
@@ -46,6 +77,12 @@ export async function assertReadyForProduction(config: AppConfig): Promise<void>
     if (demo.length) {
       problems.push(
         `demo accounts with published passwords exist (${demo.join(', ')}): remove them with \`node scripts/remove-demo.mjs\``,
+      );
+    }
+    const published = (await accountsWithPublishedPasswords(dataSource)).filter((name) => !demo.includes(name));
+    if (published.length) {
+      problems.push(
+        `accounts sign in with a password published in this repository (${published.join(', ')}): give them passwords of their own`,
       );
     }
   } finally {

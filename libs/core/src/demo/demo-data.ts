@@ -15,14 +15,20 @@ export const DEMO_LOGINS = {
 export const DEMO_EVENT = { slug: 'anna-and-ben-wedding', code: 'WED24A', name: "Anna & Ben's Wedding" };
 
 const DEMO_EMAILS = Object.values(DEMO_LOGINS).map((login) => login.email);
+/** Usernames the demo seed gives its accounts ('owner' is also docker-compose's default owner: not refused as such). */
+export const DEMO_USERNAMES = Object.values(DEMO_LOGINS).map((login) => login.username);
 
-/** The usernames of demo accounts present in this database (by their seed-only addresses). */
-export async function demoAccountsPresent(dataSource: DataSource): Promise<string[]> {
-  // Before the first migration there are no accounts at all.
+/** Whether the schema has its users table yet (before the first migration there are no accounts at all). */
+export async function hasUsersTable(dataSource: DataSource): Promise<boolean> {
   const [{ table }] = await dataSource.query<{ table: string | null }[]>(
     `SELECT to_regclass('public.users') AS "table"`,
   );
-  if (!table) return [];
+  return table !== null;
+}
+
+/** The usernames of demo accounts present in this database (by their seed-only addresses). */
+export async function demoAccountsPresent(dataSource: DataSource): Promise<string[]> {
+  if (!(await hasUsersTable(dataSource))) return [];
   const users = await dataSource
     .getRepository(User)
     .find({ where: { email: In(DEMO_EMAILS) }, order: { username: 'ASC' } });
