@@ -159,6 +159,18 @@ describe('video clips from upload to the wall', () => {
     ],
     ['a clip with no picture', () => testClip({ seconds: 2, audioOnly: true }), 400, 'Invalid file type'],
     [
+      'a clip of 300 pictures a second, more than a phone records (V1)',
+      () => testClip({ seconds: 2, width: 320, height: 180, fps: 300, audio: false }),
+      400,
+      'Invalid file type',
+    ],
+    [
+      'a picture larger than 4K (V1)',
+      () => testClip({ seconds: 1, width: 4800, height: 64, fps: 1, audio: false }),
+      400,
+      'Invalid file type',
+    ],
+    [
       'a camera clip cut off before its index',
       () => {
         const whole = testClip({ seconds: 3, indexAtEnd: true });
@@ -175,6 +187,15 @@ describe('video clips from upload to the wall', () => {
     expect(await countMemories(app.t.dataSource, event.id)).toBe(0);
     expect(originals(event.id)).toEqual([]);
     expect(readdirSync(app.dirs.VIDEO_UPLOAD_DIR)).toEqual([]);
+  });
+
+  it('takes what a phone records at most: 4K at 60 pictures a second', async () => {
+    const event = await videoEvent();
+    const res = await guest().upload(event.id, testClip({ seconds: 1, width: 3840, height: 2160, fps: 60 }), {
+      name: 'Phone',
+    });
+    expect(res.status).toBe(200);
+    expect(await ready(res.body.memory.id)).toMatchObject({ processingState: 'ready', approved: true });
   });
 
   it("refuses a clip longer than its event's own limit", async () => {

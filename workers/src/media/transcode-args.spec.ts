@@ -48,4 +48,23 @@ describe('one ffmpeg run for the clip, its poster and its moderation frames', ()
     expect(await sharp(stills.poster).metadata()).toMatchObject({ format: 'png', width: 320, height: 240 });
     expect((await probeVideo(output, LIMITS)).duration).toBeCloseTo(4, 0);
   }, 120_000);
+
+  it('drops the pictures past 30 a second before scaling the rest, and keeps the clip its length', async () => {
+    const input = join(dir, 'fast.mp4');
+    execFileSync('ffmpeg', [
+      ...['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=120:d=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', input],
+    ]);
+    const facts = await probeVideo(input, LIMITS);
+    expect(facts.frameRate).toBeCloseTo(120, 0);
+    const output = join(dir, 'fast-clip.mp4');
+
+    const args = transcodeArgs(input, output, facts, 1);
+    expect(args[args.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]fps=30,scale=/);
+    await runVideoTool('ffmpeg', args, LIMITS);
+
+    const clip = await probeVideo(output, LIMITS);
+    expect(clip.frameRate).toBeCloseTo(30, 0);
+    expect(clip.duration).toBeCloseTo(2, 0);
+  }, 120_000);
 });

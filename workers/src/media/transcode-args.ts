@@ -40,7 +40,10 @@ export function transcodeArgs(
   stills?: Stills,
 ): string[] {
   const box = videoBox(facts);
-  const fit = `scale=w='min(iw,${box.width})':h='min(ih,${box.height})':force_original_aspect_ratio=decrease:force_divisible_by=2`;
+  // Pictures the MP4 does not keep are dropped before anything else works on them (-fpsmax alone drops
+  // them only after the graph has scaled every one).
+  const decimate = facts.frameRate > MAX_FPS ? `fps=${MAX_FPS},` : '';
+  const fit = `${decimate}scale=w='min(iw,${box.width})':h='min(ih,${box.height})':force_original_aspect_ratio=decrease:force_divisible_by=2`;
   const taps = stills ? stillOutputs(stills, Math.min(facts.duration, VIDEO_MAX_SECONDS)) : [];
   const split = taps.length
     ? `,split=${taps.length + 1}[clip]${taps.map((tap) => `[${tap.label}]`).join('')}`

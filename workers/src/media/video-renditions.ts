@@ -40,7 +40,7 @@ export class VideoRenditions {
 
   constructor(
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
-    @Inject(AppConfig) config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {
     this.limits = transcodeLimits(config);
   }
@@ -55,7 +55,8 @@ export class VideoRenditions {
         poster: join(dir, 'poster.png'),
         frames: Array.from({ length: VIDEO_MODERATION_FRAMES }, (_, index) => join(dir, `frame-${index}.jpg`)),
       };
-      await runVideoTool('ffmpeg', transcodeArgs(input, output, facts, this.limits.threads, stills), this.limits);
+      const limits = transcodeLimits(this.config, Math.min(facts.duration, VIDEO_MAX_SECONDS));
+      await runVideoTool('ffmpeg', transcodeArgs(input, output, facts, limits.threads, stills), limits);
       const clip = await probeVideo(output, this.limits);
       const expected = Math.min(facts.duration, VIDEO_MAX_SECONDS);
       if (clip.duration < expected * TRUNCATION_TOLERANCE)

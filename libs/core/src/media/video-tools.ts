@@ -16,9 +16,17 @@ export interface VideoToolLimits {
 
 type FfmpegSettings = Pick<AppConfig, 'FFMPEG_TIMEOUT_MS' | 'FFMPEG_THREADS' | 'FFMPEG_MEMORY_MB'>;
 
-/** A transcode in the workers: the configured time, threads and memory. */
-export const transcodeLimits = (config: FfmpegSettings): VideoToolLimits => ({
-  timeoutMs: config.FFMPEG_TIMEOUT_MS,
+/** A transcode's time before its clip's length counts: reading, probing, writing the poster. */
+const TRANSCODE_BASE_MS = 30_000;
+/** Per second of clip: 4K at 60 decodes at about 15 pictures a second on two slow cores. */
+const TRANSCODE_MS_PER_CLIP_SECOND = 4_000;
+
+/**
+ * A transcode in the workers: the configured threads and memory, and a time that follows the clip's length
+ * (`seconds`, once probed), at most the configured one: a short clip that does not finish is killed soon.
+ */
+export const transcodeLimits = (config: FfmpegSettings, seconds = Infinity): VideoToolLimits => ({
+  timeoutMs: Math.min(config.FFMPEG_TIMEOUT_MS, TRANSCODE_BASE_MS + seconds * TRANSCODE_MS_PER_CLIP_SECOND),
   threads: config.FFMPEG_THREADS,
   memoryMb: config.FFMPEG_MEMORY_MB,
 });
@@ -40,8 +48,25 @@ export interface VideoFacts {
   /** As shown, after the phone's rotation. */
   width: number;
   height: number;
+  /** Pictures a second, on average over the clip (its header's count over its length where that is more). */
+  frameRate: number;
   hasAudio: boolean;
 }
+
+/**
+ * The most a phone records: 4K (3840×2160, or 4096×2160 DCI) at up to 60 pictures a second, and slow
+ * motion at up to 240 a second at 1080p, which decodes at the same rate of pixels. A clip past these is made,
+ * not filmed (18,000 pictures of 4K in a minute, say): decoding it would hold a media slot for minutes, so it
+ * is refused at upload, before anything works on it.
+ */
+export const VIDEO_LIMITS = {
+  longEdge: 4096,
+  shortEdge: 2304,
+  frameRate: 240,
+  pixelsPerSecond: 4096 * 2160 * 60,
+} as const;
+/** Frame rates are rounded in headers (59.94 as 60, say); what passes a limit by this much still counts as within. */
+const FRAME_RATE_TOLERANCE = 1.01;
 
 /**
  * The containers phones and browsers record into (ffprobe's format names). Images are "video" to ffprobe
@@ -115,6 +140,9 @@ interface ProbedStream {
   width?: number;
   height?: number;
   duration?: string;
+  /** "30000/1001"; "0/0" when unknown. */
+  avg_frame_rate?: string;
+  nb_frames?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: Array<{ rotation?: number }>;
@@ -146,10 +174,29 @@ export function videoFactsOf(probed: Probed): VideoFacts {
     picture.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? picture.tags?.rotate ?? 0,
   );
   const sideways = Math.abs(rotation) % 180 === 90;
-  return {
+  const [num, den] = (picture.avg_frame_rate ?? '').split('/').map(Number);
+  const frames = Number(picture.nb_frames);
+  const frameRate = Math.max(den > 0 ? num / den : 0, Number.isFinite(frames) ? frames / duration : 0);
+  const facts = {
     duration,
     width: sideways ? picture.height : picture.width,
     height: sideways ? picture.width : picture.height,
+    frameRate,
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
   };
+  assertWithinPhoneLimits(facts);
+  return facts;
+}
+
+/** Refuses a clip no phone records (VIDEO_LIMITS). */
+function assertWithinPhoneLimits({ width, height, frameRate }: VideoFacts) {
+  const [long, short] = width >= height ? [width, height] : [height, width];
+  if (long > VIDEO_LIMITS.longEdge || short > VIDEO_LIMITS.shortEdge)
+    throw new UnsupportedVideoError(`${width}×${height} is larger than a phone records`);
+  if (frameRate > VIDEO_LIMITS.frameRate * FRAME_RATE_TOLERANCE)
+    throw new UnsupportedVideoError(`${frameRate.toFixed(1)} pictures a second is more than a phone records`);
+  if (width * height * frameRate > VIDEO_LIMITS.pixelsPerSecond * FRAME_RATE_TOLERANCE)
+    throw new UnsupportedVideoError(
+      `${width}×${height} at ${frameRate.toFixed(1)} a second is more than a phone records`,
+    );
 }
