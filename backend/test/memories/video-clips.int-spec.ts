@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { ModerationType } from '@memory-wall/contracts';
 import { useAppStack } from '@memory-wall/testkit/app-stack';
+import { Memory } from '@memory-wall/core';
 import { countMemories, createEvent } from '@memory-wall/testkit/factories';
+import { ApiClient } from '@memory-wall/testkit/http';
+import { cameraLikeJpeg, multipart } from '@memory-wall/testkit/images';
 import { FakeOpenAi } from '@memory-wall/testkit/fake-openai';
 import { processed } from '@memory-wall/testkit/memories';
 import { PHONE_TAGS, probe, TusClient, testClip } from '@memory-wall/testkit/videos';
@@ -15,6 +18,8 @@ describe('video clips from upload to the wall', () => {
   const app = useAppStack({
     tempDirs: ['STORAGE_DIR', 'VIDEO_UPLOAD_DIR', 'TMPDIR'],
     openai: { fake: openai },
+    // One slot for photos, as a small workers process has: a clip must never take it.
+    workersEnv: () => ({ WORKER_CONCURRENCY: '1' }),
   });
   const guest = () => new TusClient(app.api.url);
 
@@ -196,6 +201,24 @@ describe('video clips from upload to the wall', () => {
     });
     expect(res.status).toBe(200);
     expect(await ready(res.body.memory.id)).toMatchObject({ processingState: 'ready', approved: true });
+  });
+
+  it('renders a photo while a clip of another event is being transcoded: clips have a lane of their own (V1)', async () => {
+    // Seconds of ffmpeg's work, then a photo to another event: with clips on the photos' queue (one slot
+    // here, WORKER_CONCURRENCY: 1) the photo waited for the clip to finish.
+    const clip = testClip({ seconds: 10, width: 1920, height: 1080, fps: 30, audio: false });
+    const uploaded = await guest().upload((await videoEvent()).id, clip, { name: 'Filmmaker' });
+    expect(uploaded.status).toBe(200);
+    const photo = await new ApiClient(app.api.url).post(
+      `/api/events/${(await createEvent(app.t.dataSource)).id}/submissions/photo`,
+      multipart('photo', await cameraLikeJpeg(800, 600), 'photo.jpg', { name: 'Photographer' }),
+    );
+    expect(photo.status).toBe(201);
+
+    expect(await ready(photo.body.memory.id)).toMatchObject({ processingState: 'ready' });
+    const memories = app.t.dataSource.getRepository(Memory);
+    expect((await memories.findOneByOrFail({ id: uploaded.body.memory.id })).processingState).toBe('processing');
+    expect(await ready(uploaded.body.memory.id)).toMatchObject({ processingState: 'ready' });
   });
 
   it("refuses a clip longer than its event's own limit", async () => {

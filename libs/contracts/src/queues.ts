@@ -1,10 +1,18 @@
 /** BullMQ queue and job names, and the payload each job carries (ids only: processors reload state). */
 import { DomainEvent, DomainEventName } from './domain-events';
 
-/** Queues by resource profile, each with its own concurrency (WORKER_CONCURRENCY, MODERATION_CONCURRENCY). */
+/**
+ * Queues by resource profile, each with its own concurrency (WORKER_CONCURRENCY, CLIP_CONCURRENCY,
+ * MODERATION_CONCURRENCY).
+ */
 export const QueueName = {
-  /** CPU-bound: photos and drawings decoded into their renditions, video clips transcoded. */
+  /** CPU-bound: photos, drawings and voice messages made into their renditions. */
   Media: 'memory-media',
+  /**
+   * CPU-bound and long: video clips transcoded, a lane of their own so that however many clips arrive (from
+   * one event or one address), photos never wait behind them.
+   */
+  Clips: 'memory-clips',
   /** I/O-bound: moderation (waiting on OpenAI) and the announcement of the result. */
   Moderation: 'memory-moderation',
   /** Long, I/O-bound: keepsake archives and books streamed from storage into storage (KEEPSAKE_CONCURRENCY). */
@@ -18,12 +26,14 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 /** The queues a memory's jobs run on. */
-export const MEMORY_QUEUES = [QueueName.Media, QueueName.Moderation] as const;
+export const MEMORY_QUEUES = [QueueName.Media, QueueName.Clips, QueueName.Moderation] as const;
 export type MemoryQueueName = (typeof MEMORY_QUEUES)[number];
 
 export const JobName = {
-  /** Make a photo's, drawing's or video clip's renditions, then hand the memory to moderation. */
+  /** Make a photo's, drawing's or voice message's renditions, then hand the memory to moderation. */
   RenderMedia: 'memory.render',
+  /** Transcode a video clip and take its stills, then hand the memory to moderation. */
+  RenderClip: 'memory.render-clip',
   /** Moderate a stored memory whose images (if any) are ready, and announce it. */
   ProcessMemory: 'memory.process',
   /** Ask AI moderation again about a memory held while it was unavailable. */
@@ -46,6 +56,7 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 /** The queue each job runs on. */
 export const JobQueue = {
   [JobName.RenderMedia]: QueueName.Media,
+  [JobName.RenderClip]: QueueName.Clips,
   [JobName.ProcessMemory]: QueueName.Moderation,
   [JobName.ReviewWithAi]: QueueName.Moderation,
   [JobName.ReleaseToScreens]: QueueName.Moderation,
@@ -101,6 +112,7 @@ type DomainEventJobs = { [N in DomainEventName]: DomainEvent<N> };
 
 export interface JobPayloads extends DomainEventJobs {
   [JobName.RenderMedia]: MemoryJobData;
+  [JobName.RenderClip]: MemoryJobData;
   [JobName.ProcessMemory]: MemoryJobData;
   [JobName.ReviewWithAi]: MemoryJobData;
   [JobName.ReleaseToScreens]: MemoryJobData;

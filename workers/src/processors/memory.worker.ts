@@ -28,6 +28,9 @@ export class MemoryWorker implements OnApplicationBootstrap {
     [QueueName.Media]: {
       [JobName.RenderMedia]: ({ memoryId }) => this.media.render(memoryId),
     },
+    [QueueName.Clips]: {
+      [JobName.RenderClip]: ({ memoryId }) => this.media.render(memoryId),
+    },
     [QueueName.Moderation]: {
       [JobName.ProcessMemory]: ({ memoryId }) => this.processor.process(memoryId),
       [JobName.ReviewWithAi]: ({ memoryId }) => this.processor.reviewAgain(memoryId),
@@ -39,11 +42,13 @@ export class MemoryWorker implements OnApplicationBootstrap {
   };
 
   onApplicationBootstrap() {
-    // Both maps checked before either worker starts.
+    // Every map checked before any worker starts.
     assertHandlesEveryJob(QueueName.Media, this.handlers[QueueName.Media]);
+    assertHandlesEveryJob(QueueName.Clips, this.handlers[QueueName.Clips]);
     assertHandlesEveryJob(QueueName.Moderation, this.handlers[QueueName.Moderation]);
     const onFailed = (job: Job<MemoryJobData> | undefined, err: Error) => this.onFailed(job, err);
     this.workers.start(QueueName.Media, this.handlers[QueueName.Media], this.config.WORKER_CONCURRENCY, onFailed);
+    this.workers.start(QueueName.Clips, this.handlers[QueueName.Clips], this.config.CLIP_CONCURRENCY, onFailed);
     this.workers.start(
       QueueName.Moderation,
       this.handlers[QueueName.Moderation],

@@ -216,9 +216,16 @@ export class AppConfig {
   @IntSetting(1000)
   MODERATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
-  /** Photos and drawings each workers process renders at once: CPU-bound, so about its cores. */
+  /** Photos, drawings and voice messages each workers process renders at once: CPU-bound, so about its cores. */
   @IntSetting(1, 64)
   WORKER_CONCURRENCY = 2;
+
+  /**
+   * Video clips each workers process transcodes at once, beside WORKER_CONCURRENCY: their own lane, so that
+   * clips (minutes of CPU each, at most) never hold the slots photos need.
+   */
+  @IntSetting(1, 64)
+  CLIP_CONCURRENCY = 1;
 
   /** Memories each workers process moderates at once: mostly waiting on OpenAI, so many more than cores. */
   @IntSetting(1, 256)
@@ -235,7 +242,7 @@ export class AppConfig {
   @IntSetting(1000)
   FFMPEG_TIMEOUT_MS = 300_000;
 
-  /** Threads one ffmpeg run may use (WORKER_CONCURRENCY runs may go at once). */
+  /** Threads one ffmpeg run may use (CLIP_CONCURRENCY clips and WORKER_CONCURRENCY voice messages may go at once). */
   @IntSetting(1, 64)
   FFMPEG_THREADS = 2;
 

@@ -50,9 +50,10 @@ function nextJob(memory: QueuedMemory) {
     requestId: memory.requestId,
     traceparent: memory.traceparent,
   };
-  return needsRendering(memory)
-    ? { name: JobName.RenderMedia, data, opts: { jobId: renderMediaJobId(memory.id) } }
-    : { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memory.id) } };
+  if (!needsRendering(memory))
+    return { name: JobName.ProcessMemory, data, opts: { jobId: processMemoryJobId(memory.id) } };
+  const name = memory.type === MemoryType.Video ? JobName.RenderClip : JobName.RenderMedia;
+  return { name, data, opts: { jobId: renderMediaJobId(memory.id) } };
 }
 type QueuedJob = ReturnType<typeof nextJob>;
 
