@@ -1,5 +1,3 @@
-import { LiveMessageType } from '@memory-wall/contracts';
-import { connectLive } from '@memory-wall/testkit/live-client';
 import { useWallStorm } from '../memories/wall-storm';
 import { FaultScenario } from './scenario';
 
@@ -36,12 +34,7 @@ describe('fault 12: a reconnect storm of wall reads', () => {
       expect(await w.memoryScans()).toBe(scansBefore + 1);
       s.holds(`${SCREENS} reads of a wall the instance had never built: one build, one scan of the memories table`);
 
-      const screen = await connectLive(`${w.api.url.replace('http', 'ws')}/ws?eventId=${eventId}`);
-      await screen.joined();
-      const removal = { type: LiveMessageType.MemoryDelete, memoryId: memories[7].id } as const;
-      await w.publisher().publish(eventId, { public: removal, hosts: removal });
-      await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === removal.memoryId);
-      screen.close();
+      await w.announceRemoval(eventId, memories[7].id);
       startedAt = Date.now();
       const second = await w.storm(eventId, SCREENS);
       s.key('Storm after a change, all answered', Date.now() - startedAt, 'ms');

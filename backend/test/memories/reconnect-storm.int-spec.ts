@@ -26,15 +26,9 @@ describe('a reconnect storm of wall reads', () => {
     expect(await w.wallBuilds()).toBe(buildsBefore + 1);
     expect(await w.memoryScans()).toBe(scansBefore + 1);
 
-    // A change announced on the wall's feed (a new version) that only the database can answer (the removal
-    // of a memory the wall shows); once the instance has it (a screen's socket on it got it), every screen
-    // refetches.
-    const screen = await connectLive(`${w.api.url.replace('http', 'ws')}/ws?eventId=${eventId}`);
-    await screen.joined();
-    const removal = { type: LiveMessageType.MemoryDelete, memoryId: memories[7].id } as const;
-    await w.publisher().publish(eventId, { public: removal, hosts: removal });
-    await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === removal.memoryId);
-    screen.close();
+    // A change that only the database can answer (the removal of a memory the wall shows); once the
+    // instance has it, every screen refetches.
+    await w.announceRemoval(eventId, memories[7].id);
     const second = await w.storm(eventId, SCREENS);
     expect(second.body).toBe(first.body);
     expect(await w.wallBuilds()).toBe(buildsBefore + 2);
@@ -67,10 +61,8 @@ describe('a reconnect storm of wall reads', () => {
     expect(afterHeart.body).not.toBe(first.body);
     expect(afterHeart.etag).not.toBe(first.etag);
 
-    const removal = { type: LiveMessageType.MemoryDelete, memoryId: randomUUID() } as const;
-    await w.publisher().publish(eventId, { public: removal, hosts: removal });
-    await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === removal.memoryId);
     screen.close();
+    await w.announceRemoval(eventId, randomUUID());
     const afterRemoval = await w.read(eventId);
     expect([afterRemoval.body, afterRemoval.etag]).toEqual([afterHeart.body, afterHeart.etag]);
     expect(await w.wallBuilds()).toBe(builds);

@@ -1,6 +1,8 @@
 import { Agent, get } from 'node:http';
+import { LiveMessageType } from '@memory-wall/contracts';
 import { LivePublisher, Memory, RedisKeys } from '@memory-wall/core';
 import { createEvent } from '@memory-wall/testkit/factories';
+import { connectLive } from '@memory-wall/testkit/live-client';
 import { freePort, RunningProcess, startApi } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 
@@ -30,7 +32,11 @@ export interface WallStorm {
   memoryScans(): Promise<number>;
   /** An event whose wall shows 50 messages. */
   wallOfFifty(): Promise<{ eventId: string; memories: Memory[] }>;
-  publisher(): LivePublisher;
+  /**
+   * The removal of a memory announced on the wall's feed (a new version); resolves once the instance has it
+   * (a screen's socket on it got it).
+   */
+  announceRemoval(eventId: string, memoryId: string): Promise<void>;
 }
 
 export function useWallStorm(): WallStorm {
@@ -110,6 +116,19 @@ export function useWallStorm(): WallStorm {
     return { eventId: event.id, memories };
   };
 
-  s.publisher = () => new LivePublisher(s.t.redis, new RedisKeys(s.t.env.REDIS_PREFIX));
+  s.announceRemoval = async (eventId, memoryId) => {
+    const screen = await connectLive(`${s.api.url.replace('http', 'ws')}/ws?eventId=${eventId}`);
+    try {
+      await screen.joined();
+      const removal = { type: LiveMessageType.MemoryDelete, memoryId } as const;
+      await new LivePublisher(s.t.redis, new RedisKeys(s.t.env.REDIS_PREFIX)).publish(eventId, {
+        public: removal,
+        hosts: removal,
+      });
+      await screen.next((m) => m.type === LiveMessageType.MemoryDelete && m.memoryId === memoryId);
+    } finally {
+      screen.close();
+    }
+  };
   return s;
 }
