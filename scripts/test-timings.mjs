@@ -2,6 +2,7 @@
 //
 // As a Jest reporter (jest.config.js lists it), it writes every run's files to a JSON file, slowest first
 // (TEST_TIMINGS_FILE, default test-results/timings.json), and prints the slowest few under Jest's summary.
+// Jest runs that share a TEST_RUN_ID (the phases of one `npm test`) make one list together.
 // Run as a program (`npm run test:timings [file]`), it prints the whole list of the last run.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -24,6 +25,15 @@ function table(files) {
     .join('\n');
 }
 
+/** The run stored in `path`, if there is a readable one. */
+function readRun(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 export default class TimingsReporter {
   constructor() {
     this.files = [];
@@ -41,13 +51,17 @@ export default class TimingsReporter {
 
   onRunComplete(_contexts, results) {
     if (!this.files.length) return;
-    const files = this.files.sort((a, b) => b.seconds - a.seconds);
     const target = fileOf();
+    const runId = process.env.TEST_RUN_ID;
+    const earlier = runId ? readRun(target) : undefined;
+    const joined = earlier?.runId === runId ? earlier : undefined;
+    const files = [...(joined?.files ?? []), ...this.files].sort((a, b) => b.seconds - a.seconds);
     mkdirSync(dirname(target), { recursive: true });
     const run = {
+      runId,
       node: process.version,
-      startedAt: new Date(results.startTime).toISOString(),
-      seconds: (Date.now() - results.startTime) / 1000,
+      startedAt: joined?.startedAt ?? new Date(results.startTime).toISOString(),
+      seconds: (joined?.seconds ?? 0) + (Date.now() - results.startTime) / 1000,
       files,
     };
     writeFileSync(target, `${JSON.stringify(run, null, 2)}\n`);

@@ -6,8 +6,9 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const npm = 'npm';
 const jest = ['node_modules/jest/bin/jest.js', '--selectProjects'];
+// The Jest runs below make one list of test files' times (scripts/test-timings.mjs).
+process.env.TEST_RUN_ID ??= `npm-test-${process.pid}-${Date.now()}`;
 
 /** Runs a command to its end; its output goes to `output` (a file descriptor), this process's by default. */
 function run(command, args, output = 'inherit') {
@@ -28,14 +29,14 @@ function stopOn(code, what) {
 }
 
 stopOn(await run(process.execPath, ['scripts/check-test-tools.mjs']), 'the test tools check');
-stopOn(await run(npm, ['run', 'build']), 'the build');
+stopOn(await run('npm', ['run', 'build']), 'the build');
 
 // The checks print little: kept in a file and printed once both are done, so that the suites' own output
 // is not interleaved with it.
 const dir = mkdtempSync(join(tmpdir(), 'mw-check-'));
 const checkLog = join(dir, 'check.log');
 const [checked, unit] = await Promise.all([
-  run(npm, ['run', 'check'], openSync(checkLog, 'w')),
+  run('npm', ['run', 'check'], openSync(checkLog, 'w')),
   run(process.execPath, [...jest, 'unit', 'frontend']),
 ]);
 process.stdout.write(`\n${readFileSync(checkLog, 'utf8')}`);
