@@ -42,10 +42,12 @@ const CSV_COLUMNS = ['number', 'type', 'name', 'message', 'file', 'submitted_at'
 const csvLine = (row: unknown[]) => stringify([row], { escape_formulas: true });
 
 /**
- * The event's ZIP: the approved memories' originals by type (photos/ and drawings/ at full size without their
- * metadata, see keptImage; videos/ holds each clip as the MP4 every player plays), the messages and drawings as a printable guestbook.html, every memory in memories.csv, and report.txt (what storage no longer had).
- * Streamed from storage into storage one entry at a time (media stored as they are, already compressed),
- * so memory stays flat for any size; archiver switches to ZIP64 past 4 GB or 65,535 entries.
+ * The event's ZIP: the approved memories by type (photos/ and drawings/ at full size without their metadata,
+ * see keptImage; videos/ holds each clip as the MP4 every player plays, voices/ each voice message), the
+ * messages and drawings as a printable guestbook.html, every memory in memories.csv, and report.txt (what
+ * storage no longer had). Streamed from storage into storage one entry at a time (a picture is held in memory
+ * while it is encoded again; clips and voices pass as they are), so memory stays flat for any size; archiver
+ * switches to ZIP64 past 4 GB or 65,535 entries.
  */
 export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<WrittenKeepsake> {
   const archive = archiver('zip', { zlib: { level: 6 } });
