@@ -2,6 +2,9 @@ import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   AnimationStyle,
+  formatLivePosition,
+  LIVE_POSITION_HEADER,
+  LiveFeed,
   LiveMessageType,
   MemoryType,
   Role,
@@ -56,6 +59,12 @@ let rejectReply: Reply;
 let listsReply: Reply;
 let holdPending: Promise<void> | null;
 
+/**
+ * The feed position a list reflects, as the API says it: the live server's latest message. Without it
+ * the page could not tell a list that is current, and would fetch it again when its socket joins.
+ */
+const listPosition = () => ({ [LIVE_POSITION_HEADER]: formatLivePosition(LiveFeed.Public, live?.seq() ?? 0) });
+
 beforeEach(async () => {
   session.user = makeUser(Role.ServiceProvider);
   pending = [pendingOne];
@@ -70,10 +79,10 @@ beforeEach(async () => {
     if (method === 'GET' && url === `/api/events/${EVENT_ID}`) return { status: 200, body: { event: hostEvent } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/submissions/pending`) {
       if (holdPending) await holdPending;
-      return listsReply ?? { status: 200, body: { success: true, memories: pending } };
+      return listsReply ?? { status: 200, body: { success: true, memories: pending }, headers: listPosition() };
     }
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?approved=true`) {
-      return listsReply ?? { status: 200, body: { success: true, memories: approved } };
+      return listsReply ?? { status: 200, body: { success: true, memories: approved }, headers: listPosition() };
     }
     const approve = url.match(/^\/api\/submissions\/([^/]+)\/approve$/);
     if (method === 'POST' && approve) {

@@ -22,6 +22,8 @@ export interface LiveServer {
   sockets: { socket: WebSocket; url: string }[];
   /** Sends a message on the newest socket. */
   send(message: Omit<LiveMessage, 'seq' | 'ts' | 'eventId'> & Partial<LiveMessage>): Promise<void>;
+  /** The sequence number of the latest message sent (0 before any): where a new socket joins. */
+  seq(): number;
   /** Drops every open socket, as a network failure would. */
   dropAll(): void;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export function attachLiveServer(server: TestServer, eventId: string, feed: Live
         sockets.at(-1)!.socket.send(JSON.stringify({ eventId, seq, ts: Date.now(), ...message }));
         await new Promise((resolve) => setTimeout(resolve, 20));
       }),
+    seq: () => seq,
     dropAll: () => wss.clients.forEach((client) => client.terminate()),
     close: async () => {
       wss.clients.forEach((client) => client.terminate());
