@@ -30,6 +30,9 @@ import { LiveWsAdapter } from './live/live-ws-adapter';
 import { MemoriesService } from './modules/memories/memories.service';
 import { answerPublicWallReads } from './modules/memories/public-wall.http';
 import { MemoriesController } from './modules/memories/memories.controller';
+import { throttleDrawingsBeforeTheirBody } from './modules/memories/drawing-throttle.http';
+import { SubmissionsController } from './modules/memories/submissions.controller';
+import { SubmissionThrottle } from './modules/memories/submission-throttle';
 import { API_PREFIX, routeOf } from './common/routes';
 import { acceptStreamedForms } from './modules/uploads/upload-file';
 import { createOpenApiDocument } from './openapi/openapi-document';
@@ -117,6 +120,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   answerPublicWallReads(fastify, app.get(MemoriesService), routeOf(MemoriesController, 'list'));
+  throttleDrawingsBeforeTheirBody(fastify, app.get(SubmissionThrottle), routeOf(SubmissionsController, 'drawing'));
   bindRequestLogContext(fastify, await app.resolve(PinoLogger));
 
   app.setGlobalPrefix(API_PREFIX);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, Socket } from 'node:net';
 import { PHOTOS_AT_ONCE_MAX, SUBMISSION_ID_HEADER } from '@memory-wall/contracts';
 import { createEvent } from '@memory-wall/testkit/factories';
 import { ApiClient } from '@memory-wall/testkit/http';
@@ -24,6 +26,24 @@ describe('submission rate limits across two API instances', () => {
     await t?.cleanup();
   });
 
+  /** The drawings' sockets, closed after each test (an instance stopping would wait for their bodies). */
+  const sockets: Socket[] = [];
+  afterEach(() => sockets.splice(0).forEach((socket) => socket.destroy()));
+
+  /** Sends a drawing's head announcing 3 MB of JSON, and a few bytes of the body, never the rest. */
+  function drawingHead(instance: RunningProcess, eventId: string): { socket: Socket; answer: () => string } {
+    const { hostname, port } = new URL(instance.url);
+    const socket = connect(Number(port), hostname).setEncoding('utf8');
+    sockets.push(socket);
+    let answer = '';
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.write(
+      `POST /api/events/${eventId}/submissions/drawing HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${3 * 1024 * 1024 - 1}\r\n\r\n{"name":"Flood",`,
+    );
+    return { socket, answer: () => answer };
+  }
+
   const submit = (instance: RunningProcess, eventId: string, spoof?: string) =>
     new ApiClient(instance.url).post(
       `/api/events/${eventId}/submissions/message`,
@@ -42,6 +62,24 @@ describe('submission rate limits across two API instances', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.message).toBe('Too many memories from this connection. Please wait a moment and try again.');
     }
+  });
+
+  it('answers drawings past the limit with 429 before reading their bodies, whatever event they name (B1)', async () => {
+    // Five drawings to events that need not exist: each is counted as it arrives, then waits for its body.
+    const waiting = [];
+    for (let i = 0; i < 5; i++) {
+      waiting.push(drawingHead(b, randomUUID()));
+      // A message through the same instance after it: once it is answered, the drawing's head was read.
+      await submit(b, randomUUID());
+    }
+    expect(waiting.map((drawing) => drawing.answer())).toEqual(Array(5).fill(''));
+
+    // The sixth is refused at once, its body unread.
+    const sixth = drawingHead(b, randomUUID());
+    await once(sixth.socket, 'data');
+    expect(sixth.answer()).toMatch(/^HTTP\/1\.1 429 /);
+    expect(sixth.answer().toLowerCase()).toMatch(/\r\nretry-after: [1-9]/);
+    expect(sixth.answer()).toContain('Too many memories from this connection');
   });
 
   it('counts each event separately', async () => {

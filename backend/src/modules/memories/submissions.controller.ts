@@ -120,11 +120,10 @@ export class SubmissionsController {
   async drawing(
     @Param('eventId', UuidParam('event id')) eventId: string,
     @Body() dto: DrawingSubmissionDto,
-    @Req() request: FastifyRequest,
     @SubmissionId() submissionId: string | undefined,
     @CurrentSession() session?: Session,
   ): Promise<SubmissionResponse> {
-    await this.throttle.consume(request.ip, eventId);
+    // Counted against SUBMISSIONS_PER_MINUTE before its body was read (drawing-throttle.http.ts).
     return this.submissions.submitDrawing(eventId, dto, session, submissionId);
   }
 }
