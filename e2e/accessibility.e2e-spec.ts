@@ -44,7 +44,15 @@ async function settle(page: Page) {
  * serious or critical; a failure lists each finding with the route and element.
  */
 describe('accessibility and the way in for guests, on every page with real data', () => {
-  const stack = useBrowserStack({ workers: true });
+  // Payments on (keys only: no page here goes as far as Stripe), so that the order review can be audited.
+  const stack = useBrowserStack({
+    workers: true,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_a11y',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a11y',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_a11y',
+    },
+  });
   let t: TestEnvironment;
   let api: RunningProcess;
   let browser: Browser;

@@ -81,11 +81,9 @@ describe('a guest photo through moderation to the customer wall', () => {
     const host = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(host, api.url, customer);
     await host.waitForURL(`${api.url}/customer-wall`);
-    await host
-      .getByText("No memories yet. Memories will appear here once guests submit them and they're approved.")
-      .waitFor();
-
-    await host.goto(`${api.url}/events/${event.id}/moderation`);
+    // The wall says what waits for the host and leads there.
+    await host.getByText('Nothing is on the wall yet: 1 memory is waiting for your approval.').waitFor();
+    await host.getByRole('link', { name: 'Review on the Moderation page' }).click();
     await host.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
     const card = host.getByTestId('moderation-card').filter({ hasText: 'Under the rose arch' });
     await card.waitFor();

@@ -13,16 +13,17 @@ export interface BrowserStack {
 
 /**
  * Registers beforeAll/afterAll for a browser test file: its own database and Redis prefix, the built API
- * serving the built front end, optionally the workers, and Chromium. The returned object is filled in
+ * serving the built front end (with `env` added to its environment and the workers'), optionally the
+ * workers, and Chromium. The returned object is filled in
  * before the tests run.
  */
 export function useBrowserStack(
-  options: { workers?: boolean; workersEnv?: () => Record<string, string> } = {},
+  options: { workers?: boolean; workersEnv?: () => Record<string, string>; env?: Record<string, string> } = {},
 ): BrowserStack {
   const stack = {} as BrowserStack;
   beforeAll(async () => {
     stack.t = await createTestEnvironment();
-    const env = { ...stack.t.env, FRONTEND_DIST: resolve(__dirname, '../../frontend/dist') };
+    const env = { ...stack.t.env, FRONTEND_DIST: resolve(__dirname, '../../frontend/dist'), ...options.env };
     [stack.api, stack.browser] = await Promise.all([startApi(env), launchBrowser()]);
     // The workers' links (mail) point at this API.
     if (options.workers) stack.workers = startWorkers({ ...env, PUBLIC_URL: stack.api.url, ...options.workersEnv?.() });

@@ -1,4 +1,4 @@
-import { LiveMessageType, type KeepsakeLink, type KeepsakesResponse, type KeepsakeView } from '@memory-wall/contracts';
+import { LiveMessageType, type KeepsakeLink, type KeepsakesResponse } from '@memory-wall/contracts';
 import { api } from './api';
 import { subscribeLive } from './live';
 
@@ -9,9 +9,8 @@ import { subscribeLive } from './live';
  */
 export const keepsakesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getKeepsakes: build.query<KeepsakeView[], string>({
+    getKeepsakes: build.query<KeepsakesResponse, string>({
       query: (eventId) => `events/${encodeURIComponent(eventId)}/keepsakes`,
-      transformResponse: (response: KeepsakesResponse) => response.keepsakes,
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(eventId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         const refetch = () =>
@@ -22,7 +21,7 @@ export const keepsakesApi = api.injectEndpoints({
         const unsubscribe = subscribeLive(eventId, {
           onMessage: (message) => {
             if (!loaded || message.type !== LiveMessageType.KeepsakeUpdated) return;
-            updateCachedData((keepsakes) => {
+            updateCachedData(({ keepsakes }) => {
               const at = keepsakes.findIndex((k) => k.id === message.keepsake.id);
               if (at < 0) keepsakes.push(message.keepsake);
               // Messages arrive in order, but a list read meanwhile may already be newer.
@@ -46,9 +45,8 @@ export const keepsakesApi = api.injectEndpoints({
         }
       },
     }),
-    buildKeepsakes: build.mutation<KeepsakeView[], string>({
+    buildKeepsakes: build.mutation<KeepsakesResponse, string>({
       query: (eventId) => ({ url: `events/${encodeURIComponent(eventId)}/keepsakes`, method: 'POST' }),
-      transformResponse: (response: KeepsakesResponse) => response.keepsakes,
       async onQueryStarted(eventId, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) void dispatch(keepsakesApi.util.upsertQueryData('getKeepsakes', eventId, data));

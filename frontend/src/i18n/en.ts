@@ -46,6 +46,8 @@ export const en = {
     logoutFailed: 'Logout failed',
     language: 'Language',
     menu: 'Menu',
+    pendingCount_one: '{{count}} memory waiting for approval',
+    pendingCount_other: '{{count}} memories waiting for approval',
   },
   pages: {
     eventCode: 'Join an Event',

@@ -131,6 +131,21 @@ export interface EventStats {
  * wall keeps the memories' texts). Its hosts are warned by mail this many days before.
  */
 export const RETENTION_WARNING_DAYS = 7;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The day from which a completed event's photos', clips' and voice files may be deleted: its retention
+ * counted from completion, and never sooner than RETENTION_WARNING_DAYS after its hosts were warned (not
+ * warned yet: they will be at the earliest RETENTION_WARNING_DAYS before the retention ends). The retention
+ * sweep deletes them on its first run from then once the keepsake archive is ready.
+ */
+export function mediaDeletionDate(completedAt: Date, retentionDays: number, warnedAt: Date | null): Date {
+  const retentionEnds = completedAt.getTime() + retentionDays * DAY_MS;
+  return new Date(
+    warnedAt ? Math.max(retentionEnds, warnedAt.getTime() + RETENTION_WARNING_DAYS * DAY_MS) : retentionEnds,
+  );
+}
+
 /** The shortest retention: a day longer than the warning, so that the hosts are warned after completion. */
 export const MIN_RETENTION_DAYS = RETENTION_WARNING_DAYS + 1;
 /** The longest retention a provider may choose (ten years). */

@@ -103,6 +103,11 @@ export interface EventCustomerResponse {
 /** GET and POST /api/events/{id}/keepsakes */
 export interface KeepsakesResponse {
   keepsakes: KeepsakeView[];
+  /**
+   * From when a completed event's photos, clips and voice messages may be deleted under its retention
+   * (mediaDeletionDate); null while the event is not completed, and once they are gone (expired).
+   */
+  mediaDeletesAt: string | null;
 }
 
 /** GET /api/events */

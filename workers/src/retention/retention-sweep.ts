@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isOnPublicWall, LiveMessageType, RETENTION_WARNING_DAYS } from '@memory-wall/contracts';
+import { isOnPublicWall, LiveMessageType, mediaDeletionDate, RETENTION_WARNING_DAYS } from '@memory-wall/contracts';
 import {
   AppConfig,
   EventRepository,
@@ -16,8 +16,6 @@ import {
 import { MailRecipients } from '../mail/mail-recipients';
 import { retentionWarningMail } from '../mail/mail-templates';
 import { Mailer } from '../mail/mailer';
-
-const DAY_MS = 24 * 3600_000;
 
 /**
  * Retention of completed events' media. Once an event's retention (from its completion) is a week from
@@ -54,9 +52,7 @@ export class RetentionSweep {
     const found = await this.recipients.hostsOf(id);
     if (!found) return;
     // Never sooner than a week after this warning, whatever the retention says.
-    const deletedOn = new Date(
-      Math.max(completedAt.getTime() + days * DAY_MS, Date.now() + RETENTION_WARNING_DAYS * DAY_MS),
-    );
+    const deletedOn = mediaDeletionDate(completedAt, days, new Date());
     const url = `${this.config.PUBLIC_URL}/events/${id}`;
     await this.dataSource.transaction(async (tx) => {
       if (!(await this.events.within(tx).markRetentionWarned(id))) return;

@@ -6,9 +6,18 @@ import {
   KeepsakeJobData,
   KeepsakeMessages,
   KeepsakeStatus,
+  KeepsakesResponse,
   KeepsakeView,
+  mediaDeletionDate,
 } from '@memory-wall/contracts';
-import { EventRepository, Keepsake, KeepsakeQueue, MemoryRepository, toKeepsakeView } from '@memory-wall/core';
+import {
+  AppConfig,
+  EventRepository,
+  Keepsake,
+  KeepsakeQueue,
+  MemoryRepository,
+  toKeepsakeView,
+} from '@memory-wall/core';
 import { TooManyRequestsException } from '../../common/api-errors';
 
 const INTERVAL_MS = KEEPSAKE_REQUEST_INTERVAL_MINUTES * 60_000;
@@ -27,10 +36,21 @@ export class KeepsakeRequests {
     private readonly memories: MemoryRepository,
     private readonly events: EventRepository,
     private readonly queue: KeepsakeQueue,
+    private readonly config: AppConfig,
   ) {}
 
+  /** What the hosts' keepsake panel shows: the keepsakes, and until when the media they hold are kept. */
+  async state(eventId: string): Promise<KeepsakesResponse> {
+    const [keepsakes, retention] = await Promise.all([
+      this.list(eventId),
+      this.events.findRetention(eventId, this.config.RETENTION_DAYS),
+    ]);
+    const deletesAt = retention && mediaDeletionDate(retention.completedAt, retention.days, retention.warnedAt);
+    return { keepsakes, mediaDeletesAt: deletesAt?.toISOString() ?? null };
+  }
+
   /** A host's request: refused while the last one is recent, or when there is nothing to keep. */
-  async request(eventId: string): Promise<KeepsakeView[]> {
+  async request(eventId: string): Promise<KeepsakesResponse> {
     if ((await this.memories.countOnWall(eventId)) === 0) throw new ConflictException(KeepsakeMessages.nothingToKeep);
     const builds = await this.dataSource.transaction(async (tx) => {
       // The event row's lock orders two hosts asking at once: the second sees the first one's request.
@@ -48,7 +68,7 @@ export class KeepsakeRequests {
       return this.recordInTransaction(tx, eventId);
     });
     await this.enqueue(builds);
-    return this.list(eventId);
+    return this.state(eventId);
   }
 
   /**

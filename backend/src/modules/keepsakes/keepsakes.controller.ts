@@ -29,7 +29,7 @@ export class KeepsakesController {
   @ApiOperation({ summary: "The event's keepsakes (archive and memory books): status, progress, size, report" })
   @Answers(200, 'KeepsakesResponse')
   async list(@Param('id', UuidParam('event id')) id: string) {
-    return { keepsakes: await this.requests.list(id) };
+    return this.requests.state(id);
   }
 
   @Post()
@@ -40,7 +40,7 @@ export class KeepsakesController {
   @Answers(202, 'KeepsakesResponse', 'Accepted: the keepsakes as queued')
   @Refuses(409, 429)
   async build(@Param('id', UuidParam('event id')) id: string) {
-    return { keepsakes: await this.requests.request(id) };
+    return this.requests.request(id);
   }
 
   @Post(':keepsakeId/link')

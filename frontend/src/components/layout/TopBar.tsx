@@ -1,19 +1,23 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Role, type SessionUser } from '@memory-wall/contracts';
-import { useTranslation } from '../../i18n';
+import { useTranslation, type TextKey } from '../../i18n';
 import { errorMessage } from '../../api/api';
 import { useLogoutMutation, useSessionUser } from '../../api/auth';
 import { useGetEventsQuery } from '../../api/events';
-import type { Resources } from '../../i18n/en';
 import { showError, showSuccess } from '../ui/toast';
 import { LanguageSelect } from './LanguageSelect';
 
 interface Tab {
   to: string;
-  label: `nav.${keyof Resources['nav']}`;
+  label: Extract<TextKey, `nav.${string}`>;
+  /** The event whose memories waiting for approval the tab counts (a host's Moderation tab). */
+  countsPendingOf?: string;
 }
+
+// Loaded only for a host who moderates: it brings the hosts' live feed, which no guest page needs.
+const PendingBadge = lazy(() => import('../../features/moderation/PendingBadge'));
 
 const MENU_ID = 'top-bar-menu';
 
@@ -59,7 +63,13 @@ function useCustomerTabs(isCustomer: boolean): Tab[] {
     { to: first ? `/contribute/${encodeURIComponent(first.id)}` : '/contribute', label: 'nav.contribute' },
     { to: '/qrcode', label: 'nav.qrCode' },
     ...(first?.permissions.canModerate
-      ? [{ to: `/events/${encodeURIComponent(first.id)}/moderation`, label: 'nav.moderation' } as Tab]
+      ? [
+          {
+            to: `/events/${encodeURIComponent(first.id)}/moderation`,
+            label: 'nav.moderation',
+            countsPendingOf: first.id,
+          } as Tab,
+        ]
       : []),
   ];
 }
@@ -104,6 +114,11 @@ export function TopBar() {
           {tabs.map((tab) => (
             <NavLink key={tab.to} to={tab.to} end={tab.to === '/admin'} className="tab">
               {t(tab.label)}
+              {tab.countsPendingOf && (
+                <Suspense fallback={null}>
+                  <PendingBadge eventId={tab.countsPendingOf} />
+                </Suspense>
+              )}
             </NavLink>
           ))}
         </nav>

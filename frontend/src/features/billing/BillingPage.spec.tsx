@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  CREDIT_PACKS,
   adjustmentBelowZero,
   CreditMessages,
   Role,
@@ -19,6 +20,7 @@ let summary: BillingSummary;
 let providers: AdminServiceProvider[];
 let transactions: AdminCreditTransaction[];
 let adjustReply: Reply;
+let paymentsEnabled: boolean;
 
 let evergreen: AdminServiceProvider;
 let quietHall: AdminServiceProvider;
@@ -73,6 +75,7 @@ beforeEach(async () => {
     totalServiceProviders: 2,
   };
   adjustReply = undefined;
+  paymentsEnabled = true;
   server = await startTestServer((req) => {
     // The server searches (here: the names and descriptions the page shows) and pages.
     const url = new URL(req.url, 'http://test');
@@ -83,6 +86,10 @@ beforeEach(async () => {
     };
     const found = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(search));
     if (req.method === 'GET' && req.url === '/api/admin/billing') return { status: 200, body: summary };
+    if (req.method === 'GET' && req.url === '/api/credit-packs') {
+      const payments = { enabled: paymentsEnabled, publishableKey: paymentsEnabled ? 'pk_test_1' : null };
+      return { status: 200, body: { creditPacks: [...CREDIT_PACKS], payments } };
+    }
     if (req.method === 'GET' && url.pathname === '/api/admin/service-providers') {
       const rows = providers.filter((p) => found(p.companyName, p.userName, p.userData.email));
       return { status: 200, body: { serviceProviders: rows, total: rows.length, ...page } };
@@ -151,6 +158,21 @@ describe('billing page', () => {
     ]);
     expect(within(rows[0]).getByText('+10')).toHaveClass('cr-amount-in');
     expect(within(rows[1]).getByText('-1')).toHaveClass('cr-amount-out');
+  });
+
+  it('tells the owner that payments are off and how to turn them on, only while they are', async () => {
+    paymentsEnabled = false;
+    const { unmount } = await openBilling();
+    const notice = await screen.findByRole('status', { name: 'Payments are off' });
+    expect(notice).toHaveTextContent(/Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(notice).toHaveTextContent(/give a provider credits under Adjust Credits/);
+    unmount();
+
+    paymentsEnabled = true;
+    await openBilling();
+    await waitFor(() => expect(server.requests.filter((r) => r.url === '/api/credit-packs')).toHaveLength(2));
+    expect((await screen.findByRole('definition', { name: 'Total Credits' })).textContent).toBe('10');
+    expect(screen.queryByRole('status', { name: 'Payments are off' })).not.toBeInTheDocument();
   });
 
   it("says 'No transactions found' when the ledger is empty", async () => {

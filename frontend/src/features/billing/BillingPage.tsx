@@ -11,6 +11,7 @@ import {
 import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { useGetBillingSummaryQuery, useGetCreditTransactionsQuery, useGetServiceProvidersQuery } from '../../api/admin';
+import { useGetCreditPacksQuery } from '../../api/credits';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import type { RecordColumn } from '../../components/ui/RecordsTable';
@@ -71,6 +72,7 @@ export function BillingPage() {
         <h1>{t('billing.title')}</h1>
         <p className="muted">{t('billing.intro')}</p>
       </header>
+      <PaymentsOffNotice />
       {summary.data ? (
         <StatCards
           stats={[
@@ -110,6 +112,21 @@ export function BillingPage() {
         {panel}
       </Tabs>
     </main>
+  );
+}
+
+/** Without Stripe keys nobody can buy credits: the owner is told, and told how to turn payments on. */
+function PaymentsOffNotice() {
+  const { t } = useTranslation();
+  const { data } = useGetCreditPacksQuery();
+  if (!data || data.payments.enabled) return null;
+  return (
+    <section className="cr-alert" role="status" aria-labelledby="billing-payments-off">
+      <div>
+        <strong id="billing-payments-off">{t('billing.paymentsOffTitle')}</strong>
+        <p>{t('billing.paymentsOffText')}</p>
+      </div>
+    </section>
   );
 }
 

@@ -305,14 +305,16 @@ describe('credits page: purchase', () => {
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
 
-  it('tells before any request when the server has no payments configured', async () => {
+  it('says before a pack is chosen that payments are off and whom to ask, and offers no pack to choose', async () => {
     packsReply = { ...packsReply, payments: { enabled: false, publishableKey: null } };
-    const { user } = await openPurchase();
+    await openPurchase();
 
-    await user.click(screen.getByRole('button', { name: 'Choose Value' }));
-
-    expect(screen.getByRole('alert')).toHaveTextContent('Payments are not configured');
-    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    const choose = screen.getByRole('button', { name: 'Choose Value' });
+    expect(choose).toBeDisabled();
+    expect(choose).toHaveAccessibleDescription(
+      'Card payments are not switched on for this platform yet, so credits cannot be bought here. Contact the team that runs the platform: they can add credits to your account.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Order Review' })).not.toBeInTheDocument();
     expect(requestsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
   });
 });

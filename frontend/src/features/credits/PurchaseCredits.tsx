@@ -70,6 +70,12 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
       <section className="cr-purchase" aria-labelledby="cr-choose-title">
         <h2 id="cr-choose-title">{t('credits.choosePack')}</h2>
         <p className="muted">{t('credits.choosePackIntro')}</p>
+        {/* Said before a pack is chosen, with what to do instead, rather than at the last step. */}
+        {!payments.enabled && (
+          <p className="cr-alert" id="cr-payments-off" role="status">
+            {t('credits.paymentsOff')}
+          </p>
+        )}
         <ul className="cr-packs">
           {creditPacks.map((pack) => (
             <li
@@ -90,6 +96,8 @@ export function PurchaseCredits({ onPaid }: { onPaid(paymentIntentId: string): v
               <button
                 type="button"
                 className={pack.mostPopular ? 'button' : 'button button-secondary'}
+                disabled={!payments.enabled}
+                aria-describedby={payments.enabled ? undefined : 'cr-payments-off'}
                 onClick={() => setStep({ kind: 'review', pack, idempotencyKey: newIdempotencyKey() })}
               >
                 {t('credits.choose', { name: pack.name })}

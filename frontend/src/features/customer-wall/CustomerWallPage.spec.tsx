@@ -43,6 +43,7 @@ const session: { user: SessionUser | null } = { user: null };
 let server: TestServer;
 let memories: HostMemory[];
 let flaggedOnes: HostMemory[];
+let pendingOnes: HostMemory[];
 let eventsReply: Reply | undefined;
 
 beforeEach(async () => {
@@ -50,6 +51,7 @@ beforeEach(async () => {
   event = wallOf(DEFAULT_CUSTOMER_PERMISSIONS);
   memories = [message, photo];
   flaggedOnes = [];
+  pendingOnes = [];
   eventsReply = undefined;
   server = await startTestServer((req) => {
     const { method, url } = req;
@@ -60,6 +62,8 @@ beforeEach(async () => {
       return { status: 200, body: { success: true, memories } };
     if (method === 'GET' && url === `/api/events/${EVENT_ID}/memories?flagged=true`)
       return { status: 200, body: { success: true, memories: flaggedOnes } };
+    if (method === 'GET' && url === `/api/events/${EVENT_ID}/submissions/pending`)
+      return { status: 200, body: { success: true, memories: pendingOnes } };
     const feature = url.match(/^\/api\/memories\/([^/]+)\/feature$/);
     if (method === 'POST' && feature) {
       const memory = memories.find((m) => m.id === feature[1])!;
@@ -98,6 +102,10 @@ describe('customer wall', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Customer Wall' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Full Screen' })).toHaveAttribute('href', `/display/${EVENT_ID}`);
     expect(screen.getByRole('link', { name: 'Wall Settings' })).toHaveAttribute('href', `/wall-settings/${EVENT_ID}`);
+    // The host's other pages about the event, one click away.
+    expect(screen.getByRole('link', { name: 'Presentation' })).toHaveAttribute('href', `/presentation/${EVENT_ID}`);
+    expect(screen.getByRole('link', { name: 'Screens' })).toHaveAttribute('href', `/events/${EVENT_ID}/wall`);
+    expect(screen.getByRole('link', { name: 'Event & Keepsake' })).toHaveAttribute('href', `/events/${EVENT_ID}`);
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.getByText(/Feature a memory to show it first/)).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveStyle({ background: '#FFE5B3' });
@@ -185,6 +193,25 @@ describe('customer wall', () => {
     expect(
       screen.getByText("No memories yet. Memories will appear here once guests submit them and they're approved."),
     ).toBeInTheDocument();
+  });
+
+  it('says how many memories wait for approval when none is on the wall yet, with the way to the Moderation page', async () => {
+    memories = [];
+    pendingOnes = [
+      hostMemory({ id: 'p-1', content: 'Waiting one' }),
+      hostMemory({ id: 'p-2', content: 'Waiting two' }),
+    ];
+    await openWall();
+
+    expect(
+      await screen.findByText('Nothing is on the wall yet: 2 memories are waiting for your approval.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review on the Moderation page' })).toHaveAttribute(
+      'href',
+      `/events/${EVENT_ID}/moderation`,
+    );
+    // The top bar's Moderation tab counts them too, read out as a sentence.
+    expect(await screen.findByRole('link', { name: 'Moderation 2 memories waiting for approval' })).toBeInTheDocument();
   });
 
   it('tells a customer without an event how to take part, rather than that something went wrong', async () => {

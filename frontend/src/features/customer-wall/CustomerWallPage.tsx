@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { customerWallTexts } from '../../i18n/pages/customerWall';
 import { MemoryCard } from '../memories/MemoryCard';
+import { usePendingCount } from '../moderation/usePendingCount';
 import { entranceClass, hostColumns, useWindowWidth, wallColor } from '../memories/wallLayout';
 import { useCustomerActions } from './useCustomerActions';
 
@@ -86,6 +87,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
   // Opened directly (a bookmark, the sign-in redirect), the page has no history to go back to in this app.
   const firstPage = useLocation().key === 'default';
   const eventId = event.id;
+  const id = encodeURIComponent(eventId);
   const columns = hostColumns(useWindowWidth());
   const actionsOf = useCustomerActions(eventId);
 
@@ -95,20 +97,31 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => (firstPage ? navigate(`/events/${encodeURIComponent(eventId)}`) : navigate(-1))}
+          onClick={() => (firstPage ? navigate(`/events/${id}`) : navigate(-1))}
         >
           {t('customerWall.back')}
         </button>
-        <div className="actions">
-          <Link to={`/display/${encodeURIComponent(eventId)}`} className="button">
+        {/* The host's way to everything about their event: the room's screens, the presentation, the
+            screens' controls, the wall's look, and the event's page with its keepsake. */}
+        <nav className="actions" aria-label={event.name}>
+          <Link to={`/display/${id}`} className="button">
             {t('customerWall.fullScreen')}
           </Link>
+          <Link to={`/presentation/${id}`} className="button">
+            {t('customerWall.presentation')}
+          </Link>
+          <Link to={`/events/${id}/wall`} className="button button-secondary">
+            {t('customerWall.screens')}
+          </Link>
           {event.permissions.canEditTheme && (
-            <Link to={`/wall-settings/${encodeURIComponent(eventId)}`} className="button button-secondary">
+            <Link to={`/wall-settings/${id}`} className="button button-secondary">
               {t('customerWall.wallSettings')}
             </Link>
           )}
-        </div>
+          <Link to={`/events/${id}`} className="button button-secondary">
+            {t('customerWall.eventHome')}
+          </Link>
+        </nav>
       </header>
       <div className="customer-wall-title">
         {event.wallImage && <img className="customer-wall-image" src={event.wallImage} alt="" />}
@@ -116,7 +129,7 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
       </div>
       {event.permissions.canModerate && <p className="customer-wall-hint">{t('customerWall.hint')}</p>}
       {shown.length === 0 ? (
-        <p className="empty">{t('customerWall.empty')}</p>
+        <EmptyWall event={event} />
       ) : (
         <div
           className={`wall-grid customer-wall-grid ${entranceClass(event.animationStyle)}`}
@@ -128,5 +141,20 @@ function Wall({ event, memories: shown }: { event: HostEvent; memories: HostMemo
         </div>
       )}
     </>
+  );
+}
+
+/** An empty wall says whether memories are waiting for the host (how many, live) and where to approve them. */
+function EmptyWall({ event }: { event: HostEvent }) {
+  const { t } = useTranslation();
+  const waiting = usePendingCount(event.permissions.canModerate ? event.id : undefined);
+  if (!waiting) return <p className="empty">{t('customerWall.empty')}</p>;
+  return (
+    <div className="empty customer-wall-waiting" role="status">
+      <p>{t('customerWall.pendingEmpty', { count: waiting })}</p>
+      <Link to={`/events/${encodeURIComponent(event.id)}/moderation`} className="button">
+        {t('customerWall.reviewPending')}
+      </Link>
+    </div>
   );
 }

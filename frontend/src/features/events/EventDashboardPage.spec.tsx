@@ -97,13 +97,14 @@ describe('event dashboard', () => {
   });
 
   it.each([Role.ServiceProvider, Role.Owner])(
-    'gives a %s Edit Event, Display Wall, Contribute and Delete Event',
+    'gives a %s Edit Event, Display Wall, Presentation, Contribute and Delete Event',
     async (role) => {
       await openDashboard(makeUser(role), annaAndBen());
 
       expect(links()).toEqual([
         ['Edit Event', '/events/e-1/edit'],
         ['Display Wall', '/memories/e-1'],
+        ['Presentation', '/presentation/e-1'],
         ['Contribute', '/contribute/e-1'],
       ]);
       expect(screen.getByRole('button', { name: 'Delete Event' })).toBeInTheDocument();
@@ -131,11 +132,12 @@ describe('event dashboard', () => {
     ).toBeInTheDocument();
   });
 
-  it('gives a customer only Display Wall, Contribute, Wall Settings and Moderate Content', async () => {
+  it('gives a customer Display Wall (their host wall with the screens), Presentation, Contribute, Wall Settings and Moderate Content', async () => {
     await openDashboard(makeUser(Role.Customer), { ...annaAndBen(), permissions: DEFAULT_CUSTOMER_PERMISSIONS });
 
     expect(links()).toEqual([
-      ['Display Wall', '/memories/e-1'],
+      ['Display Wall', '/events/e-1/wall'],
+      ['Presentation', '/presentation/e-1'],
       ['Contribute', '/contribute/e-1'],
       ['Wall Settings', '/wall-settings/e-1'],
       ['Moderate Content', '/events/e-1/moderation'],
@@ -152,7 +154,8 @@ describe('event dashboard', () => {
 
     expect(links()).toEqual([
       ['Edit Event', '/events/e-1/edit'],
-      ['Display Wall', '/memories/e-1'],
+      ['Display Wall', '/events/e-1/wall'],
+      ['Presentation', '/presentation/e-1'],
       ['Contribute', '/contribute/e-1'],
     ]);
   });

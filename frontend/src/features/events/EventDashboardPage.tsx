@@ -10,6 +10,7 @@ import { DetailList } from '../../components/ui/DetailList';
 import { Spinner } from '../../components/ui/Spinner';
 import { eventsTexts } from '../../i18n/pages/events';
 import { addPageTexts } from '../../i18n/lazy';
+import { PendingBadge } from '../moderation/PendingBadge';
 import { contributeUrl } from '../qrcode/contributeUrl';
 import { Dialog } from './Dialog';
 import { EventLoadError } from './EventLoadError';
@@ -94,9 +95,16 @@ function Dashboard({ event }: { event: HostEvent }) {
             {t('events.editEvent')}
           </Link>
         )}
-        <Link to={`/memories/${id}`} className="button button-secondary">
+        {/* A customer's /memories/{id} is their customer wall (spec); the host wall with the screens' controls
+            is /events/{id}/wall. */}
+        <Link to={isCustomer ? `/events/${id}/wall` : `/memories/${id}`} className="button button-secondary">
           {t('events.displayWall')}
         </Link>
+        {event.status !== EventStatus.Draft && (
+          <Link to={`/presentation/${id}`} className="button button-secondary">
+            {t('events.presentation')}
+          </Link>
+        )}
         <Link to={`/contribute/${id}`} className="button button-secondary">
           {t('events.contribute')}
         </Link>
@@ -108,6 +116,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         {isCustomer && event.permissions.canModerate && (
           <Link to={`/events/${id}/moderation`} className="button button-secondary">
             {t('events.moderate')}
+            <PendingBadge eventId={event.id} />
           </Link>
         )}
       </nav>

@@ -3,6 +3,7 @@ import { KEEPSAKE_KINDS, KeepsakeStatus, type KeepsakeView } from '@memory-wall/
 import { errorMessage } from '../../api/api';
 import { useBuildKeepsakesMutation, useGetKeepsakesQuery, useKeepsakeLinkMutation } from '../../api/keepsakes';
 import { useTranslation } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { keepsakesTexts } from '../../i18n/pages/keepsakes';
 
@@ -17,7 +18,9 @@ const megabytes = (bytes: number) => Math.max(0.1, bytes / (1024 * 1024)).toFixe
  */
 export function KeepsakePanel({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  const { data: keepsakes = [] } = useGetKeepsakesQuery(eventId);
+  const { data } = useGetKeepsakesQuery(eventId);
+  const keepsakes = data?.keepsakes ?? [];
+  const format = useFormat();
   const [build, building] = useBuildKeepsakesMutation();
   const [buildError, setBuildError] = useState<string | null>(null);
   const ordered = KEEPSAKE_KINDS.map((kind) => keepsakes.find((k) => k.kind === kind)).filter((k): k is KeepsakeView =>
@@ -34,6 +37,11 @@ export function KeepsakePanel({ eventId }: { eventId: string }) {
     <section className="card ev-keepsake" aria-labelledby="ev-keepsake-title">
       <h2 id="ev-keepsake-title">{t('keepsakes.title')}</h2>
       <p className="muted">{t('keepsakes.intro')}</p>
+      {data?.mediaDeletesAt && (
+        <p className="ev-keepsake-deletes" data-testid="media-deletes">
+          {t('keepsakes.mediaDeletes', { date: format.date(data.mediaDeletesAt) })}
+        </p>
+      )}
       {ordered.length === 0 && <p>{t('keepsakes.none')}</p>}
       {ordered.length > 0 && (
         <ul className="ev-keepsake-list">

@@ -35,6 +35,8 @@ export const catalogue: Resources = {
     logoutFailed: 'Abmeldung fehlgeschlagen',
     language: 'Sprache',
     menu: 'Menü',
+    pendingCount_one: '{{count}} Erinnerung wartet auf Freigabe',
+    pendingCount_other: '{{count}} Erinnerungen warten auf Freigabe',
   },
   roles: {
     owner: 'Inhaber',
@@ -269,6 +271,9 @@ export const catalogue: Resources = {
   billing: {
     title: 'Abrechnung',
     intro: 'Guthabenkäufe, Umsatz und jede Guthabenbewegung der Dienstleister.',
+    paymentsOffTitle: 'Zahlungen sind ausgeschaltet',
+    paymentsOffText:
+      'Dienstleister können keine Credits kaufen: Dieser Server hat keine Stripe-Schlüssel. Setzen Sie STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY und STRIPE_WEBHOOK_SECRET in seiner Umgebung und starten Sie ihn neu (docs/operations.md, Payments). Bis dahin schreiben Sie einem Dienstleister Credits unter „Guthaben anpassen“ gut.',
     totalCredits: 'Guthaben gesamt',
     totalCreditsHint: 'In Paketen gekaufte Credits',
     totalRevenue: 'Umsatz gesamt',
@@ -430,6 +435,8 @@ export const catalogue: Resources = {
     retry: 'Erneut versuchen',
     choosePack: 'Credit-Paket auswählen',
     choosePackIntro: 'Credits verfallen nie. Wählen Sie das Paket, das zu Ihren geplanten Veranstaltungen passt.',
+    paymentsOff:
+      'Kartenzahlungen sind auf dieser Plattform noch nicht eingeschaltet, daher können hier keine Credits gekauft werden. Wenden Sie sich an das Team der Plattform: Es kann Ihrem Konto Credits gutschreiben.',
     perCredit: '{{price}} pro Credit',
     packCredits: '{{count}} Credits',
     mostPopular: 'Am beliebtesten',
@@ -465,6 +472,12 @@ export const catalogue: Resources = {
     title: 'Erinnerungswand',
     back: 'Zurück',
     fullScreen: 'Vollbild',
+    presentation: 'Präsentation',
+    screens: 'Bildschirme',
+    eventHome: 'Veranstaltung & Andenken',
+    pendingEmpty_one: 'Noch ist nichts auf der Wand: {{count}} Erinnerung wartet auf Ihre Freigabe.',
+    pendingEmpty_other: 'Noch ist nichts auf der Wand: {{count}} Erinnerungen warten auf Ihre Freigabe.',
+    reviewPending: 'Auf der Moderationsseite prüfen',
     wallSettings: 'Wandeinstellungen',
     hint: '„Hervorheben“ zeigt eine Erinnerung zuerst an der Wand und auf den Bildschirmen; „Melden“ nimmt sie sofort davon herunter (sie bleibt hier, als „Zur Prüfung gemeldet“ markiert, und wartet auf der Moderationsseite). Im Vollbild sind dieselben Aktionen die runden Schaltflächen ♡ und ⚑ oben links auf jeder Erinnerung.',
     empty: 'Noch keine Erinnerungen. Sie erscheinen hier, sobald Gäste sie einsenden und sie freigegeben sind.',
@@ -676,6 +689,7 @@ export const catalogue: Resources = {
     },
     editEvent: 'Veranstaltung bearbeiten',
     displayWall: 'Wand anzeigen',
+    presentation: 'Präsentation',
     contribute: 'Beitragen',
     wallSettings: 'Wandeinstellungen',
     moderate: 'Inhalte moderieren',
@@ -700,6 +714,8 @@ export const catalogue: Resources = {
       'Alles, was Ihre Gäste hinterlassen haben, zum Aufbewahren: ein ZIP der Originalfotos und -zeichnungen mit einem druckbaren Gästebuch und ein Erinnerungsbuch zum Drucken (A4 und US Letter).',
     none: 'Noch kein Andenken. Es wird erstellt, wenn die Veranstaltung abgeschlossen ist, oder wenn Sie es hier anfordern.',
     build: 'Andenken erstellen',
+    mediaDeletes:
+      'Nach der Aufbewahrungsregel werden die Fotos, Zeichnungen, Clips und Sprachnachrichten dieser Veranstaltung ab dem {{date}} gelöscht; die Nachrichten bleiben auf der Wand. Laden Sie das Andenken vorher herunter, um sie zu behalten.',
     rebuild: 'Erneut erstellen',
     requesting: 'Wird angefordert…',
     kind: {

@@ -35,6 +35,8 @@ export const catalogue: Resources = {
     logoutFailed: 'No se pudo cerrar la sesión',
     language: 'Idioma',
     menu: 'Menú',
+    pendingCount_one: '{{count}} recuerdo espera aprobación',
+    pendingCount_other: '{{count}} recuerdos esperan aprobación',
   },
   roles: {
     owner: 'Propietario',
@@ -268,6 +270,9 @@ export const catalogue: Resources = {
   billing: {
     title: 'Facturación',
     intro: 'Compras de créditos, ingresos y todos los movimientos de créditos de los proveedores de servicios.',
+    paymentsOffTitle: 'Los pagos están desactivados',
+    paymentsOffText:
+      'Los proveedores no pueden comprar créditos: este servidor no tiene claves de Stripe. Define STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET en su entorno y reinícialo (docs/operations.md, Payments). Mientras tanto, da créditos a un proveedor en Ajustar créditos.',
     totalCredits: 'Créditos totales',
     totalCreditsHint: 'Créditos comprados en paquetes',
     totalRevenue: 'Ingresos totales',
@@ -426,6 +431,8 @@ export const catalogue: Resources = {
     retry: 'Reintentar',
     choosePack: 'Elige un paquete de créditos',
     choosePackIntro: 'Los créditos no caducan nunca. Elige el paquete que se ajuste a los eventos que planeas.',
+    paymentsOff:
+      'Los pagos con tarjeta aún no están activados en esta plataforma, así que aquí no se pueden comprar créditos. Contacta con el equipo que gestiona la plataforma: puede añadir créditos a tu cuenta.',
     perCredit: '{{price}} por crédito',
     packCredits: '{{count}} créditos',
     mostPopular: 'El más elegido',
@@ -460,6 +467,12 @@ export const catalogue: Resources = {
     title: 'Muro de recuerdos',
     back: 'Volver',
     fullScreen: 'Pantalla completa',
+    presentation: 'Presentación',
+    screens: 'Pantallas',
+    eventHome: 'Evento y recuerdo',
+    pendingEmpty_one: 'Aún no hay nada en el muro: {{count}} recuerdo espera tu aprobación.',
+    pendingEmpty_other: 'Aún no hay nada en el muro: {{count}} recuerdos esperan tu aprobación.',
+    reviewPending: 'Revisar en la página de moderación',
     wallSettings: 'Ajustes del muro',
     hint: '«Destacar» muestra un recuerdo primero en el muro y en las pantallas; «Marcar» lo retira de ellos al instante (sigue aquí señalado como «Marcado para revisión» y espera en la página de moderación). En pantalla completa, los mismos controles son los botones redondos ♡ y ⚑ arriba a la izquierda de cada recuerdo.',
     empty: 'Todavía no hay recuerdos. Aparecerán aquí cuando los invitados los envíen y se aprueben.',
@@ -667,6 +680,7 @@ export const catalogue: Resources = {
     },
     editEvent: 'Editar evento',
     displayWall: 'Mostrar el muro',
+    presentation: 'Presentación',
     contribute: 'Participar',
     wallSettings: 'Ajustes del muro',
     moderate: 'Moderar contenido',
@@ -690,6 +704,8 @@ export const catalogue: Resources = {
       'Todo lo que dejaron tus invitados, para guardar: un ZIP con las fotos y dibujos originales y un libro de visitas imprimible, y un libro de recuerdos para imprimir (A4 y carta EE. UU.).',
     none: 'Todavía no hay recuerdo. Se crea cuando el evento se completa, o cuando lo pides aquí.',
     build: 'Crear recuerdo',
+    mediaDeletes:
+      'Según la política de conservación, las fotos, dibujos, clips y mensajes de voz de este evento se eliminan a partir del {{date}}; los mensajes se quedan en el muro. Descarga el recuerdo antes para conservarlos.',
     rebuild: 'Crear de nuevo',
     requesting: 'Pidiendo…',
     kind: {

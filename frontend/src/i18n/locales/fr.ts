@@ -35,6 +35,8 @@ export const catalogue: Resources = {
     logoutFailed: 'Échec de la déconnexion',
     language: 'Langue',
     menu: 'Menu',
+    pendingCount_one: '{{count}} souvenir en attente d’approbation',
+    pendingCount_other: '{{count}} souvenirs en attente d’approbation',
   },
   roles: {
     owner: 'Propriétaire',
@@ -268,6 +270,9 @@ export const catalogue: Resources = {
   billing: {
     title: 'Facturation',
     intro: 'Achats de crédits, chiffre d’affaires et chaque mouvement de crédits des prestataires.',
+    paymentsOffTitle: 'Les paiements sont désactivés',
+    paymentsOffText:
+      'Les prestataires ne peuvent pas acheter de crédits : ce serveur n’a pas de clés Stripe. Définissez STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET dans son environnement et redémarrez-le (docs/operations.md, Payments). En attendant, créditez un prestataire sous Ajuster les crédits.',
     totalCredits: 'Total des crédits',
     totalCreditsHint: 'Crédits achetés en packs',
     totalRevenue: "Chiffre d'affaires total",
@@ -427,6 +432,8 @@ export const catalogue: Resources = {
     retry: 'Réessayer',
     choosePack: 'Choisissez un pack de crédits',
     choosePackIntro: "Les crédits n'expirent jamais. Choisissez le pack adapté aux événements que vous prévoyez.",
+    paymentsOff:
+      'Les paiements par carte ne sont pas encore activés sur cette plateforme : les crédits ne peuvent pas être achetés ici. Contactez l’équipe qui gère la plateforme : elle peut ajouter des crédits à votre compte.',
     perCredit: '{{price}} par crédit',
     packCredits: '{{count}} crédits',
     mostPopular: 'Le plus choisi',
@@ -461,6 +468,12 @@ export const catalogue: Resources = {
     title: 'Mur des souvenirs',
     back: 'Retour',
     fullScreen: 'Plein écran',
+    presentation: 'Présentation',
+    screens: 'Écrans',
+    eventHome: 'Événement et souvenir',
+    pendingEmpty_one: 'Rien sur le mur pour l’instant : {{count}} souvenir attend votre approbation.',
+    pendingEmpty_other: 'Rien sur le mur pour l’instant : {{count}} souvenirs attendent votre approbation.',
+    reviewPending: 'Examiner sur la page de modération',
     wallSettings: 'Réglages du mur',
     hint: "« Mettre en avant » montre un souvenir en premier sur le mur et les écrans ; « Signaler » l'en retire aussitôt (il reste ici, marqué « Signalé pour vérification », et attend sur la page de modération). En plein écran, ces mêmes commandes sont les boutons ronds ♡ et ⚑ en haut à gauche de chaque souvenir.",
     empty:
@@ -670,6 +683,7 @@ export const catalogue: Resources = {
     },
     editEvent: "Modifier l'événement",
     displayWall: 'Afficher le mur',
+    presentation: 'Présentation',
     contribute: 'Participer',
     wallSettings: 'Réglages du mur',
     moderate: 'Modérer le contenu',
@@ -693,6 +707,8 @@ export const catalogue: Resources = {
       "Tout ce que vos invités ont laissé, à garder : un ZIP des photos et dessins originaux avec un livre d'or imprimable, et un livre souvenir à imprimer (A4 et US Letter).",
     none: "Pas encore de souvenir. Il est créé quand l'événement est terminé, ou quand vous le demandez ici.",
     build: 'Créer le souvenir',
+    mediaDeletes:
+      'Selon la politique de conservation, les photos, dessins, clips et messages vocaux de cet événement sont supprimés à partir du {{date}} ; les messages restent sur le mur. Téléchargez le souvenir avant pour les garder.',
     rebuild: 'Créer à nouveau',
     requesting: 'Demande…',
     kind: {

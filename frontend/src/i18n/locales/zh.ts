@@ -35,6 +35,8 @@ export const catalogue: Resources = {
     logoutFailed: '退出登录失败',
     language: '语言',
     menu: '菜单',
+    pendingCount_one: '{{count}} 条回忆等待审核',
+    pendingCount_other: '{{count}} 条回忆等待审核',
   },
   roles: {
     owner: '平台所有者',
@@ -265,6 +267,9 @@ export const catalogue: Resources = {
   billing: {
     title: '账单',
     intro: '服务商的点数购买、收入以及每一笔点数变动。',
+    paymentsOffTitle: '付款功能已关闭',
+    paymentsOffText:
+      '服务商无法购买点数：此服务器没有 Stripe 密钥。请在其环境中设置 STRIPE_SECRET_KEY、STRIPE_PUBLISHABLE_KEY 和 STRIPE_WEBHOOK_SECRET 并重启（docs/operations.md，Payments）。在此之前，可在“调整点数”中为服务商添加点数。',
     totalCredits: '点数总计',
     totalCreditsHint: '通过点数包购买的点数',
     totalRevenue: '总收入',
@@ -422,6 +427,7 @@ export const catalogue: Resources = {
     retry: '重试',
     choosePack: '选择点数包',
     choosePackIntro: '点数永不过期。请选择适合您活动计划的点数包。',
+    paymentsOff: '本平台尚未开通银行卡付款，因此暂时无法在此购买点数。请联系平台运营团队：他们可以为您的账户添加点数。',
     perCredit: '每点 {{price}}',
     packCredits: '{{count}} 个点数',
     mostPopular: '最受欢迎',
@@ -455,6 +461,12 @@ export const catalogue: Resources = {
     title: '回忆墙',
     back: '返回',
     fullScreen: '全屏',
+    presentation: '演示',
+    screens: '屏幕',
+    eventHome: '活动与纪念册',
+    pendingEmpty_one: '墙上还没有内容：{{count}} 条回忆正在等待您的审核。',
+    pendingEmpty_other: '墙上还没有内容：{{count}} 条回忆正在等待您的审核。',
+    reviewPending: '前往审核页面',
     wallSettings: '回忆墙设置',
     hint: '“精选”会让一条回忆在回忆墙和屏幕上优先显示；“标记”会立即将其从墙上和屏幕上撤下（它仍会留在这里，标为“已标记待审查”，并在内容审核页等待处理）。在全屏模式下，这两个操作是每条回忆左上角的圆形 ♡ 和 ⚑ 按钮。',
     empty: '还没有回忆。宾客提交并通过审核后，回忆将显示在这里。',
@@ -660,6 +672,7 @@ export const catalogue: Resources = {
     },
     editEvent: '编辑活动',
     displayWall: '展示回忆墙',
+    presentation: '演示',
     contribute: '分享回忆',
     wallSettings: '回忆墙设置',
     moderate: '审核内容',
@@ -683,6 +696,8 @@ export const catalogue: Resources = {
       '宾客留下的一切，都可以珍藏：原始照片和绘画的 ZIP 压缩包（附可打印的留言簿），以及可打印的回忆册（A4 和美国信纸）。',
     none: '还没有纪念册。活动结束时会自动生成，也可以在这里请求生成。',
     build: '生成纪念册',
+    mediaDeletes:
+      '根据保留政策，本活动的照片、绘画、视频和语音留言将自 {{date}} 起删除；文字留言仍保留在墙上。请在此之前下载纪念册以保存它们。',
     rebuild: '重新生成',
     requesting: '请求中…',
     kind: {

@@ -4,6 +4,9 @@ import { CreditMessages } from '@memory-wall/contracts';
 const en = {
   title: 'Billing',
   intro: 'Credit purchases, revenue and every credit movement of the service providers.',
+  paymentsOffTitle: 'Payments are off',
+  paymentsOffText:
+    'Providers cannot buy credits: this server has no Stripe keys. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET in its environment and restart it (docs/operations.md, Payments). Until then, give a provider credits under Adjust Credits.',
   totalCredits: 'Total Credits',
   totalCreditsHint: 'Credits purchased with packs',
   totalRevenue: 'Total Revenue',

@@ -38,6 +38,8 @@ const en = {
   retry: 'Retry',
   choosePack: 'Choose a Credit Pack',
   choosePackIntro: 'Credits never expire. Pick the pack that suits the events you plan.',
+  paymentsOff:
+    'Card payments are not switched on for this platform yet, so credits cannot be bought here. Contact the team that runs the platform: they can add credits to your account.',
   perCredit: '{{price}} per credit',
   packCredits: '{{count}} credits',
   mostPopular: 'Most Popular',

@@ -137,6 +137,7 @@ const en = {
   },
   editEvent: 'Edit Event',
   displayWall: 'Display Wall',
+  presentation: 'Presentation',
   contribute: 'Contribute',
   wallSettings: 'Wall Settings',
   moderate: 'Moderate Content',

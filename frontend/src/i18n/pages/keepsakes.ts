@@ -5,6 +5,8 @@ const en = {
     'Everything your guests left, to keep: a ZIP of the original photos and drawings with a printable guestbook, and a memory book to print (A4 and US Letter).',
   none: 'No keepsake yet. It is built when the event is completed, or when you ask for it here.',
   build: 'Build keepsake',
+  mediaDeletes:
+    'Under the retention policy, the photos, drawings, clips and voice messages of this event are deleted from {{date}}; the messages stay on the wall. Download the keepsake before then to keep them.',
   rebuild: 'Build again',
   requesting: 'Asking…',
   kind: {

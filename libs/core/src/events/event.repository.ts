@@ -27,6 +27,11 @@ export interface RetentionDue {
   days: number;
 }
 
+/** A completed event's retention, and when its hosts were warned that it ends (null: not yet). */
+export interface RetentionState extends RetentionDue {
+  warnedAt: Date | null;
+}
+
 /**
  * Every read and write of events (the aggregate's one home for SQL): PostgreSQL in TypeOrmEventRepository,
  * an in-memory stand-in for unit tests in InMemoryEventRepository. A change that belongs to a larger one (a
@@ -94,6 +99,12 @@ export abstract class EventRepository {
    * ready: their media are to be deleted.
    */
   abstract findDueForExpiry(defaultDays: number, warningDays: number): Promise<RetentionDue[]>;
+
+  /**
+   * A completed event's retention (its provider's days, else `defaultDays`) and when its hosts were warned;
+   * null for an event that is not completed.
+   */
+  abstract findRetention(id: string, defaultDays: number): Promise<RetentionState | null>;
 
   /** Marks a completed event's hosts warned, unless they were already; answers whether this call did. */
   abstract markRetentionWarned(id: string): Promise<boolean>;

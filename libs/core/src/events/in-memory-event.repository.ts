@@ -18,6 +18,7 @@ import {
   NewEvent,
   ProviderEventCounts,
   RetentionDue,
+  RetentionState,
 } from './event.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -202,6 +203,11 @@ export class InMemoryEventRepository extends EventRepository {
         this.readyArchives.has(due.id)
       );
     });
+  }
+
+  async findRetention(id: string, defaultDays: number): Promise<RetentionState | null> {
+    const due = this.completedWithRetention(defaultDays).find((e) => e.id === id);
+    return due ? { ...due, warnedAt: this.rows.get(id)!.retentionWarnedAt } : null;
   }
 
   async markRetentionWarned(id: string): Promise<boolean> {

@@ -12,13 +12,14 @@ import {
   NewEvent,
   ProviderEventCounts,
   RetentionDue,
+  RetentionState,
 } from './event.repository';
 
 const NEWEST_FIRST = { createdAt: 'DESC' } as const;
 
-/** Each completed event's retention: its provider's days, else the configured default ($1). */
+/** Each completed event's retention: its provider's days, else the configured default ($1); when it was warned. */
 const COMPLETED_WITH_RETENTION = `
-  SELECT e."id", e."completedAt", COALESCE(sp."retentionDays", $1)::int AS "days"
+  SELECT e."id", e."completedAt", COALESCE(sp."retentionDays", $1)::int AS "days", e."retentionWarnedAt" AS "warnedAt"
   FROM "events" e LEFT JOIN "service_providers" sp ON sp."id" = e."serviceProviderId"
   WHERE e."status" = '${EventStatus.Completed}'`;
 
@@ -151,6 +152,14 @@ export class TypeOrmEventRepository extends EventRepository {
                    AND k."kind" = '${KeepsakeKind.Archive}' AND k."status" = '${KeepsakeStatus.Ready}')`,
       [defaultDays, warningDays],
     );
+  }
+
+  async findRetention(id: string, defaultDays: number): Promise<RetentionState | null> {
+    const [row] = await this.events.query<RetentionState[]>(`${COMPLETED_WITH_RETENTION} AND e."id" = $2`, [
+      defaultDays,
+      id,
+    ]);
+    return row ?? null;
   }
 
   async markRetentionWarned(id: string): Promise<boolean> {
