@@ -41,14 +41,15 @@ describe("an expired event's wall", () => {
       memories.create({ ...stored, type: MemoryType.Video, content: '', photoCaption: 'The toast', author: 'Lucy' }),
     ]);
 
-    for (const [name, options] of [
-      ['phone', PHONE],
-      ['desktop', { viewport: { width: 1440, height: 900 } }],
+    // A guest's phone opens the gallery; a screen in the room, the display wall (which shows what fits it).
+    for (const [name, options, page] of [
+      ['phone', PHONE, 'gallery'],
+      ['desktop', { viewport: { width: 1440, height: 900 } }, 'display'],
     ] as const) {
       const context = await browser.newContext(options);
       try {
         const guest = await context.newPage();
-        await guest.goto(`${api.url}/display/${event.id}`);
+        await guest.goto(`${api.url}/${page}/${event.id}`);
         await guest.getByText('What a day to remember!').waitFor();
         await guest.getByText('The first dance').waitFor();
         expect(await guest.getByText('Media no longer kept').count()).toBe(2);

@@ -21,6 +21,7 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
  */
 export function formatters(language: Language) {
   const moment = new Intl.DateTimeFormat(language, DAY_PARTS);
+  const momentWithTime = new Intl.DateTimeFormat(language, { ...DAY_PARTS, hour: 'numeric', minute: '2-digit' });
   const calendar = new Intl.DateTimeFormat(language, { ...DAY_PARTS, timeZone: 'UTC' });
   const wholeDollars = new Intl.NumberFormat(language, {
     style: 'currency',
@@ -39,6 +40,11 @@ export function formatters(language: Language) {
     date(iso: string | null | undefined): string {
       const date = iso ? new Date(iso) : undefined;
       return date && !Number.isNaN(date.getTime()) ? moment.format(date) : '';
+    },
+    /** A moment with its time of day where the viewer is ('Jun 12, 2027, 3:05 PM'); '' for a missing one. */
+    dateTime(iso: string | null | undefined): string {
+      const date = iso ? new Date(iso) : undefined;
+      return date && !Number.isNaN(date.getTime()) ? momentWithTime.format(date) : '';
     },
     /**
      * A calendar day, from 'yyyy-mm-dd' or the date part of a stored timestamp: an event on June 12 is on

@@ -110,6 +110,12 @@ export interface AudioRendition {
   duration: number;
 }
 
+/** A recording's length as a clock reads it (0:42, 1:05), for a voice message's card and the keepsakes. */
+export function clockLength(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /**
  * A photo's or drawing's renditions; a video clip's are of its poster frame, beside the clip itself; a voice
  * message's are of its waveform, beside the recording.

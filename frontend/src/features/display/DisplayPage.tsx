@@ -9,7 +9,12 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useCustomerActions } from '../customer-wall/useCustomerActions';
 import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
+import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
+import { useIdle } from '../presentation/useIdle';
+import '../presentation/presentation.css';
 import { ComingSoon } from './ComingSoon';
+import { displayGrid } from './displayGrid';
+import { JoinPanel } from './JoinPanel';
 import { LiveBadge } from './LiveBadge';
 import { forScreen, useNamedScreen } from './namedScreen';
 import { useOfflineShell } from '../../serviceWorker';
@@ -19,13 +24,11 @@ import { displayTexts } from '../../i18n/pages/display';
 addPageTexts('display', displayTexts);
 
 /**
- * How wide a card's image is on this wall (the img `sizes`): the grid's columns are at least 280 px, so
- * a card is the width of a phone, or about 300 px (never over 600) on larger screens, where the card
- * rendition (800 px) is sharp, even at twice the pixel density.
+ * Full-screen live wall for venue screens: the newest approved memories that fit the screen (displayGrid),
+ * kept current by the live socket, beside the QR code and the event code. It never scrolls. The host's ♡
+ * and ⚑ (a customer's laptop driving the screen) show only while someone moves the mouse, like the
+ * presentation's controls: the room never sees them.
  */
-export const DISPLAY_CARD_SIZES = '(max-width: 640px) 100vw, 400px';
-
-/** Full-screen live wall for venue screens: approved memories, kept current by the live socket. */
 export function DisplayPage() {
   const { t } = useTranslation();
   const { eventId = '' } = useParams();
@@ -40,11 +43,16 @@ export function DisplayPage() {
   const memories = forScreen(allMemories, screen.layout);
   // The customer's full screen (from the customer wall): Feature and Flag as round icon buttons (spec §2).
   const actionsOf = useCustomerActions(eventId);
+  const idle = useIdle();
+  const size = useWindowSize();
+  const grid = displayGrid(size.width, size.height, screen.layout?.columns);
+  // Each card is about 1/columns of the screen wide (the img `sizes`).
+  const cardSizes = `${Math.round(100 / grid.columns)}vw`;
 
   if (isLoading) return <Spinner />;
   if (isError || !event) {
     return (
-      <main className="display display-centered">
+      <main className="pr-page pr-centered">
         <Card title={t('display.notAvailableTitle')} headingLevel={1}>
           <p>{t('display.notAvailableText')}</p>
           <Link to="/" className="button">
@@ -58,35 +66,48 @@ export function DisplayPage() {
   if (event.screens.comingSoon) return <ComingSoon event={event} />;
 
   const columns = screen.layout?.columns;
+  const shown = memories.slice(0, grid.count);
   return (
-    <main className="display" data-screen={screen.name ?? undefined}>
-      <header className="display-header">
+    <main
+      className={idle ? 'pr-page pr-idle' : 'pr-page'}
+      data-screen={screen.name ?? undefined}
+      style={{ background: wallColor(event.colorTheme) }}
+    >
+      <header className="pr-title">
         <h1>{event.wallTitle || event.name}</h1>
-        <div className="display-controls">
-          <LiveBadge eventId={eventId} />
-          <FullscreenButton className="button button-secondary" />
-        </div>
+        <LiveBadge eventId={eventId} />
       </header>
-      {memoriesLoading ? (
-        <Spinner />
-      ) : memories.length === 0 ? (
-        <p className="empty">{t('display.empty')}</p>
-      ) : (
-        <section
-          className="memory-grid"
-          aria-labelledby="display-memories"
-          data-columns={columns ?? 'auto'}
-          style={columns ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined}
-        >
-          {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
-          <h2 id="display-memories" className="visually-hidden">
-            {t('display.memoriesHeading')}
-          </h2>
-          {memories.map((memory) => (
-            <MemoryCard key={memory.id} memory={memory} sizes={DISPLAY_CARD_SIZES} customer={actionsOf?.(memory)} />
-          ))}
-        </section>
-      )}
+      <div className="pr-controls">
+        <FullscreenButton className="pr-button" />
+      </div>
+      <section className="pr-stage" aria-labelledby="display-memories">
+        {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
+        <h2 id="display-memories" className="visually-hidden">
+          {t('display.memoriesHeading')}
+        </h2>
+        {memoriesLoading ? (
+          <Spinner />
+        ) : shown.length === 0 ? (
+          <p className="empty">{t('display.empty')}</p>
+        ) : (
+          <div
+            className={`pr-grid ${entranceClass(event.animationStyle)}`}
+            data-testid="display-grid"
+            data-columns={columns ?? 'auto'}
+            style={{
+              gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))`,
+              gridTemplateRows: `repeat(${grid.rows}, minmax(0, 1fr))`,
+            }}
+          >
+            {shown.map((memory) => (
+              <div key={memory.id} className="pr-cell">
+                <MemoryCard memory={memory} sizes={cardSizes} customer={actionsOf?.(memory)} />
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+      <JoinPanel event={event} className="display-join" />
     </main>
   );
 }

@@ -3,12 +3,13 @@ import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { memoryCardTexts } from '../../i18n/pages/memories';
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import { CardImage } from './CardImage';
 import { ClampedText } from './ClampedText';
 import { HeartButton, HeartCount } from './HeartButton';
 import { heldReasonText } from './heldReason';
 import { VideoClip } from './VideoClip';
+import { useFitText } from './useFitText';
 import { VoiceNote } from './VoiceNote';
 import {
   captionOf,
@@ -88,9 +89,12 @@ export function MemoryCard({
   if (memory.featured) classes.push('memory-card-featured');
   const iconActions = !!customer && onWall && presentation;
   if (iconActions) classes.push('memory-card-with-icons');
+  const card = useRef<HTMLElement>(null);
+  useFitText(card, presentation, memory);
 
   return (
     <article
+      ref={card}
       className={classes.join(' ')}
       data-testid="memory-card"
       aria-busy={moderation?.busy || customer?.busy || undefined}
@@ -207,16 +211,11 @@ function IconActions({ featured, actions }: { featured: boolean; actions: Custom
 }
 
 /**
- * The length of a text and of its longest word, for its size in presentation mode: the stylesheet makes
- * a short message large enough to read across a room and a long one smaller, both in proportion to their
- * card, and no word wider than its card (split in two, it reads as two). Chinese may break between any
- * two characters: its longest unbreakable run is one character.
+ * The length of a text, for its first size on a venue screen: the stylesheet makes a short message large
+ * enough to read across a room and a long one smaller, in proportion to its card; useFitText then sets the
+ * largest size at which all of it fits, no word wider than the card (split in two, it reads as two).
  */
-const lengthStyle = (text: string, chinese: boolean) =>
-  ({
-    '--chars': Math.max(1, [...text].length),
-    '--longest': chinese ? 1 : Math.max(1, ...text.split(/\s+/).map((word) => [...word].length)),
-  }) as CSSProperties;
+const lengthStyle = (text: string) => ({ '--chars': Math.max(1, [...text].length) }) as CSSProperties;
 
 /** A photo's or a clip's caption; on a venue screen its type size follows its length. */
 function Caption({ text, presentation }: { text: string; presentation: boolean }) {
@@ -225,7 +224,7 @@ function Caption({ text, presentation }: { text: string; presentation: boolean }
     <figcaption
       lang={chinese ? 'zh' : undefined}
       className={chinese ? 'memory-text-zh' : undefined}
-      style={presentation ? lengthStyle(text, chinese) : undefined}
+      style={presentation ? lengthStyle(text) : undefined}
     >
       {text}
     </figcaption>
@@ -273,7 +272,7 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
         sizes={sizes}
         playing={clip?.playing}
         onEnded={clip?.onEnded}
-        textStyle={lengthStyle(transcript, isMostlyChinese(transcript))}
+        textStyle={lengthStyle(transcript)}
       />
     );
   }
@@ -300,7 +299,7 @@ function MemoryBody({ memory, presentation, caption, sizes, clip }: MemoryBodyPr
     <p
       className={chinese ? 'memory-text memory-text-zh' : 'memory-text'}
       lang={chinese ? 'zh' : undefined}
-      style={presentation ? lengthStyle(memory.content, chinese) : undefined}
+      style={presentation ? lengthStyle(memory.content) : undefined}
     >
       {memory.content}
     </p>

@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { addPageTexts } from '../../i18n/lazy';
 import { screensTexts } from '../../i18n/pages/screens';
-import { useChangeScreensMutation } from '../../api/hostEvents';
+import { useChangeScreensMutation, useUpdateEventMutation } from '../../api/hostEvents';
 import { usePullBackMemoryMutation } from '../../api/memories';
 import { showError, showSuccess } from '../../components/ui/toast';
 
@@ -28,7 +28,7 @@ export const SCREEN_DELAYS = [0, 10, 30, 60, 120, 300];
  */
 export function ScreensPanel({ event }: { event: HostEvent }) {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { dateTime } = useFormat();
   const [change, { isLoading }] = useChangeScreensMutation();
   const screens = event.screens;
   const save = async (body: ScreenControlsChange) => {
@@ -57,7 +57,7 @@ export function ScreensPanel({ event }: { event: HostEvent }) {
             {held ? t('screens.release') : t('screens.hold')}
           </button>
           <p className="muted" data-testid="screens-hold-state">
-            {held ? t('screens.heldSince', { time: date(screens.heldSince) }) : t('screens.notHeld')}
+            {held ? t('screens.heldSince', { time: dateTime(screens.heldSince) }) : t('screens.notHeld')}
           </p>
         </div>
         <div className="screens-control">
@@ -99,9 +99,35 @@ export function ScreensPanel({ event }: { event: HostEvent }) {
               ))}
           </select>
         </label>
+        {event.permissions.canEditTheme && <SoundSwitch event={event} />}
       </div>
       <NamedScreens event={event} save={save} busy={isLoading} />
     </section>
+  );
+}
+
+/** Whether the screens play voice messages aloud (a wall setting, kept beside the other screen controls). */
+function SoundSwitch({ event }: { event: HostEvent }) {
+  const { t } = useTranslation();
+  const [update, { isLoading }] = useUpdateEventMutation();
+  const toggle = async (voiceOnScreens: boolean) => {
+    try {
+      await update({ id: event.id, voiceOnScreens }).unwrap();
+      showSuccess(t('screens.soundSaved'));
+    } catch {
+      showError(t('screens.saveFailed'));
+    }
+  };
+  return (
+    <label className="checkbox screens-control">
+      <input
+        type="checkbox"
+        checked={event.voiceOnScreens}
+        disabled={isLoading}
+        onChange={(e) => void toggle(e.target.checked)}
+      />
+      {t('screens.sound')}
+    </label>
   );
 }
 

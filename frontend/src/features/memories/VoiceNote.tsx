@@ -1,5 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { PublicMemory } from '@memory-wall/contracts';
+import { clockLength, type PublicMemory } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { imageOf, isMostlyChinese, responsiveImageOf, type ResponsiveImage } from './memoryContent';
 
@@ -31,6 +31,12 @@ export function VoiceNote({ memory, presentation, sizes, playing, onEnded, textS
   const chinese = isMostlyChinese(transcript);
   return (
     <figure className="memory-voice" aria-label={t('memoryCard.voiceMessage', { author: memory.author })}>
+      {/* A screen tells the room what it shows (a waveform alone says nothing), and how long it is. */}
+      {presentation && (
+        <p className="memory-voice-label" data-testid="voice-label">
+          {t('memoryCard.voiceLabel', { length: audio ? clockLength(audio.duration) : '–:––' })}
+        </p>
+      )}
       {waveform?.url && (
         <img
           className="memory-voice-waveform"

@@ -15,7 +15,8 @@ import { useGetSettingsQuery } from '../../api/settings';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
-import { ComingSoon, contributeUrlOf } from '../display/ComingSoon';
+import { ComingSoon } from '../display/ComingSoon';
+import { contributeUrl } from '../qrcode/contributeUrl';
 import { LiveBadge } from '../display/LiveBadge';
 import { forScreen, useNamedScreen } from '../display/namedScreen';
 import { useCustomerActions } from '../customer-wall/useCustomerActions';
@@ -179,7 +180,7 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   const [clipTurn, setClipTurn] = useState({ round, index: 0 });
   const turn = clipTurn.round === round ? clipTurn.index : 0;
   const playingClip = playing ? clips[turn]?.id : undefined;
-  const contributeUrl = contributeUrlOf(event);
+  const joinUrl = contributeUrl(event);
 
   return (
     <main className={idle ? 'pr-page pr-idle' : 'pr-page'} style={{ background: wallColor(event.colorTheme) }}>
@@ -257,9 +258,17 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
           </div>
         )}
       </section>
-      <figure className="pr-qr" data-testid="presentation-qr" data-url={contributeUrl}>
-        <QRCodeSVG value={contributeUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
-        <figcaption>{t('presentation.scanToShare')}</figcaption>
+      <figure className="pr-qr" data-testid="presentation-qr" data-url={joinUrl}>
+        <QRCodeSVG value={joinUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
+        <figcaption>
+          {t('presentation.scanToShare')}
+          {/* For a phone that cannot scan: the code to type on the event code page (ComingSoon loaded the texts). */}
+          {event.eventCode && (
+            <span className="pr-code">
+              {t('screens.eventCode')} <strong>{event.eventCode}</strong>
+            </span>
+          )}
+        </figcaption>
       </figure>
     </main>
   );

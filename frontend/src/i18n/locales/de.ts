@@ -865,6 +865,7 @@ export const catalogue: Resources = {
     videoClip: 'Videoclip',
     voiceMessage: 'Sprachnachricht von {{author}}',
     waveform: 'Wellenform der Sprachnachricht',
+    voiceLabel: 'Sprachnachricht · {{length}}',
     readMore: 'Weiterlesen',
     readLess: 'Weniger anzeigen',
     heartLabel_one: 'Dieser Erinnerung ein Herz geben ({{count}} Herz)',
@@ -1246,5 +1247,9 @@ export const catalogue: Resources = {
     comingSoonTitle: 'Demnächst',
     comingSoonText: 'Die Erinnerungswand öffnet in Kürze. Teilen Sie jetzt eine Erinnerung:',
     scanToShare: 'Scannen, um eine Erinnerung zu teilen',
+    orEnterCode: 'oder den Code auf {{address}} eingeben',
+    eventCode: 'Veranstaltungscode',
+    sound: 'Sprachnachrichten auf den Bildschirmen laut abspielen',
+    soundSaved: 'Ton auf den Bildschirmen geändert',
   },
 };

@@ -852,6 +852,7 @@ export const catalogue: Resources = {
     videoClip: 'Vídeo',
     voiceMessage: 'Mensaje de voz de {{author}}',
     waveform: 'Forma de onda del mensaje de voz',
+    voiceLabel: 'Mensaje de voz · {{length}}',
     readMore: 'Leer más',
     readLess: 'Mostrar menos',
     heartLabel_one: 'Dar un corazón a este recuerdo ({{count}} corazón)',
@@ -1235,5 +1236,9 @@ export const catalogue: Resources = {
     comingSoonTitle: 'Próximamente',
     comingSoonText: 'El muro de recuerdos abre en breve. Comparta un recuerdo ahora:',
     scanToShare: 'Escanee para compartir un recuerdo',
+    orEnterCode: 'o introduzca el código en {{address}}',
+    eventCode: 'Código del evento',
+    sound: 'Reproducir en voz alta los mensajes de voz en las pantallas',
+    soundSaved: 'Sonido de las pantallas actualizado',
   },
 };

@@ -859,6 +859,7 @@ export const catalogue: Resources = {
     videoClip: 'Vidéo',
     voiceMessage: 'Message vocal de {{author}}',
     waveform: 'Forme d’onde du message vocal',
+    voiceLabel: 'Message vocal · {{length}}',
     readMore: 'Lire la suite',
     readLess: 'Afficher moins',
     heartLabel_one: 'Mettre un cœur à ce souvenir ({{count}} cœur)',
@@ -1241,5 +1242,9 @@ export const catalogue: Resources = {
     comingSoonTitle: 'Bientôt',
     comingSoonText: 'Le mur de souvenirs ouvre bientôt. Partagez un souvenir dès maintenant :',
     scanToShare: 'Scannez pour partager un souvenir',
+    orEnterCode: 'ou saisissez le code sur {{address}}',
+    eventCode: 'Code de l’événement',
+    sound: 'Faire entendre les messages vocaux sur les écrans',
+    soundSaved: 'Son des écrans mis à jour',
   },
 };

@@ -810,6 +810,7 @@ export const catalogue: Resources = {
     videoClip: '视频',
     voiceMessage: '{{author}} 的语音留言',
     waveform: '语音留言的波形',
+    voiceLabel: '语音留言 · {{length}}',
     readMore: '展开全文',
     readLess: '收起',
     heartLabel_one: '为这条回忆点赞（{{count}} 个爱心）',
@@ -1189,5 +1190,9 @@ export const catalogue: Resources = {
     comingSoonTitle: '即将开始',
     comingSoonText: '回忆墙即将开放。现在就分享一段回忆：',
     scanToShare: '扫码分享回忆',
+    orEnterCode: '或在 {{address}} 输入活动码',
+    eventCode: '活动码',
+    sound: '在屏幕上大声播放语音留言',
+    soundSaved: '屏幕声音设置已更新',
   },
 };

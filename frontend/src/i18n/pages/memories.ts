@@ -19,6 +19,7 @@ const cardEn = {
   videoClip: 'Video clip',
   voiceMessage: 'Voice message from {{author}}',
   waveform: 'Waveform of the voice message',
+  voiceLabel: 'Voice message · {{length}}',
   readMore: 'Read more',
   readLess: 'Show less',
   heartLabel_one: 'Heart this memory ({{count}} heart)',

@@ -36,6 +36,10 @@ const en = {
   comingSoonTitle: 'Coming soon',
   comingSoonText: 'The memory wall opens shortly. Share a memory now:',
   scanToShare: 'Scan to share a memory',
+  orEnterCode: 'or enter the code at {{address}}',
+  eventCode: 'Event code',
+  sound: 'Play voice messages aloud on the screens',
+  soundSaved: 'Sound on the screens updated',
 };
 
 export type ScreensTexts = typeof en;
