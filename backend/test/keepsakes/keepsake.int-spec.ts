@@ -13,7 +13,7 @@ import {
   LiveMessageType,
   ModerationType,
 } from '@memory-wall/contracts';
-import { Keepsake, originalKey } from '@memory-wall/core';
+import { Event, Keepsake, loadConfig, originalKey, ServiceProvider } from '@memory-wall/core';
 import { createAccount, makeEventAdmin, TestAccount } from '@memory-wall/testkit/accounts';
 import { createEvent, postMessage } from '@memory-wall/testkit/factories';
 import { ApiClient, signedIn } from '@memory-wall/testkit/http';
@@ -23,6 +23,7 @@ import { processed } from '@memory-wall/testkit/memories';
 import { readPdf } from '@memory-wall/testkit/pdf';
 import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
+import { testClip, testVoice, TusClient } from '@memory-wall/testkit/videos';
 import { waitFor } from '@memory-wall/testkit/wait';
 
 /** The entries of a ZIP, read back with yauzl: name to content. */
@@ -103,6 +104,8 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
         eventDate: new Date('2026-06-20T15:00:00Z'),
         serviceProviderId: provider.provider!.id,
         moderationType: ModerationType.AutoApprove,
+        allowVideo: true,
+        allowVoice: true,
       })
     ).id;
     await makeEventAdmin(t.dataSource, customer.user.id, eventId);
@@ -112,17 +115,17 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     );
     expect(featured.status).toBe(200);
 
-    // In order: two messages, three photos, a drawing.
+    // In order: two messages (one titled), three photos (one titled), a drawing, a voice message, a clip.
     const ids: string[] = [];
-    for (const [name, message] of [
-      ['Maria', MESSAGE],
-      ['王芳', CHINESE],
+    for (const [name, message, title] of [
+      ['Maria', MESSAGE, 'For the couple'],
+      ['王芳', CHINESE, undefined],
     ]) {
-      ids.push((await postMessage(api.url, eventId, { name, message })).body.memory.id);
+      ids.push((await postMessage(api.url, eventId, { name, message, title })).body.memory.id);
     }
     // Tom's phone tags where and with what (and turns it: EXIF orientation 6); Lucy writes like a formula.
     const photos: Array<[Buffer, Record<string, string>]> = [
-      [await phonePhoto(), { name: 'Tom' }],
+      [await phonePhoto(), { name: 'Tom', title: 'Dance floor' }],
       [await cameraLikeJpeg(1200, 900), { name: LUCY, photoCaption: '+1 from Lucy' }],
       [await cameraLikeJpeg(1200, 900), { name: 'Ravi' }],
     ];
@@ -141,6 +144,19 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     });
     expect(drawn.status).toBe(201);
     ids.push(drawn.body.memory.id);
+    // No transcript (no OpenAI here): the guestbook and the book still say what it is.
+    const voice = await new ApiClient(api.url).post(
+      `/api/events/${eventId}/submissions/voice`,
+      multipart('voice', testVoice(2, 'webm'), 'voice.webm', { name: '小明' }),
+    );
+    expect(voice.status).toBe(201);
+    ids.push(voice.body.memory.id);
+    const clip = await new TusClient(api.url).upload(eventId, testClip({ seconds: 2, width: 640, height: 360 }), {
+      name: 'Aunt May',
+      photoCaption: 'First dance',
+    });
+    expect(clip.status).toBe(200);
+    ids.push(clip.body.memory.id);
     for (const id of ids) expect((await processed(t.dataSource, id)).approved).toBe(true);
 
     // Storage lost one photo's original: the archive lists it and delivers the rest.
@@ -186,7 +202,33 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     }
   });
 
-  it('zips the originals by type with the guestbook, the CSV and a report of what storage lacked', async () => {
+  it("tells the hosts from when the media are deleted: the provider's retention from completion, a week after a late warning", async () => {
+    const DAY_MS = 24 * 3600_000;
+    const deletesAt = async () => (await asCustomer.get(`/api/events/${eventId}/keepsakes`)).body.mediaDeletesAt;
+    const { completedAt } = await t.dataSource.getRepository(Event).findOneByOrFail({ id: eventId });
+    const providers = t.dataSource.getRepository(ServiceProvider);
+
+    expect(await deletesAt()).toBe(
+      new Date(completedAt!.getTime() + loadConfig(t.env).RETENTION_DAYS * DAY_MS).toISOString(),
+    );
+    await providers.update({ id: provider.provider!.id }, { retentionDays: 30 });
+    expect(await deletesAt()).toBe(new Date(completedAt!.getTime() + 30 * DAY_MS).toISOString());
+    // Warned on day 28 (the sweep ran late): never sooner than a week after the warning.
+    const warnedAt = new Date(completedAt!.getTime() + 28 * DAY_MS);
+    await t.dataSource.getRepository(Event).update({ id: eventId }, { retentionWarnedAt: warnedAt });
+    expect(await deletesAt()).toBe(new Date(warnedAt.getTime() + 7 * DAY_MS).toISOString());
+    await t.dataSource.getRepository(Event).update({ id: eventId }, { retentionWarnedAt: null });
+    await providers.update({ id: provider.provider!.id }, { retentionDays: null });
+
+    // A live event has no deletion date.
+    const live = await createEvent(t.dataSource, { serviceProviderId: provider.provider!.id });
+    expect((await asProvider.get(`/api/events/${live.id}/keepsakes`)).body).toEqual({
+      keepsakes: [],
+      mediaDeletesAt: null,
+    });
+  });
+
+  it('zips the originals by type with a guestbook of every memory, the CSV and a report of what storage lacked', async () => {
     const { res, body } = await download(asCustomer, KeepsakeKind.Archive);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -195,14 +237,35 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     const names = [...entries.keys()].sort();
     expect(names.filter((n) => n.startsWith('photos/'))).toHaveLength(2);
     expect(names.filter((n) => n.startsWith('drawings/'))).toHaveLength(1);
+    // A file name keeps the guest's name in any script.
+    expect(names.filter((n) => n.startsWith('voices/'))).toEqual([
+      expect.stringMatching(/^voices\/0007-小明-[0-9a-f]{8}\.m4a$/),
+    ]);
+    // The clip, with the poster frame the screens showed.
+    expect(names.filter((n) => n.startsWith('videos/'))).toEqual([
+      expect.stringMatching(/^videos\/0008-Aunt-May-[0-9a-f]{8}-poster\.webp$/),
+      expect.stringMatching(/^videos\/0008-Aunt-May-[0-9a-f]{8}\.mp4$/),
+    ]);
     expect(names.filter((n) => !n.includes('/'))).toEqual(['guestbook.html', 'memories.csv', 'report.txt']);
-    expect(names).toHaveLength(6);
-    expect(names.find((n) => n.startsWith('photos/'))).toMatch(/^photos\/0003-Tom-[0-9a-f]{8}\.jpg$/);
+    expect(names).toHaveLength(9);
+    const tomsPhoto = names.find((n) => n.startsWith('photos/'))!;
+    expect(tomsPhoto).toMatch(/^photos\/0003-Tom-[0-9a-f]{8}\.jpg$/);
 
+    // Every memory in the guestbook, with its title and its picture, clip or recording beside it.
     const guestbook = entries.get('guestbook.html')!.toString('utf8');
-    expect(guestbook).toContain('Congratulations &lt;Ana &amp; Li&gt;, may your days be bright!');
+    const guestbookEntries = guestbook.match(/<article>/g) ?? [];
+    expect(guestbookEntries).toHaveLength(8);
+    expect(guestbook).toContain(
+      '<h3>For the couple</h3><p>Congratulations &lt;Ana &amp; Li&gt;, may your days be bright!</p>',
+    );
     expect(guestbook).toContain(CHINESE);
+    // A photo's title without a caption stands in for it, as on the cards.
+    expect(guestbook).toContain(`<h2>Tom</h2><img src="${tomsPhoto}" alt=""><p>Dance floor</p>`);
     expect(guestbook).toMatch(/<img src="drawings\/0006-Kid-[0-9a-f]{8}\.png"/);
+    expect(guestbook).toMatch(/<p class="kind">Voice message \(0:0[12]\)<\/p><audio src="voices\/0007-小明-/);
+    expect(guestbook).toMatch(
+      /<video src="videos\/0008-Aunt-May-[0-9a-f]{8}\.mp4" controls preload="none" poster="videos\/0008-Aunt-May-[0-9a-f]{8}-poster\.webp">/,
+    );
 
     // The photo as the host keeps it: upright, full size, nothing of where or with what it was taken (K2).
     const tom = await sharp(entries.get(names.find((n) => n.startsWith('photos/0003-Tom-'))!)).metadata();
@@ -210,10 +273,11 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     expect([tom.exif, tom.orientation, tom.xmp, tom.iptc]).toEqual([undefined, undefined, undefined, undefined]);
 
     const csv = entries.get('memories.csv')!.toString('utf8').trim().split('\n');
-    expect(csv).toHaveLength(7);
-    expect(csv[1]).toContain('"Congratulations <Ana & Li>, may your days be bright!"');
+    expect(csv).toHaveLength(9);
+    expect(csv[0]).toBe('number,type,name,title,message,file,submitted_at,id');
+    expect(csv[1]).toMatch(/^1,message,Maria,For the couple,"Congratulations <Ana & Li>, may your days be bright!",,/);
     // A guest's text that starts like a formula is text to a spreadsheet (K1).
-    expect(csv[4]).toMatch(/^4,photo,"'=HYPERLINK\(""http:\/\/evil\.test"",""Lucy""\)",'\+1 from Lucy,photos\//);
+    expect(csv[4]).toMatch(/^4,photo,"'=HYPERLINK\(""http:\/\/evil\.test"",""Lucy""\)",,'\+1 from Lucy,photos\//);
 
     const report = entries.get('report.txt')!.toString('utf8');
     expect(report).toContain(missingPhoto);
@@ -225,7 +289,7 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
     [KeepsakeKind.BookA4, 595.28],
     [KeepsakeKind.BookLetter, 612],
   ])(
-    'prints the %s memory book: cover, every message (Chinese too), an image per photo and drawing',
+    'prints the %s memory book: cover, every memory with its title (Chinese too), an image per photo, drawing and clip, a voice message named as one',
     async (kind, width) => {
       const { res, body } = await download(asProvider, kind);
       expect(res.status).toBe(200);
@@ -241,9 +305,13 @@ describe('keepsakes: the ZIP and the memory books of an event', () => {
         .replace(/\s+/g, ' ');
       expect(all).toContain('Congratulations <Ana & Li>, may your days be bright!');
       expect(all).toContain(CHINESE);
-      for (const name of ['Maria', '王芳', 'Tom', 'Lucy', 'Ravi', 'Kid']) expect(all).toContain(name);
+      for (const name of ['Maria', '王芳', 'Tom', 'Lucy', 'Ravi', 'Kid', '小明', 'Aunt May'])
+        expect(all).toContain(name);
+      for (const title of ['For the couple', 'Dance floor']) expect(all).toContain(title);
+      expect(all).toMatch(/小明 Voice message \(0:0[12]\)/);
       expect(pages[0].images).toBe(1); // the featured image on the cover
-      expect(pages.reduce((sum, p) => sum + p.images, 0)).toBe(1 + 3 + 1); // cover, three photos, one drawing
+      // The cover, three photos, one drawing and the clip's poster.
+      expect(pages.reduce((sum, p) => sum + p.images, 0)).toBe(1 + 3 + 1 + 1);
       // The paper size of every page (points), read from the file.
       expect(body.toString('latin1')).toContain(`/MediaBox [0 0 ${width}`);
     },

@@ -3,11 +3,12 @@ import { stringify } from 'csv-stringify/sync';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { MemoryType } from '@memory-wall/contracts';
+import { clockLength, MemoryType } from '@memory-wall/contracts';
 import {
   audioKey,
   Event,
   keptImage,
+  mediaKey,
   Memory,
   MemoryRepository,
   ObjectStorage,
@@ -34,7 +35,7 @@ export interface WrittenKeepsake {
   missing: string[];
 }
 
-const CSV_COLUMNS = ['number', 'type', 'name', 'message', 'file', 'submitted_at', 'id'];
+const CSV_COLUMNS = ['number', 'type', 'name', 'title', 'message', 'file', 'submitted_at', 'id'];
 /**
  * One line of memories.csv. A guest's text that starts like a formula (=, +, -, @, tab, CR) gets a leading
  * `'`, so a spreadsheet shows it as text instead of running it (=HYPERLINK(…) sending the host elsewhere).
@@ -43,9 +44,9 @@ const csvLine = (row: unknown[]) => stringify([row], { escape_formulas: true });
 
 /**
  * The event's ZIP: the approved memories by type (photos/ and drawings/ at full size without their metadata,
- * see keptImage; videos/ holds each clip as the MP4 every player plays, voices/ each voice message), the
- * messages and drawings as a printable guestbook.html, every memory in memories.csv, and report.txt (what
- * storage no longer had). Streamed from storage into storage one entry at a time (a picture is held in memory
+ * see keptImage; videos/ holds each clip as the MP4 every player plays, with its poster frame, voices/ each
+ * voice message), every memory in a printable guestbook.html that shows the pictures and plays the clips and
+ * voices beside it, every memory in memories.csv, and report.txt (what storage no longer had). Streamed from storage into storage one entry at a time (a picture is held in memory
  * while it is encoded again; clips and voices pass as they are), so memory stays flat for any size; archiver
  * switches to ZIP64 past 4 GB or 65,535 entries.
  */
@@ -106,9 +107,20 @@ export async function writeArchive(ctx: KeepsakeContext, key: string): Promise<W
           await add(original.stream, file, { store: true, date: memory.createdAt });
         }
       }
-      if (memory.type === MemoryType.Message || memory.type === MemoryType.Drawing)
-        await guestbook.write(guestbookEntry(memory, file));
-      await csv.write(csvLine([position, memory.type, memory.author, text(memory), file, iso(memory), memory.id]));
+      // What the screens showed of a clip, for the guestbook (and a printout of it): its poster frame.
+      let poster = '';
+      const posterObject =
+        memory.type === MemoryType.Video && file && memory.media?.full
+          ? await ctx.storage.get(mediaKey(memory.media.full.url))
+          : null;
+      if (posterObject) {
+        poster = entryName(memory, position, posterObject.contentType).replace(/(\.\w+)$/, '-poster$1');
+        await add(posterObject.stream, poster, { store: true, date: memory.createdAt });
+      }
+      await guestbook.write(guestbookEntry(memory, file, poster));
+      await csv.write(
+        csvLine([position, memory.type, memory.author, memory.title ?? '', text(memory), file, iso(memory), memory.id]),
+      );
       await ctx.progress(position);
     }
     await guestbook.write('</main></body></html>\n');
@@ -148,23 +160,34 @@ body { font-family: "Noto Sans", "Noto Sans SC", system-ui, sans-serif; max-widt
 h1 { text-align: center; }
 article { break-inside: avoid; border-bottom: 1px solid #ddd; padding: 1rem 0; }
 article p { white-space: pre-wrap; font-size: 1.1rem; }
-article img { max-width: 100%; max-height: 60vh; }
+article img, article video { display: block; max-width: 100%; max-height: 60vh; }
+article audio { width: 100%; }
+article .kind { font-style: italic; }
+article .file { color: #666; font-size: .8rem; }
+@media print { article audio, article .file { display: none; } }
 footer { color: #666; font-size: .9rem; }
 </style></head><body><main>
 <h1>${name}</h1>
 `;
 }
 
-function guestbookEntry(memory: Memory, file: string): string {
+/** Every memory with what it holds: its title, its text, its picture, or its clip or voice to play (and print). */
+function guestbookEntry(memory: Memory, file: string, poster: string): string {
   const when = memory.createdAt.toISOString().slice(0, 16).replace('T', ' ');
-  const body =
-    memory.type === MemoryType.Message
-      ? `<p>${escapeHtml(memory.content)}</p>`
-      : file
-        ? `<img src="${escapeHtml(file)}" alt="">`
-        : '';
+  const src = escapeHtml(file);
+  let body = '';
+  if (memory.type === MemoryType.Message) body = `<p>${escapeHtml(memory.content)}</p>`;
+  else if (file && (memory.type === MemoryType.Photo || memory.type === MemoryType.Drawing))
+    body = `<img src="${src}" alt="">`;
+  else if (file && memory.type === MemoryType.Video)
+    body = `<video src="${src}" controls preload="none"${poster ? ` poster="${escapeHtml(poster)}"` : ''}></video><p class="file">${src}</p>`;
+  else if (memory.type === MemoryType.Voice) {
+    const length = memory.media?.audio ? ` (${clockLength(memory.media.audio.duration)})` : '';
+    body = `<p class="kind">Voice message${length}</p>${file ? `<audio src="${src}" controls preload="none"></audio><p class="file">${src}</p>` : ''}`;
+  }
   const caption = memory.type !== MemoryType.Message && text(memory) ? `<p>${escapeHtml(text(memory))}</p>` : '';
-  return `<article><h2>${escapeHtml(memory.author)}</h2>${body}${caption}<footer>${when} UTC</footer></article>\n`;
+  const title = memory.title && memory.title !== text(memory) ? `<h3>${escapeHtml(memory.title)}</h3>` : '';
+  return `<article><h2>${escapeHtml(memory.author)}</h2>${title}${body}${caption}<footer>${when} UTC</footer></article>\n`;
 }
 
 function report(ctx: KeepsakeContext, missing: string[]): string {

@@ -2,8 +2,8 @@ import PDFDocument from 'pdfkit';
 import { buffer } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { KeepsakeKind, MemoryType } from '@memory-wall/contracts';
-import { Event, isFeaturedImageOf, Memory, ObjectStorage } from '@memory-wall/core';
+import { clockLength, KeepsakeKind, MemoryType } from '@memory-wall/contracts';
+import { Event, isFeaturedImageOf, mediaKey, Memory, ObjectStorage } from '@memory-wall/core';
 import type { KeepsakeContext, WrittenKeepsake } from './archive-writer';
 import { bookFont } from './book-font';
 import { ByteCounter } from './byte-counter';
@@ -86,10 +86,18 @@ async function cover(doc: PDFKit.PDFDocument, storage: ObjectStorage, event: Eve
 async function page(doc: PDFKit.PDFDocument, storage: ObjectStorage, memory: Memory, missing: string[]) {
   const width = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN;
-  const message =
+  const caption =
     memory.type === MemoryType.Message || memory.type === MemoryType.Voice
       ? memory.content
       : (memory.photoCaption ?? memory.title ?? '');
+  // A voice message says it is one (its recording is in the ZIP), then its transcript when there is one.
+  const message =
+    memory.type === MemoryType.Voice
+      ? [`Voice message${memory.media?.audio ? ` (${clockLength(memory.media.audio.duration)})` : ''}`, caption]
+          .filter(Boolean)
+          .join('\n')
+      : caption;
+  const title = memory.title && memory.title !== caption ? memory.title : '';
   // A voice message is printed as its transcript: its waveform says nothing on paper.
   const full = memory.type === MemoryType.Voice ? undefined : memory.media?.full;
   const image = full ? await printable(storage, full.url, memory.type === MemoryType.Drawing ? 'png' : 'jpeg') : null;
@@ -99,13 +107,14 @@ async function page(doc: PDFKit.PDFDocument, storage: ObjectStorage, memory: Mem
   const maxImageHeight = (doc.page.height - 2 * MARGIN) * 0.6;
   const imageHeight = image && full ? Math.min(maxImageHeight, (width * full.height) / full.width) : 0;
   doc.fontSize(16);
-  const nameHeight = doc.heightOfString(memory.author, { width });
+  const nameHeight = doc.heightOfString(memory.author, { width }) + (title ? doc.heightOfString(title, { width }) : 0);
   doc.fontSize(12);
   const textHeight = message ? doc.heightOfString(message, { width }) : 0;
   const needed = nameHeight + imageHeight + Math.min(textHeight, 200) + 40;
   if (doc.y + needed > bottom && doc.y > MARGIN + 1) doc.addPage();
 
   doc.fontSize(16).fillColor('black').text(memory.author, { width });
+  if (title) doc.fontSize(14).text(title, { width });
   doc.moveDown(0.3);
   if (image) {
     doc.image(image, MARGIN, doc.y, { fit: [width, imageHeight], align: 'center' });
@@ -123,7 +132,7 @@ async function page(doc: PDFKit.PDFDocument, storage: ObjectStorage, memory: Mem
 
 /** A stored image (by its /api/media/ address) as JPEG or PNG at print size, or null when storage lacks it. */
 async function printable(storage: ObjectStorage, url: string, as: 'jpeg' | 'png'): Promise<Buffer | null> {
-  const object = await storage.get(url.replace(/^\/api\/media\//, ''));
+  const object = await storage.get(mediaKey(url));
   if (!object) return null;
   const input = await buffer(object.stream);
   const image = sharp(input).resize(PRINT_PIXELS, PRINT_PIXELS, { fit: 'inside', withoutEnlargement: true });

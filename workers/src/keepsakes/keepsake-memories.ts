@@ -40,8 +40,9 @@ const EXTENSION: Record<string, string> = {
 export function entryName(memory: Memory, position: number, contentType: string): string {
   const author =
     memory.author
+      // Accents go (José → Jose); letters and digits of every script stay (小明).
       .normalize('NFKD')
-      .replace(/[^\w\- ]+/g, '')
+      .replace(/[^\p{L}\p{N}\- ]+/gu, '')
       .trim()
       .replace(/\s+/g, '-')
       .slice(0, 40) || 'guest';

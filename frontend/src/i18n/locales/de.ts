@@ -711,7 +711,7 @@ export const catalogue: Resources = {
   keepsakes: {
     title: 'Andenken',
     intro:
-      'Alles, was Ihre Gäste hinterlassen haben, zum Aufbewahren: ein ZIP der Originalfotos und -zeichnungen mit einem druckbaren Gästebuch und ein Erinnerungsbuch zum Drucken (A4 und US Letter).',
+      'Alles, was Ihre Gäste hinterlassen haben, zum Aufbewahren. Das ZIP enthält jedes Foto und jede Zeichnung in voller Größe (ohne Orts- und Kameradaten), jeden Videoclip mit seinem Vorschaubild und jede Sprachnachricht, ein Gästebuch aller Erinnerungen zum Öffnen im Browser und Drucken sowie eine Tabelle (CSV). Das Erinnerungsbuch ist ein PDF zum Drucken (A4 und US Letter).',
     none: 'Noch kein Andenken. Es wird erstellt, wenn die Veranstaltung abgeschlossen ist, oder wenn Sie es hier anfordern.',
     build: 'Andenken erstellen',
     mediaDeletes:

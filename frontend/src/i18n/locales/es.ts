@@ -701,7 +701,7 @@ export const catalogue: Resources = {
   keepsakes: {
     title: 'Recuerdo',
     intro:
-      'Todo lo que dejaron tus invitados, para guardar: un ZIP con las fotos y dibujos originales y un libro de visitas imprimible, y un libro de recuerdos para imprimir (A4 y carta EE. UU.).',
+      'Todo lo que dejaron tus invitados, para guardar. El ZIP contiene cada foto y dibujo a tamaño completo (sin datos de ubicación ni de cámara), cada clip de vídeo con su portada y cada mensaje de voz, un libro de visitas con todos los recuerdos para abrir en el navegador e imprimir, y una hoja de cálculo (CSV). El libro de recuerdos es un PDF para imprimir (A4 y carta EE. UU.).',
     none: 'Todavía no hay recuerdo. Se crea cuando el evento se completa, o cuando lo pides aquí.',
     build: 'Crear recuerdo',
     mediaDeletes:

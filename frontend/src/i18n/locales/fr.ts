@@ -704,7 +704,7 @@ export const catalogue: Resources = {
   keepsakes: {
     title: 'Souvenir',
     intro:
-      "Tout ce que vos invités ont laissé, à garder : un ZIP des photos et dessins originaux avec un livre d'or imprimable, et un livre souvenir à imprimer (A4 et US Letter).",
+      'Tout ce que vos invités ont laissé, à garder. Le ZIP contient chaque photo et dessin en taille réelle (sans données de lieu ni d’appareil), chaque clip vidéo avec son affiche et chaque message vocal, un livre d’or de tous les souvenirs à ouvrir dans un navigateur et à imprimer, et un tableur (CSV). Le livre souvenir est un PDF à imprimer (A4 et US Letter).',
     none: "Pas encore de souvenir. Il est créé quand l'événement est terminé, ou quand vous le demandez ici.",
     build: 'Créer le souvenir',
     mediaDeletes:

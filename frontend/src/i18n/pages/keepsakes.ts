@@ -2,7 +2,7 @@
 const en = {
   title: 'Keepsake',
   intro:
-    'Everything your guests left, to keep: a ZIP of the original photos and drawings with a printable guestbook, and a memory book to print (A4 and US Letter).',
+    'Everything your guests left, to keep. The ZIP holds every photo and drawing at full size (without location or camera data), every video clip with its poster and every voice message, a guestbook of all memories to open in a browser and print, and a spreadsheet (CSV). The memory book is a PDF to print (A4 and US Letter).',
   none: 'No keepsake yet. It is built when the event is completed, or when you ask for it here.',
   build: 'Build keepsake',
   mediaDeletes:

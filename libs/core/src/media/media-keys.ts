@@ -5,6 +5,8 @@ export const originalKey = (eventId: string, memoryId: string) => `originals/${e
 export const renditionKey = (eventId: string, memoryId: string, name: RenditionName) =>
   `public/memories/${eventId}/${memoryId}-${name}.webp`;
 export const mediaUrl = (key: string) => `/api/media/${key}`;
+/** The storage key behind a media address (mediaUrl's inverse). */
+export const mediaKey = (url: string) => url.replace(/^\/api\/media\//, '');
 /** A video clip's MP4, beside its poster's renditions (public on the same terms). */
 export const videoKey = (eventId: string, memoryId: string) => `public/memories/${eventId}/${memoryId}-video.mp4`;
 /** A voice message's M4A, beside its waveform's renditions (public on the same terms). */
