@@ -9,6 +9,17 @@ import { launchBrowser } from '@memory-wall/testkit/browser';
 
 const countdown = (page: Page) => page.getByTestId('countdown').innerText();
 
+/**
+ * Waits until the page's countdown has moved on `ticks` times: the page has lived that many more seconds
+ * of its own (anything due within them, such as a rotation 500 ms after an arrival, has happened).
+ */
+async function countdownTicks(page: Page, ticks: number) {
+  for (let i = 0; i < ticks; i++) {
+    const shown = await countdown(page);
+    await page.getByTestId('countdown').filter({ hasNotText: shown }).waitFor();
+  }
+}
+
 /** A guest's photo, as a phone sends it (landscape, 3000×2000). */
 async function postPhoto(baseUrl: string, eventId: string, name: string, caption: string) {
   const form = multipart('photo', await gpsTaggedJpeg(3000, 2000), 'IMG_0001.JPG', { name, photoCaption: caption });
@@ -178,7 +189,7 @@ describe('presentation screen', () => {
     await postMessage(api.url, event.id, { name: 'Cousin Liz', title: '', message: 'Cheers!' });
     await postMessage(api.url, event.id, { name: 'Cousin Tom', title: '', message: 'Best day ever' });
     await screen.getByTestId('queue-count').filter({ hasText: '2 waiting' }).waitFor({ timeout: 10_000 });
-    await sleep(1500);
+    await countdownTicks(screen, 2);
     expect(await cardTexts(screen)).toEqual(before);
     // The host rotates: the queue goes first.
     await screen.keyboard.press('r');
@@ -228,7 +239,7 @@ describe('presentation screen', () => {
 
     await postPhoto(api.url, event.id, 'Uncle Ben', 'First dance');
     await screen.getByTestId('shown-count').filter({ hasText: '1 / 2' }).waitFor({ timeout: 20_000 });
-    await sleep(1500);
+    await countdownTicks(screen, 2);
     expect(await screen.getByTestId('memory-card').count()).toBe(1);
     expect(await screen.locator('.pr-page img').count()).toBe(0);
 

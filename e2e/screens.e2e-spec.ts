@@ -1,16 +1,15 @@
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Browser, Page } from 'playwright-core';
 import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
 import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { signedIn } from '@memory-wall/testkit/http';
+import { Memory } from '@memory-wall/core';
 import { RunningProcess, startApi, startWorkers } from '@memory-wall/testkit/processes';
 import { createTestEnvironment, TestEnvironment } from '@memory-wall/testkit/test-environment';
 import { signIn } from './support/app';
 import { launchBrowser, PHONE } from '@memory-wall/testkit/browser';
 
 const SCREEN = { viewport: { width: 1920, height: 1080 } };
-/** Long enough for a memory that should not arrive to have arrived over a live socket. */
-const SETTLE_MS = 1500;
 
 /**
  * Issue #27: the host controls every screen of the event at once from the host wall (hold, reveal mode,
@@ -53,6 +52,7 @@ describe("the host's control of the screens, across two API instances", () => {
 
     const host = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(host, apiA.url, customer);
+    const asHost = await signedIn(apiB.url, customer);
     await host.goto(`${apiA.url}/events/${event.id}/wall`);
     await host.getByRole('heading', { name: 'Screens', exact: true }).waitFor();
 
@@ -73,13 +73,18 @@ describe("the host's control of the screens, across two API instances", () => {
     };
 
     await approve('Before the hold');
-    for (const screen of [screenA, screenB]) await card(screen, 'Before the hold').waitFor();
+    await approve('Removed while held');
+    for (const screen of [screenA, screenB]) await card(screen, 'Removed while held').waitFor();
 
     // Hold: nothing new reaches either screen, not even after a reload; released, it does.
     await host.getByRole('button', { name: 'Hold screens' }).click();
     await host.getByRole('button', { name: 'Release screens' }).waitFor();
     await approve('During the hold');
-    await sleep(SETTLE_MS);
+    // A later message on the same feed, which a hold lets through: a removal. Once the screens have it,
+    // they would have had the held memory too.
+    const takenDown = await t.dataSource.getRepository(Memory).findOneByOrFail({ content: 'Removed while held' });
+    expect((await asHost.delete(`/api/memories/${takenDown.id}`)).status).toBe(200);
+    for (const screen of [screenA, screenB]) await card(screen, 'Removed while held').waitFor({ state: 'detached' });
     await screenB.reload();
     await card(screenB, 'Before the hold').waitFor();
     for (const screen of [screenA, screenB]) expect(await cardCount(screen, 'During the hold')).toBe(0);
@@ -110,12 +115,16 @@ describe("the host's control of the screens, across two API instances", () => {
     await host.screenshot({ path: '/tmp/screens-host-1440.png', fullPage: true });
     await delayed.getByRole('button', { name: 'Pull back' }).click();
     await card(host, 'Pulled back in the delay').getByRole('button', { name: 'Approve' }).waitFor();
+    // Approved after the pulled back one, so due after it: once it is on the screens, the other would be.
+    await approve('Approved after the pull back');
     expect(await cardCount(screenA, 'Kept after the delay')).toBe(0);
     await screenB.reload();
     await card(screenB, 'During the hold').waitFor();
     expect(await cardCount(screenB, 'Kept after the delay')).toBe(0);
-    for (const screen of [screenA, screenB]) await card(screen, 'Kept after the delay').waitFor({ timeout: 20_000 });
-    await sleep(SETTLE_MS);
+    for (const screen of [screenA, screenB]) {
+      await card(screen, 'Kept after the delay').waitFor({ timeout: 20_000 });
+      await card(screen, 'Approved after the pull back').waitFor({ timeout: 20_000 });
+    }
     for (const screen of [screenA, screenB]) expect(await cardCount(screen, 'Pulled back in the delay')).toBe(0);
 
     // A named screen's layout, changed from the host wall while it runs: only screen B ("hall") follows it.
