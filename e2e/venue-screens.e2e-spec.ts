@@ -5,6 +5,7 @@ import { ApiClient } from '@memory-wall/testkit/http';
 import { multipart } from '@memory-wall/testkit/images';
 import { processed } from '@memory-wall/testkit/memories';
 import { testVoice } from '@memory-wall/testkit/videos';
+import { EventType } from '@memory-wall/contracts';
 import { Event } from '@memory-wall/core';
 import { signIn, useBrowserStack } from './support/app';
 import { seriousAxeFindings } from './support/axe';
@@ -129,6 +130,45 @@ describe('venue screens: what the room sees', () => {
       expect([size, seen.size]).toEqual([size, MESSAGES.length + 1]);
       await page.context().close();
     }
+  });
+
+  it("gives a memorial a calm look of its own, a long title at most three lines, and names the set's layout", async () => {
+    const memorial = await createEvent(stack.t.dataSource, {
+      name: 'Celebrating the life of Margaret Anne Thompson',
+      eventType: EventType.Memorial,
+    });
+    for (const [name, message] of MESSAGES.slice(0, 3))
+      await processed(
+        stack.t.dataSource,
+        (await postMessage(stack.api.url, memorial.id, { name, message })).body.memory.id,
+        60_000,
+      );
+    const look = async (eventId: string) => {
+      const page = await screen(TV);
+      await page.goto(`${stack.api.url}/presentation/${eventId}`);
+      await page.getByTestId('memory-card').nth(2).waitFor();
+      const title = page.getByRole('heading', { level: 1 });
+      const found = {
+        titleFont: await title.evaluate((h1) => getComputedStyle(h1).fontFamily),
+        titleLines: await title.evaluate((h1) =>
+          Math.round(h1.getBoundingClientRect().height / parseFloat(getComputedStyle(h1).lineHeight)),
+        ),
+        stripe: await page
+          .getByTestId('memory-card')
+          .first()
+          .evaluate((card) => getComputedStyle(card).borderTopColor),
+        layout: await page.getByTestId('layout-label').innerText(),
+      };
+      await page.screenshot({ path: `/tmp/venue-look-${eventId === memorial.id ? 'memorial' : 'wedding'}-1920.png` });
+      await page.context().close();
+      return found;
+    };
+    const [calm, wedding] = [await look(memorial.id), await look(event.id)];
+    expect(calm.titleFont).toMatch(/Serif/);
+    expect(calm.titleLines).toBeLessThanOrEqual(3);
+    expect(calm.stripe).toBe('rgba(0, 0, 0, 0)');
+    expect(wedding.stripe).not.toBe('rgba(0, 0, 0, 0)');
+    expect(calm.layout).toBe('One large, two small');
   });
 
   it('shows a voice message without a transcript as a voice message with its length and its author', async () => {

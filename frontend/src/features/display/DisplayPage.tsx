@@ -10,6 +10,7 @@ import { useCustomerActions } from '../customer-wall/useCustomerActions';
 import { MemoryCard } from '../memories/MemoryCard';
 import { FullscreenButton } from '../presentation/FullscreenButton';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
+import { screenLook, titleStyle } from '../presentation/layout';
 import { useIdle } from '../presentation/useIdle';
 import '../presentation/presentation.css';
 import { ComingSoon } from './ComingSoon';
@@ -69,12 +70,12 @@ export function DisplayPage() {
   const shown = memories.slice(0, grid.count);
   return (
     <main
-      className={idle ? 'pr-page pr-idle' : 'pr-page'}
+      className={`pr-page ${screenLook(event.eventType)}${idle ? ' pr-idle' : ''}`}
       data-screen={screen.name ?? undefined}
       style={{ background: wallColor(event.colorTheme) }}
     >
       <header className="pr-title">
-        <h1>{event.wallTitle || event.name}</h1>
+        <h1 style={titleStyle(event.wallTitle || event.name)}>{event.wallTitle || event.name}</h1>
         <LiveBadge eventId={eventId} />
       </header>
       <div className="pr-controls">

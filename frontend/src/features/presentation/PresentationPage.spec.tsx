@@ -130,7 +130,7 @@ describe('presentation page', () => {
     const svg = qr.querySelector('svg')!;
     expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
     expect(screen.getByTestId('shown-count')).toHaveTextContent('1 / 2');
-    expect(screen.getByTestId('layout-label')).toHaveTextContent('1 column');
+    expect(screen.getByTestId('layout-label')).toHaveTextContent('One memory');
     expect(screen.getByTestId('countdown')).toHaveTextContent('Next in 20s');
     expect(screen.getByRole('button', { name: 'Rotate now' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Music off' })).toBeInTheDocument();

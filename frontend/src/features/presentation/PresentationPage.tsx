@@ -24,7 +24,7 @@ import { MemoryCard } from '../memories/MemoryCard';
 import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout';
 import { clipsOf, clipSlotSeconds } from './clips';
 import { FullscreenButton } from './FullscreenButton';
-import { presentationLayout } from './layout';
+import { presentationLayout, screenLook, titleStyle } from './layout';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useIdle } from './useIdle';
 import { useImagesReady } from './useImagesReady';
@@ -183,10 +183,13 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
   const joinUrl = contributeUrl(event);
 
   return (
-    <main className={idle ? 'pr-page pr-idle' : 'pr-page'} style={{ background: wallColor(event.colorTheme) }}>
+    <main
+      className={`pr-page ${screenLook(event.eventType)}${idle ? ' pr-idle' : ''}`}
+      style={{ background: wallColor(event.colorTheme) }}
+    >
       <header className="pr-title">
         {event.wallImage && <img className="pr-featured" src={event.wallImage} alt={t('presentation.featuredImage')} />}
-        <h1>{event.wallTitle || event.name}</h1>
+        <h1 style={titleStyle(event.wallTitle || event.name)}>{event.wallTitle || event.name}</h1>
         <LiveBadge eventId={eventId} />
       </header>
       <div
@@ -199,7 +202,7 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
           {playing ? t('presentation.countdown', { seconds: remaining }) : t('presentation.paused')}
         </span>
         <span className="pr-chip" data-testid="layout-label">
-          {t('presentation.columns', { count: layout.columns })}
+          {t(`presentation.layout.${layout.name}`)}
         </span>
         <span className="pr-chip" data-testid="shown-count">
           {t('presentation.count', { shown: shownMemories.length, total: memories.length })}

@@ -1,8 +1,14 @@
 import type { CSSProperties } from 'react';
+import type { EventType } from '@memory-wall/contracts';
+
+/** What a set's layout looks like, for the page's layout label. */
+export type LayoutName = 'single' | 'pair' | 'stack' | 'feature' | 'grid';
 
 /** How a presentation set is laid out on the screen. */
 export interface PresentationLayout {
-  /** Columns of the grid (the page's layout label). */
+  /** The layout's name (the page's layout label says it: "One large, two small"). */
+  name: LayoutName;
+  /** Columns of the grid. */
   columns: number;
   /** The grid's CSS: each memory in a named area, the areas filling the screen. */
   style: CSSProperties;
@@ -13,6 +19,7 @@ export interface PresentationLayout {
 }
 
 interface Template {
+  name: LayoutName;
   rows: string[];
   /** Per area letter, the share of the screen's width it takes, for `sizes`. */
   widths: Record<string, number>;
@@ -26,16 +33,16 @@ const AREAS = ['a', 'b', 'c', 'd'];
  * photos large. Portrait screens stack instead.
  */
 const LANDSCAPE: Record<number, Template> = {
-  1: { rows: ['a'], widths: { a: 100 } },
-  2: { rows: ['a b'], widths: { a: 50, b: 50 } },
-  3: { rows: ['a a b', 'a a c'], widths: { a: 67, b: 33, c: 33 } },
-  4: { rows: ['a b', 'c d'], widths: { a: 50, b: 50, c: 50, d: 50 } },
+  1: { name: 'single', rows: ['a'], widths: { a: 100 } },
+  2: { name: 'pair', rows: ['a b'], widths: { a: 50, b: 50 } },
+  3: { name: 'feature', rows: ['a a b', 'a a c'], widths: { a: 67, b: 33, c: 33 } },
+  4: { name: 'grid', rows: ['a b', 'c d'], widths: { a: 50, b: 50, c: 50, d: 50 } },
 };
 const PORTRAIT: Record<number, Template> = {
-  1: { rows: ['a'], widths: { a: 100 } },
-  2: { rows: ['a', 'b'], widths: { a: 100, b: 100 } },
-  3: { rows: ['a a', 'b c'], widths: { a: 100, b: 50, c: 50 } },
-  4: { rows: ['a b', 'c d'], widths: { a: 50, b: 50, c: 50, d: 50 } },
+  1: { name: 'single', rows: ['a'], widths: { a: 100 } },
+  2: { name: 'stack', rows: ['a', 'b'], widths: { a: 100, b: 100 } },
+  3: { name: 'feature', rows: ['a a', 'b c'], widths: { a: 100, b: 50, c: 50 } },
+  4: { name: 'grid', rows: ['a b', 'c d'], widths: { a: 50, b: 50, c: 50, d: 50 } },
 };
 
 /** The most memories a set can have (the wall settings offer 2, 3 or 4). */
@@ -48,6 +55,7 @@ export function presentationLayout(count: number, width: number, height: number)
   const columns = template.rows[0].split(' ').length;
   const areas = AREAS.slice(0, n);
   return {
+    name: template.name,
     columns,
     areas,
     sizes: areas.map((area) => `${template.widths[area]}vw`),
@@ -58,3 +66,12 @@ export function presentationLayout(count: number, width: number, height: number)
     },
   };
 }
+
+/**
+ * The class of a venue screen's page for its kind of event: each has a look of its own (presentation.css),
+ * a memorial's calm and dignified.
+ */
+export const screenLook = (eventType: EventType) => `pr-look-${eventType}`;
+
+/** The wall's title's length, from which the stylesheet sizes it to the side column (three lines at most). */
+export const titleStyle = (title: string) => ({ '--title-chars': Math.max(1, [...title].length) }) as CSSProperties;
