@@ -12,3 +12,5 @@ jest.setTimeout(20_000);
 afterEach(() => {
   toast.dismiss();
 });
+// What a page keeps on the device (a guest's name, hearted memories) never carries into the next test.
+afterEach(() => localStorage.clear());

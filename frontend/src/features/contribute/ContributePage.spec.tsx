@@ -2,6 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventMessages, PHOTO_MAX_BYTES, Role, type HostMemory, type SessionUser } from '@memory-wall/contracts';
+import { GUEST_NAME_STORAGE_KEY } from './NameField';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { makeEvent, makeMemory } from '../../test/fixtures';
 import { answerMe, findToast, makeUser } from '../../test/session';
@@ -230,6 +231,18 @@ describe('contribute page: message', () => {
       'href',
       `/presentation/${EVENT_ID}`,
     );
+  });
+
+  it('offers the name a guest signed their last memory with on this device, and remembers a new one', async () => {
+    localStorage.setItem(GUEST_NAME_STORAGE_KEY, 'Aunt May');
+    const { user } = await openForm();
+
+    expect(await screen.findByDisplayValue('Aunt May')).toBe(screen.getByLabelText('Your Name'));
+    await user.clear(screen.getByLabelText('Your Name'));
+    await user.type(screen.getByLabelText('Your Name'), 'May ');
+    expect(localStorage.getItem(GUEST_NAME_STORAGE_KEY)).toBe('May');
+    await user.click(screen.getByRole('tab', { name: 'Photo' }));
+    expect(await screen.findByDisplayValue('May')).toBe(screen.getByLabelText('Your Name'));
   });
 
   it("shows the server's field messages next to the fields", async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useSubmitDrawingMutation } from '../../api/submissions';
 import { TextField } from '../../components/ui/TextField';
+import { NameField } from './NameField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields, type FieldErrors } from '../../components/ui/useFormFields';
 import { DrawingPad, type DrawingPadHandle } from './DrawingPad';
@@ -61,7 +62,7 @@ export function DrawingForm({ event }: { event: PublicEvent }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form">
-      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <NameField {...field('name')} />
       <div className="field">
         <span className="field-label" id={`${id}-label`}>
           {t('contributePage.drawingLabel')}

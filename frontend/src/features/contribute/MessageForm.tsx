@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { useSubmitMessageMutation } from '../../api/submissions';
 import { TextField } from '../../components/ui/TextField';
+import { NameField } from './NameField';
 import { showError } from '../../components/ui/toast';
 
 type FieldName = 'name' | 'title' | 'message';
@@ -53,14 +54,7 @@ export function MessageForm({ event }: { event: PublicEvent }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form">
-      <TextField
-        label={t('contribute.nameLabel')}
-        name="name"
-        autoComplete="name"
-        value={values.name}
-        onChange={change('name')}
-        error={errors.name}
-      />
+      <NameField name="name" value={values.name} onChange={change('name')} error={errors.name} />
       <TextField
         label={t('contribute.titleLabel')}
         name="title"

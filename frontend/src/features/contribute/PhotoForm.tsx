@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { errorFields, errorMessage } from '../../api/api';
 import { sendPhoto } from '../../api/fileSubmissions';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
+import { NameField } from './NameField';
 import { showError } from '../../components/ui/toast';
 import { pickFieldErrors, useFormFields } from '../../components/ui/useFormFields';
 import { CaptionFields } from './CaptionFields';
@@ -164,7 +164,7 @@ export function PhotoForm({ event }: { event: PublicEvent | undefined }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form">
-      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <NameField {...field('name')} />
       <FileField
         ref={input}
         label={t('contributePage.photoLabel')}

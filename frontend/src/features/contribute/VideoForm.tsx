@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { VIDEO_MAX_BYTES, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { sendVideo } from '../../api/videoUpload';
-import { TextField } from '../../components/ui/TextField';
+import { NameField } from './NameField';
 import { useFormFields } from '../../components/ui/useFormFields';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
@@ -75,7 +75,7 @@ export function VideoForm({ event }: { event: PublicEvent }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form">
-      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <NameField {...field('name')} />
       <FileField
         label={t('contributePage.videoLabel')}
         hint={t('contributePage.videoHint', { seconds: maxSeconds })}

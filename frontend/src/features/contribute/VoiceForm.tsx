@@ -3,6 +3,7 @@ import { VOICE_MAX_SECONDS, type PublicEvent } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
 import { sendVoice } from '../../api/fileSubmissions';
 import { TextField } from '../../components/ui/TextField';
+import { NameField } from './NameField';
 import { useFormFields } from '../../components/ui/useFormFields';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeMediaTexts } from '../../i18n/pages/contributeMedia';
@@ -120,7 +121,7 @@ export function VoiceForm({ event }: { event: PublicEvent }) {
   const recordingNow = elapsed !== null;
   return (
     <form onSubmit={onSubmit} noValidate className="form">
-      <TextField label={t('contribute.nameLabel')} autoComplete="name" {...field('name')} />
+      <NameField {...field('name')} />
       <fieldset className="field voice-recorder" aria-describedby={`${statusId}-hint`}>
         <legend>{t('contributePage.voiceLabel')}</legend>
         <p className="field-hint" id={`${statusId}-hint`}>
