@@ -1,5 +1,8 @@
 import type { PublicEvent } from './api';
-import { LANGUAGES, type EventStatus, type MemoryType } from './enums';
+import { EventStatus, LANGUAGES, type MemoryType } from './enums';
+
+/** Only a live event takes memories: the API refuses the others (eventNotAccepting), pages do not offer it. */
+export const acceptsMemories = (event: { status: EventStatus }) => event.status === EventStatus.Live;
 
 /** Texts of spec §5 and §8 for events and customer access. */
 export const EventMessages = {

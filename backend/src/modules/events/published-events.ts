@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainErrorCode,
-  EventStatus,
   MemoryMessages,
   Messages,
   normalizeEventCode,
   PUBLISHED_STATUSES,
   VIDEO_MAX_SECONDS,
+  acceptsMemories,
 } from '@memory-wall/contracts';
 import { DomainError, Event, EventRepository } from '@memory-wall/core';
 
@@ -71,7 +71,7 @@ export class PublishedEvents {
     const until = this.acceptingUntil.get(id);
     if (until && until > Date.now()) return;
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
+    if (!acceptsMemories(event)) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
     if (this.acceptingUntil.size >= MAX_REMEMBERED) this.acceptingUntil.clear();
     this.acceptingUntil.set(id, Date.now() + ACCEPTING_CACHE_MS);
   }
@@ -82,7 +82,7 @@ export class PublishedEvents {
    */
   async videoLimit(id: string): Promise<number> {
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
+    if (!acceptsMemories(event)) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
     if (!event.allowVideo) throw new DomainError(DomainErrorCode.Forbidden, MemoryMessages.videoNotAccepted);
     return Math.min(event.maxVideoSeconds, VIDEO_MAX_SECONDS);
   }
@@ -90,7 +90,7 @@ export class PublishedEvents {
   /** Checked before a voice message is read: the event must be live and take them (not remembered, as clips). */
   async assertAcceptingVoice(id: string): Promise<void> {
     const event = await this.getOrThrow(id);
-    if (event.status !== EventStatus.Live) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
+    if (!acceptsMemories(event)) throw new DomainError(DomainErrorCode.Forbidden, Messages.eventNotAccepting);
     if (!event.allowVoice) throw new DomainError(DomainErrorCode.Forbidden, MemoryMessages.voiceNotAccepted);
   }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { EventStatus, Role, type PublicEvent } from '@memory-wall/contracts';
+import { acceptsMemories, Role, type PublicEvent } from '@memory-wall/contracts';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { useEventLanguage } from '../../i18n/language';
@@ -49,9 +49,6 @@ export function ContributePage() {
   return <Contribute event={event} host={host} />;
 }
 
-/** Only a live event takes memories (the server refuses the others with the same words). */
-const accepting = (event: PublicEvent) => event.status === EventStatus.Live;
-
 /**
  * Guests get the form; customers, providers and owners add memories themselves, with the wall beside it.
  * Without the event (still looked up) the card holds a spinner.
@@ -62,7 +59,7 @@ function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
     <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
-      {!event || accepting(event) ? (
+      {!event || acceptsMemories(event) ? (
         <Card
           title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')}
           headingLevel={1}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { LiveMessageType, type PublicMemory } from '@memory-wall/contracts';
+import { EventStatus, LiveMessageType, type PublicEvent, type PublicMemory } from '@memory-wall/contracts';
 import { DEVICE_ID_STORAGE_KEY } from '../../api/hearts';
 import { makeEvent, makeMemory } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -8,7 +8,8 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 import { attachLiveServer, type LiveServer } from '../memories/testFixtures';
 
 const EVENT_ID = 'event-1';
-const event = makeEvent({ id: EVENT_ID, name: 'Garden Wedding' });
+const liveEvent = makeEvent({ id: EVENT_ID, name: 'Garden Wedding' });
+let event: PublicEvent;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let server: TestServer;
@@ -17,6 +18,7 @@ let memories: PublicMemory[];
 let heartReply: Reply;
 
 beforeEach(async () => {
+  event = liveEvent;
   memories = [];
   heartReply = undefined;
   live = undefined;
@@ -68,6 +70,15 @@ describe('guests’ gallery', () => {
     expect(screen.getByRole('link', { name: 'Share a memory' })).toHaveAttribute('href', `/contribute/${EVENT_ID}`);
     // No venue controls here.
     expect(screen.queryByRole('button', { name: /full ?screen/i })).not.toBeInTheDocument();
+  });
+
+  it('offers no "Share a memory" once the event is completed: it takes none any more', async () => {
+    event = { ...event, status: EventStatus.Completed };
+    memories = [makeMemory({ id: 'm-1', content: 'Cheers!', author: 'Ann' })];
+    await openGallery();
+
+    expect(await screen.findByText('Cheers!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Share a memory' })).not.toBeInTheDocument();
   });
 
   it("hearts a memory once with this device's id, and shows the count the server answers", async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { acceptsMemories } from '@memory-wall/contracts';
 import { useGetPublicEventQuery } from '../../api/events';
 import { useGetMemoriesQuery } from '../../api/memories';
 import { Card } from '../../components/ui/Card';
@@ -60,9 +61,11 @@ function Gallery({ eventId }: { eventId: string }) {
             {memories.length > 0 && <> · {t('gallery.intro')}</>}
           </p>
         </div>
-        <Link to={`/contribute/${encodeURIComponent(eventId)}`} className="button">
-          {t('gallery.share')}
-        </Link>
+        {acceptsMemories(event) && (
+          <Link to={`/contribute/${encodeURIComponent(eventId)}`} className="button">
+            {t('gallery.share')}
+          </Link>
+        )}
       </header>
       {memoriesLoading ? (
         <Spinner />
