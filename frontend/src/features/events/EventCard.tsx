@@ -26,8 +26,9 @@ export function EventCard({ event, canManage, busy, onAction }: Props) {
   const date = format.day(event.eventDate);
   const isDraft = event.status === EventStatus.Draft;
 
+  // The card's everyday action is to open the event; completing it (for good) is the quieter button.
   const view = (
-    <Link to={href} className="button button-secondary">
+    <Link to={href} className={event.status === EventStatus.Live ? 'button' : 'button button-secondary'}>
       {t('events.view')}
     </Link>
   );
@@ -71,10 +72,15 @@ export function EventCard({ event, canManage, busy, onAction }: Props) {
           </>
         ) : event.status === EventStatus.Live ? (
           <>
-            <button type="button" className="button" disabled={busy} onClick={() => onAction('complete', event)}>
+            {view}
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => onAction('complete', event)}
+            >
               {t('events.complete')}
             </button>
-            {view}
           </>
         ) : (
           view

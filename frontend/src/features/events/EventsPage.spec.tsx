@@ -116,8 +116,10 @@ describe('events list', () => {
     expect(within(liveCard).getByText('Published')).toBeInTheDocument();
     expect(within(liveCard).getByText('1 credit used')).toBeInTheDocument();
     expect(within(liveCard).getByText('Contributions: 12')).toBeInTheDocument();
-    expect(within(liveCard).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+    // Completing is for good: the quieter button, View the filled one.
+    expect(within(liveCard).getByRole('button', { name: 'Complete' })).toHaveClass('button-secondary');
     expect(within(liveCard).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/events/live-1');
+    expect(within(liveCard).getByRole('link', { name: 'View' })).not.toHaveClass('button-secondary');
     expect(within(liveCard).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     expect(within(liveCard).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(liveCard).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
