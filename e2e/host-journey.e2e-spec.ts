@@ -65,6 +65,12 @@ describe("a host's day, reached by clicking from where the host lands", () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await moderationTab(page, 2).waitFor();
+    // Its toast comes to rest below the top bar: the tabs stay in reach.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Memory approved' }).waitFor();
+    await page.waitForFunction(() => {
+      const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
+      return !!toast && toast.top >= document.querySelector('header.top-bar')!.getBoundingClientRect().bottom;
+    });
 
     // Back on the wall: the presentation, one click away; its Exit leads to the screens' controls.
     await page

@@ -12,6 +12,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Below the top bar (about 4 rem high), so that a toast never covers its tabs. */
+const BELOW_TOP_BAR = { top: '4.75rem' };
+
 /** Toast settings of spec §9: one toast at a time, shown 5 s, swiped away to the right. */
 export function AppToaster() {
   const mounted = useSyncExternalStore(
@@ -22,7 +25,14 @@ export function AppToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" visibleToasts={1} duration={5000} swipeDirections={['right']} />
+      <Toaster
+        position="top-center"
+        offset={BELOW_TOP_BAR}
+        mobileOffset={BELOW_TOP_BAR}
+        visibleToasts={1}
+        duration={5000}
+        swipeDirections={['right']}
+      />
     </Suspense>
   );
 }
