@@ -33,6 +33,18 @@ describe('landing page', () => {
     for (const section of ['Features', 'For Every Occasion', 'How It Works', 'Simple Pricing']) {
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
     }
+    // Every kind of memory a guest can leave, and the keepsake after.
+    expect(
+      within(screen.getByRole('region', { name: 'Features' }))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'No app needed',
+      'Messages, photos, drawings, clips and voices',
+      'Moderation your way',
+      'Live on every screen',
+      'A keepsake to take home',
+    ]);
     const occasions = screen.getByRole('region', { name: 'For Every Occasion' });
     expect(
       within(occasions)

@@ -17,7 +17,7 @@ const DASHBOARD_BY_ROLE: Record<Role, string> = {
   [Role.Guest]: '/dashboard',
 };
 
-const FEATURES = ['noApp', 'media', 'moderation', 'live'] as const;
+const FEATURES = ['noApp', 'media', 'moderation', 'live', 'keepsake'] as const;
 const EVENT_TYPES = [EventType.Wedding, EventType.Memorial, EventType.General] as const;
 const STEPS = ['create', 'invite', 'share', 'show'] as const;
 

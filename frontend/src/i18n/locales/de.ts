@@ -738,7 +738,7 @@ export const catalogue: Resources = {
   landing: {
     title: 'Erinnerungen teilen, die für immer bleiben',
     subtitle:
-      'Eine Live-Erinnerungswand für Hochzeiten, Gedenkfeiern und jedes Beisammensein dazwischen. Gäste teilen Nachrichten, Fotos und Zeichnungen vom Handy; Gastgeber moderieren sie und zeigen sie live.',
+      'Eine Live-Erinnerungswand für Hochzeiten, Gedenkfeiern und jedes Beisammensein dazwischen. Gäste teilen Nachrichten, Fotos, Zeichnungen, Videoclips und Sprachnachrichten vom Handy; Gastgeber moderieren sie und zeigen sie live.',
     enterCode: 'Veranstaltungscode eingeben',
     register: 'Registrieren',
     dashboard: 'Übersicht',
@@ -749,8 +749,8 @@ export const catalogue: Resources = {
         text: 'Gäste scannen einen QR-Code oder tippen einen 6-stelligen Code ein und teilen sofort.',
       },
       media: {
-        title: 'Nachrichten, Fotos und Zeichnungen',
-        text: 'Jeder Gast kann in Sekunden eine Notiz, ein Foto oder eine Zeichnung hinterlassen.',
+        title: 'Nachrichten, Fotos, Zeichnungen, Clips und Stimmen',
+        text: 'Jeder Gast kann in Sekunden eine Notiz, Fotos (auch vom iPhone), eine Zeichnung, ein kurzes Video oder eine Sprachnachricht hinterlassen.',
       },
       moderation: {
         title: 'Moderation nach Ihren Wünschen',
@@ -759,6 +759,10 @@ export const catalogue: Resources = {
       live: {
         title: 'Live auf jedem Bildschirm',
         text: 'Freigegebene Erinnerungen erscheinen auf der Wand und in einer Vollbild-Präsentation, sobald sie eintreffen.',
+      },
+      keepsake: {
+        title: 'Ein Andenken für zu Hause',
+        text: 'Danach laden Sie alle Erinnerungen als ZIP mit einem druckbaren Gästebuch herunter, dazu ein Erinnerungsbuch zum Drucken.',
       },
     },
     eventTypesTitle: 'Für jeden Anlass',
@@ -788,7 +792,7 @@ export const catalogue: Resources = {
       },
       share: {
         title: 'Erinnerungen teilen',
-        text: 'Gäste hinterlassen Nachrichten, Fotos und Zeichnungen vom Handy aus.',
+        text: 'Gäste hinterlassen Nachrichten, Fotos, Zeichnungen, Clips und Sprachnachrichten vom Handy aus.',
       },
       show: {
         title: 'Live zeigen',

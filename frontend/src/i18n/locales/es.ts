@@ -728,7 +728,7 @@ export const catalogue: Resources = {
   landing: {
     title: 'Comparte recuerdos que duran para siempre',
     subtitle:
-      'Un muro de recuerdos en directo para bodas, homenajes y cualquier reunión. Los invitados comparten mensajes, fotos y dibujos desde el móvil; los anfitriones los moderan y los muestran en directo.',
+      'Un muro de recuerdos en directo para bodas, homenajes y cualquier reunión. Los invitados comparten mensajes, fotos, dibujos, vídeos y mensajes de voz desde el móvil; los anfitriones los moderan y los muestran en directo.',
     enterCode: 'Introducir código del evento',
     register: 'Registrarse',
     dashboard: 'Panel',
@@ -739,8 +739,8 @@ export const catalogue: Resources = {
         text: 'Los invitados escanean un código QR o escriben un código de 6 caracteres y empiezan a compartir.',
       },
       media: {
-        title: 'Mensajes, fotos y dibujos',
-        text: 'Cualquier invitado puede dejar una nota, una foto o un dibujo en segundos.',
+        title: 'Mensajes, fotos, dibujos, vídeos y voces',
+        text: 'Cualquier invitado puede dejar una nota, fotos (también del iPhone), un dibujo, un vídeo corto o un mensaje de voz en segundos.',
       },
       moderation: {
         title: 'Moderación a tu manera',
@@ -749,6 +749,10 @@ export const catalogue: Resources = {
       live: {
         title: 'En directo en cada pantalla',
         text: 'Los recuerdos aprobados aparecen en el muro y en una presentación a pantalla completa en cuanto llegan.',
+      },
+      keepsake: {
+        title: 'Un recuerdo para llevar a casa',
+        text: 'Después, descarga todos los recuerdos en un ZIP con un libro de visitas imprimible, y un libro de recuerdos para imprimir.',
       },
     },
     eventTypesTitle: 'Para cada ocasión',
@@ -776,7 +780,10 @@ export const catalogue: Resources = {
         title: 'Invita a los asistentes',
         text: 'Comparte el código QR o el código del evento en el lugar o en línea.',
       },
-      share: { title: 'Compartir recuerdos', text: 'Los invitados dejan mensajes, fotos y dibujos desde el móvil.' },
+      share: {
+        title: 'Compartir recuerdos',
+        text: 'Los invitados dejan mensajes, fotos, dibujos, vídeos y mensajes de voz desde el móvil.',
+      },
       show: {
         title: 'Muéstralos en directo',
         text: 'Los recuerdos aprobados aparecen en el muro y en las pantallas del lugar.',

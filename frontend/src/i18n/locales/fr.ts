@@ -732,7 +732,7 @@ export const catalogue: Resources = {
   landing: {
     title: 'Partagez des souvenirs qui durent toujours',
     subtitle:
-      'Un mur de souvenirs en direct pour les mariages, les hommages et toutes les occasions de se réunir. Les invités partagent messages, photos et dessins depuis leur téléphone ; les hôtes les modèrent et les affichent en direct.',
+      'Un mur de souvenirs en direct pour les mariages, les hommages et toutes les occasions de se réunir. Les invités partagent messages, photos, dessins, clips vidéo et messages vocaux depuis leur téléphone ; les hôtes les modèrent et les affichent en direct.',
     enterCode: "Saisir le code de l'événement",
     register: "S'inscrire",
     dashboard: 'Tableau de bord',
@@ -743,8 +743,8 @@ export const catalogue: Resources = {
         text: 'Les invités scannent un QR code ou tapent un code à 6 caractères et commencent à partager.',
       },
       media: {
-        title: 'Messages, photos et dessins',
-        text: 'Chaque invité peut laisser un mot, une photo ou un dessin en quelques secondes.',
+        title: 'Messages, photos, dessins, clips et voix',
+        text: 'Chaque invité peut laisser un mot, des photos (d’iPhone aussi), un dessin, une courte vidéo ou un message vocal en quelques secondes.',
       },
       moderation: {
         title: 'Une modération à votre façon',
@@ -753,6 +753,10 @@ export const catalogue: Resources = {
       live: {
         title: 'En direct sur chaque écran',
         text: 'Les souvenirs approuvés apparaissent sur le mur et dans une présentation plein écran dès leur arrivée.',
+      },
+      keepsake: {
+        title: 'Un souvenir à emporter',
+        text: 'Ensuite, téléchargez tous les souvenirs dans un ZIP avec un livre d’or imprimable, et un livre souvenir à imprimer.',
       },
     },
     eventTypesTitle: 'Pour chaque occasion',
@@ -782,7 +786,7 @@ export const catalogue: Resources = {
       },
       share: {
         title: 'Partagez des souvenirs',
-        text: 'Les invités laissent messages, photos et dessins depuis leur téléphone.',
+        text: 'Les invités laissent messages, photos, dessins, clips et messages vocaux depuis leur téléphone.',
       },
       show: {
         title: 'Affichez-les en direct',

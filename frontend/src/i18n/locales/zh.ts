@@ -719,16 +719,21 @@ export const catalogue: Resources = {
   },
   landing: {
     title: '分享永恒的回忆',
-    subtitle: '为婚礼、追思会及各类聚会打造的实时回忆墙。来宾用手机分享留言、照片和绘画；主办方审核后实时展示。',
+    subtitle:
+      '为婚礼、追思会及各类聚会打造的实时回忆墙。来宾用手机分享留言、照片、绘画、短视频和语音留言；主办方审核后实时展示。',
     enterCode: '输入活动代码',
     register: '注册',
     dashboard: '控制台',
     featuresTitle: '功能',
     features: {
       noApp: { title: '无需安装应用', text: '来宾扫描二维码或输入 6 位活动代码即可开始分享。' },
-      media: { title: '留言、照片和绘画', text: '每位来宾都能在几秒内留下留言、照片或绘画。' },
+      media: {
+        title: '留言、照片、绘画、视频和语音',
+        text: '每位来宾都能在几秒内留下留言、照片（包括 iPhone 照片）、绘画、短视频或语音留言。',
+      },
       moderation: { title: '灵活的审核方式', text: '自动通过、AI 审核，或由您逐条审核。' },
       live: { title: '多屏实时展示', text: '通过审核的回忆会实时出现在回忆墙和全屏演示中。' },
+      keepsake: { title: '带回家的纪念', text: '活动结束后，下载包含可打印留言簿的全部回忆 ZIP，以及可打印的回忆册。' },
     },
     eventTypesTitle: '适用于各种场合',
     eventTypes: {
@@ -740,7 +745,7 @@ export const catalogue: Resources = {
     steps: {
       create: { title: '创建活动', text: '服务商为您设置活动及其回忆墙。' },
       invite: { title: '邀请来宾', text: '在现场或线上分享二维码或活动代码。' },
-      share: { title: '分享回忆', text: '来宾用手机留下留言、照片和绘画。' },
+      share: { title: '分享回忆', text: '来宾用手机留下留言、照片、绘画、视频和语音留言。' },
       show: { title: '实时展示', text: '通过审核的回忆会出现在回忆墙和现场屏幕上。' },
     },
     pricingTitle: '简单的价格',

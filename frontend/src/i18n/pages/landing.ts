@@ -2,7 +2,7 @@
 const en = {
   title: 'Share Memories That Last Forever',
   subtitle:
-    'A live memory wall for weddings, memorials and every gathering in between. Guests share messages, photos and drawings from their phones; hosts moderate them and show them live.',
+    'A live memory wall for weddings, memorials and every gathering in between. Guests share messages, photos, drawings, video clips and voice messages from their phones; hosts moderate them and show them live.',
   enterCode: 'Enter Event Code',
   register: 'Register',
   dashboard: 'Dashboard',
@@ -13,8 +13,8 @@ const en = {
       text: 'Guests scan a QR code or type a 6-character event code and start sharing.',
     },
     media: {
-      title: 'Messages, photos and drawings',
-      text: 'Every guest can leave a note, a photo or a drawing in seconds.',
+      title: 'Messages, photos, drawings, clips and voices',
+      text: 'Every guest can leave a note, photos (iPhone photos too), a drawing, a short video or a voice message in seconds.',
     },
     moderation: {
       title: 'Moderation your way',
@@ -23,6 +23,10 @@ const en = {
     live: {
       title: 'Live on every screen',
       text: 'Approved memories appear on the wall and in a full-screen presentation as they arrive.',
+    },
+    keepsake: {
+      title: 'A keepsake to take home',
+      text: 'Afterwards, download every memory in a ZIP with a printable guestbook, and a memory book to print.',
     },
   },
   eventTypesTitle: 'For Every Occasion',
@@ -38,7 +42,10 @@ const en = {
   steps: {
     create: { title: 'Create your event', text: 'Your service provider sets up the event and its memory wall.' },
     invite: { title: 'Invite your guests', text: 'Share the QR code or the event code at the venue or online.' },
-    share: { title: 'Share memories', text: 'Guests leave messages, photos and drawings from their phones.' },
+    share: {
+      title: 'Share memories',
+      text: 'Guests leave messages, photos, drawings, clips and voice messages from their phones.',
+    },
     show: { title: 'Show them live', text: 'Approved memories appear on the wall and on the venue screens.' },
   },
   pricingTitle: 'Simple Pricing',
