@@ -80,7 +80,7 @@ export function ModerationCard({
           />
           <strong>{t('moderationPage.from', { author })}</strong>
         </label>
-        <time dateTime={memory.createdAt}>{format.date(memory.createdAt)}</time>
+        <time dateTime={memory.createdAt}>{format.dateTime(memory.createdAt)}</time>
       </header>
       {memory.title && <h2 className="moderation-card-title">{memory.title}</h2>}
       {image ? (

@@ -16,6 +16,15 @@ import { startTestServer, type Reply, type TestServer } from '../../test/testSer
 import { attachLiveServer, hostMemory, type LiveServer } from '../memories/testFixtures';
 import { UNDO_WINDOW_MS } from './useUndoableRemoval';
 
+const sharedAt = (iso: string) =>
+  new Intl.DateTimeFormat('en', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
 const EVENT_ID = 'event-1';
 const message = hostMemory({
   id: 'p-1',
@@ -188,11 +197,12 @@ describe('moderation page', () => {
 
     const first = cardOf('Congratulations!');
     expect(within(first).getByText('From: Carol')).toBeInTheDocument();
-    expect(within(first).getByText('Jun 1, 2025')).toBeInTheDocument();
+    // When it was shared, to the minute, in the host's time zone ('Jun 1, 2025, 12:00 PM' in UTC).
+    expect(within(first).getByText(sharedAt('2025-06-01T12:00:00.000Z'))).toBeInTheDocument();
     expect(within(first).getByRole('heading', { name: 'Cheers' })).toBeInTheDocument();
     const second = cardOf('At the party');
     expect(within(second).getByText('From: Anonymous')).toBeInTheDocument();
-    expect(within(second).getByText('Jul 4, 2025')).toBeInTheDocument();
+    expect(within(second).getByText(sharedAt('2025-07-04T12:00:00.000Z'))).toBeInTheDocument();
     expect(within(second).getByRole('img', { name: 'At the party' })).toHaveAttribute('src', '/media/p-2-card.webp');
     expect(within(second).getByText('Held: Flagged by AI moderation')).toBeInTheDocument();
     expect(within(second).getByText('Categories: violence')).toBeInTheDocument();
