@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { AuthMessages } from '@memory-wall/contracts';
 import { useTranslation } from '../../i18n';
+import { chosenLanguage } from '../../i18n/language';
 import { errorMessage } from '../../api/api';
 import { useLoginMutation } from '../../api/account';
 import { TextField } from '../../components/ui/TextField';
@@ -11,7 +12,7 @@ type Field = 'emailOrUsername' | 'password';
 
 /** Spec §5 Login. On success the sign-in page moves on, as the `me` cache now holds the user. */
 export function LoginForm() {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
   const { values, setErrors, field } = useFormFields<Field>({ emailOrUsername: '', password: '' });
 
@@ -24,11 +25,12 @@ export function LoginForm() {
     if (hasErrors(invalid)) return;
 
     try {
-      // The account's mail is written in the language the page was read in.
+      // A language chosen with the switcher becomes the account's (its mail's). One merely read in (the
+      // browser's) is not: an account without a choice gets its event's language for event mail.
       const user = await login({
         emailOrUsername: values.emailOrUsername.trim(),
         password: values.password,
-        language,
+        language: chosenLanguage(),
       }).unwrap();
       showSuccess(t('auth.loginSuccess'), t('auth.welcomeBack', { username: user.username }));
     } catch (error) {

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AuthMessages, Role, type SessionUser } from '@memory-wall/contracts';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n/language';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { answerMe, findToast, makeUser } from '../../test/session';
 import { startTestServer, type Reply, type TestServer } from '../../test/testServer';
@@ -64,10 +65,23 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const toast = await findToast('Login successful');
     expect(within(toast).getByText('Welcome back, robin!')).toBeInTheDocument();
-    expect(posts('/api/auth/login').map((r) => r.body)).toEqual([
-      { emailOrUsername: 'robin', password: 'secret123', language: 'en' },
-    ]);
+    // No language chosen on this browser: none is sent (the account keeps its own, or its event's for mail).
+    expect(posts('/api/auth/login').map((r) => r.body)).toEqual([{ emailOrUsername: 'robin', password: 'secret123' }]);
     expect(screen.getByText('Logged in as robin')).toBeInTheDocument();
+  });
+
+  it("sends the language chosen on this browser with the sign-in, to be the account's", async () => {
+    signsIn = makeUser(Role.Customer, { username: 'robin' });
+    const { user } = await openSignIn();
+    // Chosen with the switcher on an earlier visit (kept on this browser).
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'zh');
+
+    await user.type(screen.getByLabelText('Email or Username'), 'robin');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(posts('/api/auth/login')).toHaveLength(1));
+    expect(posts('/api/auth/login')[0].body).toMatchObject({ language: 'zh' });
   });
 
   it("toasts the server's message and stays when the credentials are wrong", async () => {
