@@ -81,6 +81,15 @@ describe('contribute page: finding the event', () => {
     expect(server.requests.map((r) => r.url)).toContain(lookup);
   });
 
+  it("greets a guest with the event: its wall's title and picture, in its colours", async () => {
+    served = { ...event, wallTitle: 'Love, Anna & Ben', wallImage: '/media/wall.jpg', colorTheme: '#FFE5B3' };
+    await openForm();
+
+    expect(await screen.findByText('Love, Anna & Ben')).toBeInTheDocument();
+    expect(document.querySelector('img.contribute-event-image')).toHaveAttribute('src', '/media/wall.jpg');
+    expect(screen.getByRole('main')).toHaveStyle({ background: '#FFE5B3' });
+  });
+
   it('offers to enter an event code when the event does not exist', async () => {
     renderWithProviders(undefined, { route: '/contribute/missing' });
 

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { contributeFormTexts, contributePageTexts, thankYouCardTexts } from '../../i18n/pages/contribute';
+import { wallColor } from '../memories/wallLayout';
 import { ContributeTabs } from './ContributeTabs';
 import { EventClosed } from './EventClosed';
 import { EventNotFound } from './EventNotFound';
@@ -58,7 +59,11 @@ export function ContributePage() {
 function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
   const { t } = useTranslation();
   return (
-    <main className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow'}>
+    // The guest is greeted by the event itself: its colours, its picture and its wall's title.
+    <main
+      className={host ? 'page mw-page-wide contribute-host' : 'page page-narrow contribute-guest'}
+      style={event && !host ? { background: wallColor(event.colorTheme) } : undefined}
+    >
       {!event || acceptsMemories(event) ? (
         <Card
           title={t(host ? 'contributePage.hostTitle' : 'contribute.shareTitle')}
@@ -67,6 +72,12 @@ function Contribute({ event, host }: { event?: PublicEvent; host: boolean }) {
         >
           {event ? (
             <>
+              {!host && (
+                <div className="contribute-event">
+                  {event.wallImage && <img className="contribute-event-image" src={event.wallImage} alt="" />}
+                  <p className="contribute-event-title">{event.wallTitle || event.name}</p>
+                </div>
+              )}
               <p className="muted">
                 {t(host ? 'contributePage.hostIntro' : 'contributePage.guestIntro', { event: event.name })}
               </p>

@@ -56,7 +56,7 @@ export function LandingPage() {
 
         <section className="landing-section" aria-labelledby="landing-features">
           <h2 id="landing-features">{t('landing.featuresTitle')}</h2>
-          <ul className="tiles">
+          <ul className="tiles tiles-narrow">
             {FEATURES.map((key) => (
               <li key={key} className="tile">
                 <h3>{t(`landing.features.${key}.title`)}</h3>

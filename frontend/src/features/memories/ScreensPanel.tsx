@@ -119,15 +119,17 @@ function SoundSwitch({ event }: { event: HostEvent }) {
     }
   };
   return (
-    <label className="checkbox screens-control">
-      <input
-        type="checkbox"
-        checked={event.voiceOnScreens}
-        disabled={isLoading}
-        onChange={(e) => void toggle(e.target.checked)}
-      />
-      {t('screens.sound')}
-    </label>
+    <div className="screens-control">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={event.voiceOnScreens}
+          disabled={isLoading}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
+        {t('screens.sound')}
+      </label>
+    </div>
   );
 }
 
