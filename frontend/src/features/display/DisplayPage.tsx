@@ -13,6 +13,7 @@ import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout'
 import { screenLook, titleStyle } from '../presentation/layout';
 import { useIdle } from '../presentation/useIdle';
 import '../presentation/presentation.css';
+import { ScreenStage } from '../presentation/ScreenStage';
 import { ComingSoon } from './ComingSoon';
 import { displayGrid } from './displayGrid';
 import { JoinPanel } from './JoinPanel';
@@ -81,33 +82,28 @@ export function DisplayPage() {
       <div className="pr-controls">
         <FullscreenButton className="pr-button" />
       </div>
-      <section className="pr-stage" aria-labelledby="display-memories">
-        {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
-        <h2 id="display-memories" className="visually-hidden">
-          {t('display.memoriesHeading')}
-        </h2>
-        {memoriesLoading ? (
-          <Spinner />
-        ) : shown.length === 0 ? (
-          <p className="empty">{t('display.empty')}</p>
-        ) : (
-          <div
-            className={`pr-grid ${entranceClass(event.animationStyle)}`}
-            data-testid="display-grid"
-            data-columns={columns ?? 'auto'}
-            style={{
-              gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))`,
-              gridTemplateRows: `repeat(${grid.rows}, minmax(0, 1fr))`,
-            }}
-          >
-            {shown.map((memory) => (
-              <div key={memory.id} className="pr-cell">
-                <MemoryCard memory={memory} sizes={cardSizes} customer={actionsOf?.(memory)} />
-              </div>
-            ))}
-          </div>
-        )}
-      </section>
+      <ScreenStage
+        headingId="display-memories"
+        heading={t('display.memoriesHeading')}
+        loading={memoriesLoading}
+        emptyText={shown.length === 0 ? t('display.empty') : null}
+      >
+        <div
+          className={`pr-grid ${entranceClass(event.animationStyle)}`}
+          data-testid="display-grid"
+          data-columns={columns ?? 'auto'}
+          style={{
+            gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))`,
+            gridTemplateRows: `repeat(${grid.rows}, minmax(0, 1fr))`,
+          }}
+        >
+          {shown.map((memory) => (
+            <div key={memory.id} className="pr-cell">
+              <MemoryCard memory={memory} sizes={cardSizes} customer={actionsOf?.(memory)} />
+            </div>
+          ))}
+        </div>
+      </ScreenStage>
       <JoinPanel event={event} className="display-join" />
     </main>
   );

@@ -25,6 +25,7 @@ import { entranceClass, useWindowSize, wallColor } from '../memories/wallLayout'
 import { clipsOf, clipSlotSeconds } from './clips';
 import { FullscreenButton } from './FullscreenButton';
 import { presentationLayout, screenLook, titleStyle } from './layout';
+import { ScreenStage } from './ScreenStage';
 import { autoRefreshSeconds, useAutoRefresh } from './useAutoRefresh';
 import { useIdle } from './useIdle';
 import { useImagesReady } from './useImagesReady';
@@ -228,39 +229,34 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
           {t('presentation.exit')}
         </button>
       </div>
-      <section className="pr-stage" aria-labelledby="presentation-memories">
-        {/* Memory titles are h3s: a heading between them and the page's h1 keeps the outline in order. */}
-        <h2 id="presentation-memories" className="visually-hidden">
-          {t('presentation.memoriesHeading')}
-        </h2>
-        {memoriesLoading ? (
-          <Spinner />
-        ) : memories.length === 0 ? (
-          <p className="empty">{t('presentation.empty')}</p>
-        ) : (
-          <div
-            key={round}
-            className={`pr-grid ${entranceClass(event.animationStyle)}`}
-            data-testid="presentation-grid"
-            data-layout={`${shownMemories.length}`}
-            style={layout.style}
-          >
-            {shownMemories.map((memory, i) => (
-              <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
-                <MemoryCard
-                  memory={memory}
-                  sizes={layout.sizes[i]}
-                  customer={actionsOf?.(memory)}
-                  clip={{
-                    playing: memory.id === playingClip,
-                    onEnded: () => setClipTurn({ round, index: turn + 1 }),
-                  }}
-                />
-              </div>
-            ))}
-          </div>
-        )}
-      </section>
+      <ScreenStage
+        headingId="presentation-memories"
+        heading={t('presentation.memoriesHeading')}
+        loading={memoriesLoading}
+        emptyText={memories.length === 0 ? t('presentation.empty') : null}
+      >
+        <div
+          key={round}
+          className={`pr-grid ${entranceClass(event.animationStyle)}`}
+          data-testid="presentation-grid"
+          data-layout={`${shownMemories.length}`}
+          style={layout.style}
+        >
+          {shownMemories.map((memory, i) => (
+            <div key={memory.id} className="pr-cell" style={{ gridArea: layout.areas[i] }}>
+              <MemoryCard
+                memory={memory}
+                sizes={layout.sizes[i]}
+                customer={actionsOf?.(memory)}
+                clip={{
+                  playing: memory.id === playingClip,
+                  onEnded: () => setClipTurn({ round, index: turn + 1 }),
+                }}
+              />
+            </div>
+          ))}
+        </div>
+      </ScreenStage>
       <figure className="pr-qr" data-testid="presentation-qr" data-url={joinUrl}>
         <QRCodeSVG value={joinUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
         <figcaption>
