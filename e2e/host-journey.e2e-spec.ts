@@ -1,34 +1,27 @@
 import { Page } from 'playwright-core';
-import { EventStatus } from '@memory-wall/contracts';
-import { ServiceProvider } from '@memory-wall/core';
-import { createAccount, makeEventAdmin } from '@memory-wall/testkit/accounts';
-import { createEvent, postMessage } from '@memory-wall/testkit/factories';
+import { EventStatus, ModerationType } from '@memory-wall/contracts';
+import { Event, ServiceProvider } from '@memory-wall/core';
+import { createAccount } from '@memory-wall/testkit/accounts';
+import { postMessage } from '@memory-wall/testkit/factories';
 import { PHONE } from '@memory-wall/testkit/browser';
+import { hostedEvent } from '@memory-wall/testkit/hosted-event';
 import { signIn, useBrowserStack } from './support/app';
 import { seriousAxeFindings } from './support/axe';
 
 const DAY_MS = 24 * 3600_000;
 
 /**
- * Issue #46 items 1 and 3: a signed-in host (a customer) lands on their wall and reaches every host feature
- * by clicking only: what waits for approval (counted live wherever they are), the presentation, the
- * screens' controls and the keepsake.
+ * Issue #46 items 1, 3, 6 and 9: a signed-in host (a customer) lands on their wall and reaches every host
+ * feature by clicking only: what waits for approval (counted live wherever they are), the presentation, the
+ * screens' controls, the keepsake and when its media are deleted; a provider and the owner meet payments
+ * that are off before, not after, choosing a pack.
  */
 describe("a host's day, reached by clicking from where the host lands", () => {
   const stack = useBrowserStack({ workers: true });
 
   /** A customer who runs a published wedding with manual moderation, and the event. */
-  async function hostedEvent(name: string) {
-    const provider = await createAccount(stack.t.dataSource, 'service_provider');
-    const customer = await createAccount(stack.t.dataSource, 'customer');
-    const event = await createEvent(stack.t.dataSource, {
-      name,
-      moderationType: 'manual_moderation',
-      serviceProviderId: provider.provider!.id,
-    });
-    await makeEventAdmin(stack.t.dataSource, customer.user.id, event.id);
-    return { customer, event };
-  }
+  const hostedWedding = (name: string, fields: Partial<Event> = {}) =>
+    hostedEvent(stack.t.dataSource, stack.api.url, ModerationType.ManualModeration, { name, ...fields });
 
   const moderationTab = (page: Page, waiting: number) =>
     page
@@ -37,7 +30,7 @@ describe("a host's day, reached by clicking from where the host lands", () => {
 
   it('counts what waits for approval live, then opens the presentation, the screens and the keepsake from the wall', async () => {
     const { api, browser } = stack;
-    const { customer, event } = await hostedEvent('Garden Wedding');
+    const { customer, event } = await hostedWedding('Garden Wedding');
     for (const message of ['First to wait', 'Second to wait'])
       await postMessage(api.url, event.id, { name: 'Guest', message });
 
@@ -112,7 +105,7 @@ describe("a host's day, reached by clicking from where the host lands", () => {
 
   it('on a phone, reaches the screens and the keepsake from the wall and sees the count in the menu', async () => {
     const { api, browser } = stack;
-    const { customer, event } = await hostedEvent('Harbour Memorial');
+    const { customer, event } = await hostedWedding('Harbour Memorial');
     await postMessage(api.url, event.id, { name: 'Guest', message: 'Waiting on a phone' });
 
     const page = await (await browser.newContext({ ...PHONE, bypassCSP: true })).newPage();
@@ -140,20 +133,12 @@ describe("a host's day, reached by clicking from where the host lands", () => {
 
   it("shows on a completed event's page from when its photos and clips are deleted, and says to download the keepsake first", async () => {
     const { api, browser } = stack;
-    const provider = await createAccount(stack.t.dataSource, 'service_provider');
-    const customer = await createAccount(stack.t.dataSource, 'customer');
     // Completed ten days ago; its provider keeps media for 30 days: deleted from 20 days on.
+    const completedAt = new Date(Date.now() - 10 * DAY_MS);
+    const { provider, customer } = await hostedWedding('Summer Party', { status: EventStatus.Completed, completedAt });
     await stack.t.dataSource
       .getRepository(ServiceProvider)
       .update({ id: provider.provider!.id }, { retentionDays: 30 });
-    const completedAt = new Date(Date.now() - 10 * DAY_MS);
-    const event = await createEvent(stack.t.dataSource, {
-      name: 'Summer Party',
-      status: EventStatus.Completed,
-      completedAt,
-      serviceProviderId: provider.provider!.id,
-    });
-    await makeEventAdmin(stack.t.dataSource, customer.user.id, event.id);
     const deletesOn = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' }).format(
       new Date(completedAt.getTime() + 30 * DAY_MS),
     );

@@ -15,6 +15,7 @@ import { useGetSettingsQuery } from '../../api/settings';
 import { Spinner } from '../../components/ui/Spinner';
 import { addPageTexts } from '../../i18n/lazy';
 import { presentationTexts } from '../../i18n/pages/presentation';
+import { screensTexts } from '../../i18n/pages/screens';
 import { ComingSoon } from '../display/ComingSoon';
 import { contributeUrl } from '../qrcode/contributeUrl';
 import { LiveBadge } from '../display/LiveBadge';
@@ -35,6 +36,7 @@ import { usePacedRotation } from './usePacedRotation';
 import './presentation.css';
 
 addPageTexts('presentation', presentationTexts);
+addPageTexts('screens', screensTexts);
 
 // 403, 404, 'not published' or 'not currently available': all read 'Event Not Available'.
 
@@ -261,7 +263,7 @@ function Presentation({ eventId, event, layoutOf, memories, memoriesLoading, ref
         <QRCodeSVG value={joinUrl} size={QR_CODE_PIXELS} level="H" marginSize={1} title={t('presentation.qr')} />
         <figcaption>
           {t('presentation.scanToShare')}
-          {/* For a phone that cannot scan: the code to type on the event code page (ComingSoon loaded the texts). */}
+          {/* For a phone that cannot scan: the code to type on the event code page. */}
           {event.eventCode && (
             <span className="pr-code">
               {t('screens.eventCode')} <strong>{event.eventCode}</strong>
